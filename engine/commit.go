@@ -1,0 +1,402 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// InputNode is the node name inputs write under in events and the trace.
+const InputNode = "__input__"
+
+// NodeOutput is what one node returned in a step: an object (a partial
+// update), or nil (writes nothing).
+type NodeOutput struct {
+	Node   string
+	Output any
+}
+
+// Write is one key written by one node.
+type Write struct {
+	Node  string
+	Field string
+	Value any
+}
+
+// Commit is one entry of the trace: a commit that succeeded.
+type Commit struct {
+	Thread   string
+	Revision int
+	Source   string // "input", "node", "step" or "tool"
+	Writes   []Write
+	Dropped  []string // unknown keys dropped by the profile, as "node.key"
+	State    map[string]any
+}
+
+// Event is one event a stream would have carried.
+type Event struct {
+	Type string
+	Data any
+}
+
+// Invoke starts a run on the thread with an input object (SPEC §7). A new
+// thread starts from the schema's defaults.
+func (g *Graph) Invoke(threadID string, input any) error {
+	input, err := Normalize(input)
+	if err != nil {
+		return err
+	}
+	obj, ok := input.(map[string]any)
+	if !ok {
+		return &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf("Expected the input to be an object, received %s", TypeName(input))}
+	}
+	return g.run(threadID, obj)
+}
+
+// InvokeNoInput starts a run with no input. On a new thread that is
+// EMPTY_INPUT (llmfy: an empty state); on a thread with state nothing changes.
+func (g *Graph) InvokeNoInput(threadID string) error {
+	if _, ok := g.threads[threadID]; ok {
+		return nil
+	}
+	if !g.prof.emptyNewThread {
+		return &Error{Code: EmptyInput, Message: fmt.Sprintf("thread %q has no state and the run has no input; give it an input", threadID)}
+	}
+	return g.run(threadID, map[string]any{})
+}
+
+func (g *Graph) run(threadID string, input map[string]any) error {
+	th, existing := g.threads[threadID]
+	start := &thread{}
+	if existing {
+		start.values = g.startOfRun(th.values)
+		start.revision = th.revision
+	} else {
+		start.values = g.defaults()
+	}
+	if g.prof.runSeed {
+		start.revision = 0
+	}
+	writes := writesOf(InputNode, input)
+	if !existing && g.prof.rawFirstInput {
+		values := start.values
+		for k, v := range input {
+			values[k] = v
+		}
+		res := &applied{nextID: g.nextID}
+		for k := range input {
+			if g.fields[k] == nil {
+				if res.newFields == nil {
+					res.newFields = map[string]*field{}
+				}
+				res.newFields[k] = g.assignedField(k)
+			}
+		}
+		return g.record(threadID, &thread{values: values, revision: 1}, "input", writes, res)
+	}
+	res, err := g.apply(start, writes, false)
+	if err != nil {
+		return err
+	}
+	next := &thread{values: res.values, revision: start.revision}
+	switch {
+	case g.prof.runSeed:
+		// awaken seeds each run's fresh store: no revision
+	case !existing:
+		next.revision = 1
+	case res.changed || !Equal(mapAny(th.values), mapAny(res.values)):
+		// the reset of run-scoped fields counts as a change too
+		next.revision++
+	}
+	return g.record(threadID, next, "input", writes, res)
+}
+
+// startOfRun resets run-scoped and non-persistent fields to their defaults.
+func (g *Graph) startOfRun(values map[string]any) map[string]any {
+	out := make(map[string]any, len(values))
+	for k, v := range values {
+		out[k] = v
+	}
+	for _, f := range g.fields {
+		if f.scope == ScopeRun || !f.persistent {
+			delete(out, f.name)
+			if f.hasDef {
+				out[f.name] = f.def
+			}
+		}
+	}
+	return out
+}
+
+// defaults is the state of a new thread.
+func (g *Graph) defaults() map[string]any {
+	out := make(map[string]any, len(g.fields))
+	for _, f := range g.fields {
+		if f.hasDef {
+			out[f.name] = f.def
+		}
+	}
+	return out
+}
+
+func writesOf(node string, update map[string]any) []Write {
+	keys := sortedKeys(update)
+	ws := make([]Write, len(keys))
+	for i, k := range keys {
+		ws[i] = Write{Node: node, Field: k, Value: update[k]}
+	}
+	return ws
+}
+
+// Node applies one node's output as a step of its own.
+func (g *Graph) Node(threadID, node string, output any) error {
+	return g.Step(threadID, []NodeOutput{{Node: node, Output: output}})
+}
+
+// Step applies the outputs of several nodes that ran in one superstep,
+// atomically: on any error nothing changes.
+func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
+	th, ok := g.threads[threadID]
+	if !ok {
+		return fmt.Errorf("thread %q has no state yet: start a run first (Given the input state: ...)", threadID)
+	}
+	if g.prof.oneNodePerStep && len(outputs) > 1 {
+		return &Error{Code: ParallelUnsupported, Message: fmt.Sprintf("the %s profile runs one node at a time; this step runs %d nodes", g.prof.name, len(outputs))}
+	}
+	var writes []Write
+	for _, o := range outputs {
+		out, err := Normalize(o.Output)
+		if err != nil {
+			if e, ok := err.(*Error); ok {
+				e.Message = fmt.Sprintf("node %q returned %s", o.Node, e.Message)
+			}
+			return err
+		}
+		switch u := out.(type) {
+		case nil:
+		case map[string]any:
+			writes = append(writes, writesOf(o.Node, u)...)
+		default:
+			return &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf("Expected node %q to return an object, received %s", o.Node, TypeName(out))}
+		}
+	}
+	source := "node"
+	if len(outputs) > 1 {
+		source = "step"
+	}
+	return g.commitWrites(threadID, th, source, writes)
+}
+
+// commitWrites applies writes to a thread through the reducers and the rules
+// of SPEC §6, and records the commit.
+func (g *Graph) commitWrites(threadID string, th *thread, source string, writes []Write) error {
+	res, err := g.apply(th, writes, true)
+	if err != nil {
+		return err
+	}
+	next := &thread{values: res.values, revision: th.revision}
+	if res.changed {
+		next.revision++
+	}
+	return g.record(threadID, next, source, writes, res)
+}
+
+type applied struct {
+	values  map[string]any
+	changed bool
+	dropped []string
+	nextID  int
+	// newFields are fields the llmfy profile creates for unknown keys; they
+	// join the graph only when the commit succeeds.
+	newFields map[string]*field
+}
+
+func (g *Graph) field(name string, pending map[string]*field) *field {
+	if f, ok := pending[name]; ok {
+		return f
+	}
+	return g.fields[name]
+}
+
+// assignedField is the field llmfy creates for a key no schema declared.
+func (g *Graph) assignedField(name string) *field {
+	return &field{name: name, typ: Type{Base: "any"}, reduce: reduceReplace, reducerName: "replace", merge: Exclusive, scope: g.prof.scope, persistent: true}
+}
+
+// apply computes the state after writes without touching the graph.
+func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applied, error) {
+	res := &applied{nextID: g.nextID}
+	byField := map[string][]Write{}
+	var names []string
+	for _, w := range writes {
+		f := g.field(w.Field, res.newFields)
+		if f == nil {
+			switch g.prof.unknownKeys {
+			case dropUnknown:
+				res.dropped = append(res.dropped, w.Node+"."+w.Field)
+				continue
+			case rejectUnknown:
+				return nil, &Error{Code: UnknownKey, Path: PathKey(Root, w.Field), Message: "unknown key: " + w.Field}
+			case assignUnknown:
+				if res.newFields == nil {
+					res.newFields = map[string]*field{}
+				}
+				res.newFields[w.Field] = g.assignedField(w.Field)
+			}
+		}
+		if _, seen := byField[w.Field]; !seen {
+			names = append(names, w.Field)
+		}
+		byField[w.Field] = append(byField[w.Field], w)
+	}
+	sort.Strings(names)
+
+	values := make(map[string]any, len(th.values)+len(names))
+	for k, v := range th.values {
+		values[k] = v
+	}
+	for _, name := range names {
+		f := g.field(name, res.newFields)
+		ws := byField[name]
+		if !g.prof.listedOrder {
+			sort.SliceStable(ws, func(i, j int) bool { return ws[i].Node < ws[j].Node })
+		}
+		if f.merge == Exclusive && len(ws) > 1 {
+			vals := make([]any, len(ws))
+			for i, w := range ws {
+				vals[i] = w.Value
+			}
+			return nil, g.prof.exclusiveConflict(name, vals)
+		}
+		cur, has := th.values[name]
+		next, err := g.fold(f, cur, has, ws, &res.nextID)
+		if err != nil {
+			return nil, err
+		}
+		if f.declaredMerge && f.merge == Commutative && distinctNodes(ws) > 1 {
+			rev := make([]Write, len(ws))
+			for i, w := range ws {
+				rev[len(ws)-1-i] = w
+			}
+			id := g.nextID
+			other, err := g.fold(f, cur, has, rev, &id)
+			if err == nil && !Equal(next, other) {
+				return nil, &Error{Code: OrderDependentMerge, Path: PathKey(Root, name), Message: fmt.Sprintf(
+					"field %q is declared commutative but its %d writes give %s in one order and %s in the other; make the reducer order-independent or declare merge: exclusive",
+					name, len(ws), compactJSON(next), compactJSON(other))}
+			}
+		}
+		if !f.typ.Matches(next) {
+			return nil, &Error{Code: TypeMismatch, Path: PathKey(Root, name), Message: fmt.Sprintf(
+				"field %q expects %s, received %s (%s) from %s", name, f.typ, compactJSON(next), TypeName(next), nodeList(ws))}
+		}
+		if enforceReadonly {
+			if err := checkReadonly(f, cur, has, next, ws); err != nil {
+				return nil, err
+			}
+		}
+		if !has || !Equal(cur, next) {
+			res.changed = true
+		}
+		values[name] = next
+	}
+	res.values = values
+	return res, nil
+}
+
+// fold applies writes in order through the field's reducer, starting from
+// the current value or, when the field is absent, its default.
+func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int) (any, error) {
+	if !has && f.hasDef {
+		cur, has = f.def, true
+	}
+	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID}
+	for _, w := range ws {
+		var err error
+		cur, err = f.reduce(c, cur, has, w.Value)
+		if err != nil {
+			return nil, err
+		}
+		has = true
+	}
+	return cur, nil
+}
+
+func checkReadonly(f *field, old any, had bool, next any, ws []Write) error {
+	show := func(v any, ok bool) string {
+		if !ok {
+			return "(absent)"
+		}
+		return compactJSON(v)
+	}
+	if f.readonly && (!had || !Equal(old, next)) {
+		return &Error{Code: ReadonlyWrite, Path: PathKey(Root, f.name), Message: fmt.Sprintf(
+			"%s changed readonly field %q: %s → %s; a node may write the same value back, never another", nodeList(ws), f.name, show(old, had), show(next, true))}
+	}
+	for _, p := range f.readonlyPaths {
+		before, okBefore := Lookup(old, p)
+		after, okAfter := Lookup(next, p)
+		if !had {
+			okBefore = false
+		}
+		if okBefore != okAfter || (okBefore && !Equal(before, after)) {
+			path := FormatPath(append([]PathElem{{Key: f.name}}, p...))
+			return &Error{Code: ReadonlyWrite, Path: path, Message: fmt.Sprintf(
+				"%s changed readonly path %s: %s → %s; a node may write the same value back, never another", nodeList(ws), path, show(before, okBefore), show(after, okAfter))}
+		}
+	}
+	return nil
+}
+
+func nodeList(ws []Write) string {
+	var names []string
+	seen := map[string]bool{}
+	for _, w := range ws {
+		if !seen[w.Node] {
+			seen[w.Node] = true
+			names = append(names, fmt.Sprintf("%q", w.Node))
+		}
+	}
+	if len(names) == 1 {
+		return "node " + names[0]
+	}
+	return "nodes " + strings.Join(names, ", ")
+}
+
+func distinctNodes(ws []Write) int {
+	seen := map[string]bool{}
+	for _, w := range ws {
+		seen[w.Node] = true
+	}
+	return len(seen)
+}
+
+// record makes a computed thread the current one and appends the commit to
+// the trace and its events.
+func (g *Graph) record(threadID string, next *thread, source string, writes []Write, res *applied) error {
+	g.threads[threadID] = next
+	g.nextID = res.nextID
+	for name, f := range res.newFields {
+		g.fields[name] = f
+	}
+	dropped := res.dropped
+	g.trace = append(g.trace, Commit{Thread: threadID, Revision: next.revision, Source: source, Writes: writes, Dropped: dropped, State: next.values})
+	var nodes []string
+	updates := map[string]map[string]any{}
+	for _, w := range writes {
+		u, ok := updates[w.Node]
+		if !ok {
+			u = map[string]any{}
+			updates[w.Node] = u
+			nodes = append(nodes, w.Node)
+		}
+		u[w.Field] = w.Value
+	}
+	for _, n := range nodes {
+		g.events = append(g.events, Event{Type: "updates", Data: map[string]any{n: mapAny(updates[n])}})
+	}
+	g.events = append(g.events, Event{Type: "values", Data: mapAny(next.values)})
+	return nil
+}
+
+func mapAny(m map[string]any) any { return m }

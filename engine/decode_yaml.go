@@ -1,0 +1,551 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+const (
+	// yamlMaxDepth is SPEC §2's nesting limit: the outermost object or array
+	// is level 1.
+	yamlMaxDepth = 1000
+	// yamlMaxAliasValues caps the values that alias expansion may produce in
+	// one document. Expanded values are shared, not copied, but whoever walks
+	// the result (validation, canonical JSON, diffs) pays for every one.
+	yamlMaxAliasValues = 1_000_000
+)
+
+// DecodeYAML parses one YAML document into the engine's value model (nil,
+// bool, float64, string, []any, map[string]any) and enforces SPEC §2 on it.
+//
+// Errors are a *SyntaxError when the text is not YAML (or holds no document,
+// or more than one), and an *Error with a Code, the JSON path and the
+// position of the value at fault when the YAML holds something JSON cannot
+// (timestamps, NaN, tags, non-string keys, duplicate keys, ...).
+//
+// YAML is read as yaml.v3 reads it: booleans are only true/false in any of
+// the cases true, True, TRUE (yes, no, on, off stay strings); integers may
+// carry underscores and the prefixes 0x, 0o and 0b (0x1F is 31, 0o12 is 10);
+// 012 is rejected because YAML 1.1 reads it as octal. A text that is valid
+// JSON decodes exactly as DecodeJSON decodes it, including the few JSON
+// texts yaml.v3 misreads (\/ and surrogate-pair escapes, keys longer than
+// 1024 characters, a line break before ':', U+0085 in strings).
+//
+// Anchors and aliases are expanded; the expanded value may share parts.
+func DecodeYAML(data []byte, src Source) (any, error) {
+	if err := yamlCheckUTF8(data, src); err != nil {
+		return nil, err
+	}
+	first, second, err := yamlParse(data)
+	if err != nil {
+		if json.Valid(data) {
+			return DecodeJSON(data, src)
+		}
+		return nil, yamlSyntaxError(err, data, src)
+	}
+	if bytes.Contains(data, []byte("\u0085")) && json.Valid(data) {
+		// yaml.v3 folds U+0085 (NEL) in strings into a space; JSON keeps it.
+		return DecodeJSON(data, src)
+	}
+	if first == nil || len(first.Content) == 0 || yamlIsEmpty(first.Content[0]) {
+		return nil, &SyntaxError{Pos: src.Pos(1, 1), Message: "expected a value, found an empty document"}
+	}
+	if second != nil {
+		return nil, &SyntaxError{
+			Pos:     src.Pos(max(second.Line, 1), 1),
+			Message: "expected one YAML document, found a second one after ---; remove it or split the text",
+		}
+	}
+	d := &yamlDecoder{src: src, memo: map[*yaml.Node]yamlMemo{}, active: map[*yaml.Node]bool{}}
+	v, _, _, err := d.value(first.Content[0], Root, 0)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// yamlParse reads the first document and tells whether a second follows.
+// yaml.v3 panics on a few malformed inputs; that is a syntax error too.
+func yamlParse(data []byte) (first, second *yaml.Node, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			first, second, err = nil, nil, fmt.Errorf("yaml: the YAML parser failed: %v", r)
+		}
+	}()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if err == io.EOF {
+			return nil, nil, nil
+		}
+		return nil, nil, err
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case err == io.EOF:
+		return &doc, nil, nil
+	case err != nil:
+		return nil, nil, err
+	}
+	return &doc, &next, nil
+}
+
+// yamlIsEmpty reports a document with nothing but "---" and comments.
+func yamlIsEmpty(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.Value == "" && n.Tag == "!!null" &&
+		n.Style == 0 && n.Anchor == ""
+}
+
+// yamlCheckUTF8 reports the first invalid UTF-8 sequence with its position.
+// yaml.v3 would reject it too, but without a position and as a syntax error
+// (and it would read a UTF-16 text, which JSON and this engine do not).
+func yamlCheckUTF8(data []byte, src Source) error {
+	if utf8.Valid(data) {
+		return nil
+	}
+	line, col := 1, 1
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size == 1 {
+			return &Error{
+				Code:    InvalidUTF8,
+				Pos:     src.Pos(line, col),
+				Message: fmt.Sprintf("invalid UTF-8 (byte 0x%02x); save the text as UTF-8", data[i]),
+			}
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		i += size
+	}
+	return nil
+}
+
+var yamlErrLine = regexp.MustCompile(`^line (\d+): `)
+
+// yamlSyntaxError turns a yaml.v3 error ("yaml: line 3: did not find
+// expected key") into a positioned error. yaml.v3 names a line at most (none
+// for errors on the first line), so the column is 1.
+func yamlSyntaxError(err error, data []byte, src Source) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 1
+	if m := yamlErrLine.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = msg[len(m[0]):]
+	}
+	// yaml.v3 miscounts lines after multi-line quoted scalars.
+	line = min(max(line, 1), bytes.Count(data, []byte("\n"))+1)
+	col := 1
+	switch {
+	case strings.Contains(msg, "exceeded max depth"):
+		// yaml.v3 stops at 10,000 levels, before our own check could run.
+		return &Error{Code: TooDeep, Pos: src.Pos(line, col),
+			Message: fmt.Sprintf("nesting deeper than %d levels", yamlMaxDepth)}
+	case strings.Contains(msg, "invalid Unicode character escape code"):
+		return &Error{Code: InvalidUTF8, Pos: src.Pos(line, col),
+			Message: `invalid \u escape: YAML accepts no surrogates (\uD800-\uDFFF), not even JSON-style pairs; write \UXXXXXXXX or the character itself`}
+	case strings.Contains(msg, "control characters are not allowed"):
+		if l, c, r, ok := yamlFindControl(data); ok {
+			return &SyntaxError{Pos: src.Pos(l, c),
+				Message: fmt.Sprintf("invalid YAML: control character %U is not allowed; write it as an escape in a double-quoted string", r)}
+		}
+	}
+	return &SyntaxError{Pos: src.Pos(line, col), Message: "invalid YAML: " + msg}
+}
+
+// yamlFindControl finds the first character YAML does not allow in a text.
+func yamlFindControl(data []byte) (line, col int, r rune, ok bool) {
+	line, col = 1, 1
+	for _, r := range string(data) {
+		switch {
+		case r == '\t', r == '\n', r == '\r', r >= 0x20 && r <= 0x7E, r == 0x85,
+			r >= 0xA0 && r <= 0xD7FF, r >= 0xE000 && r <= 0xFFFD, r >= 0x10000:
+		default:
+			return line, col, r, true
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// yamlMemo is what an anchored node decoded to, so that aliases reuse it:
+// the value, how many values it holds, and how many levels of nesting.
+type yamlMemo struct {
+	v      any
+	size   int
+	height int
+}
+
+type yamlDecoder struct {
+	src      Source
+	memo     map[*yaml.Node]yamlMemo
+	active   map[*yaml.Node]bool // anchored nodes being decoded: an alias to one is a cycle
+	expanded int                 // values produced by alias expansion so far
+}
+
+func (d *yamlDecoder) fail(code Code, n *yaml.Node, path, msg string) *Error {
+	return &Error{Code: code, Path: path, Pos: d.src.Pos(n.Line, n.Column), Message: msg}
+}
+
+// value decodes n found at path inside depth objects or arrays. It returns
+// the value, the number of values in it, and its nesting height.
+func (d *yamlDecoder) value(n *yaml.Node, path string, depth int) (any, int, int, error) {
+	if n.Kind == yaml.AliasNode {
+		return d.alias(n, path, depth)
+	}
+	if n.Anchor != "" {
+		if m, ok := d.memo[n]; ok {
+			return m.v, m.size, m.height, nil
+		}
+		d.active[n] = true
+		defer delete(d.active, n)
+	}
+	var (
+		v            any
+		size, height int
+		err          error
+	)
+	switch n.Kind {
+	case yaml.ScalarNode:
+		v, err = d.scalar(n, path)
+		size = 1
+	case yaml.SequenceNode:
+		v, size, height, err = d.sequence(n, path, depth)
+	case yaml.MappingNode:
+		v, size, height, err = d.mapping(n, path, depth)
+	default:
+		err = d.fail(NonJSONValue, n, path, "unexpected YAML node")
+	}
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	if n.Anchor != "" {
+		d.memo[n] = yamlMemo{v, size, height}
+	}
+	return v, size, height, nil
+}
+
+// alias expands *name to the anchored value, counting what it costs.
+func (d *yamlDecoder) alias(n *yaml.Node, path string, depth int) (any, int, int, error) {
+	target := n.Alias
+	if target == nil {
+		return nil, 0, 0, d.fail(NonJSONValue, n, path, fmt.Sprintf("alias *%s has no anchor", n.Value))
+	}
+	if d.active[target] {
+		return nil, 0, 0, d.fail(NonJSONValue, n, path,
+			fmt.Sprintf("alias *%s refers to a value that contains it; JSON values cannot be recursive", n.Value))
+	}
+	m, ok := d.memo[target]
+	if !ok {
+		// An anchor on a mapping key has not been decoded as a value yet.
+		v, size, height, err := d.value(target, path, depth)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		m = yamlMemo{v, size, height}
+		d.memo[target] = m
+	}
+	if depth+m.height > yamlMaxDepth {
+		return nil, 0, 0, d.fail(TooDeep, n, path,
+			fmt.Sprintf("nesting deeper than %d levels (alias *%s adds %d)", yamlMaxDepth, n.Value, m.height))
+	}
+	d.expanded += m.size
+	if d.expanded > yamlMaxAliasValues {
+		return nil, 0, 0, d.fail(TooLarge, n, path,
+			fmt.Sprintf("YAML aliases expand to more than %d values; use fewer aliases", yamlMaxAliasValues))
+	}
+	return m.v, m.size, m.height, nil
+}
+
+func (d *yamlDecoder) container(n *yaml.Node, path string, depth int, want string) error {
+	if depth+1 > yamlMaxDepth {
+		return d.fail(TooDeep, n, path, fmt.Sprintf("nesting deeper than %d levels", yamlMaxDepth))
+	}
+	if tag := n.ShortTag(); tag != want {
+		return d.fail(NonJSONValue, n, path, yamlTagMessage(tag))
+	}
+	return nil
+}
+
+func (d *yamlDecoder) sequence(n *yaml.Node, path string, depth int) (any, int, int, error) {
+	if err := d.container(n, path, depth, "!!seq"); err != nil {
+		return nil, 0, 0, err
+	}
+	out := make([]any, len(n.Content))
+	size, height := 1, 0
+	for i, c := range n.Content {
+		v, s, h, err := d.value(c, PathIndex(path, i), depth+1)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		out[i] = v
+		size += s
+		height = max(height, h)
+	}
+	return out, size, height + 1, nil
+}
+
+func (d *yamlDecoder) mapping(n *yaml.Node, path string, depth int) (any, int, int, error) {
+	if err := d.container(n, path, depth, "!!map"); err != nil {
+		return nil, 0, 0, err
+	}
+	out := make(map[string]any, len(n.Content)/2)
+	first := make(map[string]*yaml.Node, len(n.Content)/2)
+	size, height := 1, 0
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn := n.Content[i]
+		key, err := d.key(kn, path)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		child := PathKey(path, key)
+		if prev, dup := first[key]; dup {
+			return nil, 0, 0, d.fail(DuplicateKey, kn, child,
+				fmt.Sprintf("duplicate key %q (first at %s); keep one of them", key, d.src.Pos(prev.Line, prev.Column)))
+		}
+		first[key] = kn
+		v, s, h, err := d.value(n.Content[i+1], child, depth+1)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		out[key] = v
+		size += s
+		height = max(height, h)
+	}
+	return out, size, height + 1, nil
+}
+
+// key returns a mapping key, which must be a string scalar (directly or
+// through an alias).
+func (d *yamlDecoder) key(kn *yaml.Node, parent string) (string, error) {
+	n := kn
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	if n.Kind != yaml.ScalarNode {
+		what := "a mapping"
+		if n.Kind == yaml.SequenceNode {
+			what = "a sequence"
+		}
+		return "", d.fail(NonJSONValue, kn, parent,
+			fmt.Sprintf("mapping key is %s; mapping keys must be strings; quote it", what))
+	}
+	path := PathKey(parent, n.Value)
+	if !utf8.ValidString(n.Value) {
+		return "", d.fail(InvalidUTF8, kn, path, "mapping key is not valid UTF-8")
+	}
+	switch tag := n.ShortTag(); tag {
+	case "!!str":
+		return n.Value, nil
+	case "!!merge":
+		return "", d.fail(NonJSONValue, kn, path, "YAML merge keys (<<) are not supported; write the keys out")
+	default:
+		shown := n.Value
+		if shown == "" {
+			shown = `""`
+		}
+		return "", d.fail(NonJSONValue, kn, path,
+			fmt.Sprintf("mapping key %s is read as %s; mapping keys must be strings; quote it", shown, tag))
+	}
+}
+
+// scalar decodes by the resolved tag (yaml.v3 resolves plain scalars when it
+// builds nodes; quoted and block scalars are !!str unless explicitly tagged).
+func (d *yamlDecoder) scalar(n *yaml.Node, path string) (any, error) {
+	text := n.Value
+	if !utf8.ValidString(text) {
+		// Unreachable while the input is checked as a whole; kept so that the
+		// model never holds invalid UTF-8.
+		return nil, d.fail(InvalidUTF8, n, path, "string is not valid UTF-8")
+	}
+	explicit := n.Style&yaml.TaggedStyle != 0
+	plain := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0
+	tag := n.ShortTag()
+	badText := func() error {
+		return d.fail(NonJSONValue, n, path,
+			fmt.Sprintf("%q cannot be read as %s; fix the value or remove the tag", text, tag))
+	}
+	switch tag {
+	case "!!str":
+		if plain && !explicit {
+			return text, d.checkNumberLike(n, path, text)
+		}
+		return text, nil
+	case "!!merge":
+		// "<<" is only a merge key in key position; as a value it is text.
+		return text, nil
+	case "!!null":
+		switch text {
+		case "", "~", "null", "Null", "NULL":
+			return nil, nil
+		}
+		return nil, badText()
+	case "!!bool":
+		switch text {
+		case "true", "True", "TRUE":
+			return true, nil
+		case "false", "False", "FALSE":
+			return false, nil
+		}
+		return nil, badText()
+	case "!!int", "!!float":
+		f, err := d.number(n, path, text, tag)
+		if err == errYAMLNotNumber {
+			return nil, badText()
+		}
+		return f, err
+	case "!!timestamp":
+		return nil, d.fail(NonJSONValue, n, path,
+			fmt.Sprintf("%s is a YAML timestamp, not a JSON value; quote it to keep it a string", text))
+	}
+	return nil, d.fail(NonJSONValue, n, path, yamlTagMessage(tag))
+}
+
+var errYAMLNotNumber = errors.New("not a number")
+
+// yamlFloat is the YAML 1.2 core float syntax (after yaml.v3 drops "_").
+var yamlFloat = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+
+// number reads a !!int or !!float text. yaml.v3 drops every "_" (YAML 1.1
+// digit separators) and accepts Go's integer prefixes: 0x1F is 31, 0o12 and
+// 0O12 are 10, 0b101 is 5. Integers too large for int64 reach here as !!float.
+func (d *yamlDecoder) number(n *yaml.Node, path, text, tag string) (any, error) {
+	s := strings.ReplaceAll(text, "_", "")
+	if yamlOctalLooking(s) {
+		return nil, d.fail(NonJSONValue, n, path,
+			fmt.Sprintf("%s is ambiguous: YAML 1.1 reads it as an octal number; write %s or quote it", text, yamlDecimal(s)))
+	}
+	if yamlDecimalInt(s) || tag == "!!int" {
+		z, ok := new(big.Int).SetString(s, 0)
+		if !ok {
+			return nil, errYAMLNotNumber
+		}
+		if !yamlSafeInt(z) {
+			return nil, d.unsafeInt(n, path, text)
+		}
+		if yamlDecimalInt(s) {
+			// Same float64 as a JSON decoder gives, -0 included.
+			f, _ := strconv.ParseFloat(s, 64)
+			return f, nil
+		}
+		return float64(z.Int64()), nil
+	}
+	var f float64
+	switch strings.ToLower(s) {
+	case ".nan", "+.nan", "-.nan":
+		f = math.NaN()
+	case ".inf", "+.inf":
+		f = math.Inf(1)
+	case "-.inf":
+		f = math.Inf(-1)
+	default:
+		if !yamlFloat.MatchString(s) {
+			return nil, errYAMLNotNumber
+		}
+		f, _ = strconv.ParseFloat(s, 64) // out of range gives ±Inf
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return nil, d.fail(NonJSONValue, n, path,
+			fmt.Sprintf("%s is not a finite number; JSON has no NaN or Infinity; quote it to keep it a string", text))
+	}
+	return f, nil
+}
+
+// checkNumberLike rejects plain scalars that are numbers yaml.v3 gave up on
+// (an integer beyond uint64, a float beyond float64) and left as strings.
+func (d *yamlDecoder) checkNumberLike(n *yaml.Node, path, text string) error {
+	if text == "" || !strings.ContainsRune("+-.0123456789", rune(text[0])) {
+		return nil
+	}
+	s := strings.ReplaceAll(text, "_", "")
+	if z, ok := new(big.Int).SetString(s, 0); ok {
+		if !yamlSafeInt(z) {
+			return d.unsafeInt(n, path, text)
+		}
+		return nil
+	}
+	if yamlFloat.MatchString(s) {
+		if f, err := strconv.ParseFloat(s, 64); err != nil || math.IsInf(f, 0) {
+			return d.fail(NonJSONValue, n, path,
+				fmt.Sprintf("%s is not a finite number; it is too large for a float64; quote it to keep it a string", text))
+		}
+	}
+	return nil
+}
+
+func (d *yamlDecoder) unsafeInt(n *yaml.Node, path, text string) error {
+	return d.fail(UnsafeInteger, n, path,
+		fmt.Sprintf("integer %s is outside ±(2^53−1): it loses precision in JavaScript runtimes; quote it to keep it a string", text))
+}
+
+var yamlMaxSafe = big.NewInt(1<<53 - 1)
+
+func yamlSafeInt(z *big.Int) bool {
+	return z.CmpAbs(yamlMaxSafe) <= 0
+}
+
+// yamlDecimalInt matches [-+]?[0-9]+.
+func yamlDecimalInt(s string) bool {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		s = s[1:]
+	}
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// yamlOctalLooking matches [-+]?0[0-9]+: YAML 1.1 octal (yaml.v3 still reads
+// 012 as 10), a decimal to a reader, and invalid JSON.
+func yamlOctalLooking(s string) bool {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		s = s[1:]
+	}
+	return len(s) >= 2 && s[0] == '0' && yamlDecimalInt(s)
+}
+
+// yamlDecimal renders an octal-looking text as the decimal number it reads as
+// to a person: -007 is -7.
+func yamlDecimal(s string) string {
+	sign := ""
+	if s[0] == '-' || s[0] == '+' {
+		sign, s = s[:1], s[1:]
+	}
+	s = strings.TrimLeft(s, "0")
+	if s == "" {
+		return "0"
+	}
+	if sign == "+" {
+		sign = ""
+	}
+	return sign + s
+}
+
+func yamlTagMessage(tag string) string {
+	if tag == "!!binary" {
+		return "YAML tag !!binary has no JSON equivalent; remove the tag to keep the base64 text as a string"
+	}
+	return fmt.Sprintf("YAML tag %s has no JSON equivalent; remove the tag", tag)
+}

@@ -1,0 +1,237 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Options configure a Graph.
+type Options struct {
+	// Profile is the profile the scenario chose (`Given the "awaken"
+	// profile`). It may not disagree with the schema's own profile.
+	Profile string
+	// DefaultProfile applies when neither Profile nor the schema names one
+	// (scenario.yaml, --profile); empty means langgraph.
+	DefaultProfile string
+	// Reducers are custom reducers by name, usable in any schema.
+	Reducers map[string]ReducerFunc
+}
+
+// field is a schema field resolved against the profile.
+type field struct {
+	name          string
+	typ           Type
+	def           any
+	hasDef        bool
+	reduce        reducer
+	reducerName   string
+	merge         Merge
+	declaredMerge bool // rule 4 applies only to a declared `merge: commutative`
+	scope         Scope
+	persistent    bool
+	readonly      bool
+	readonlyPaths [][]PathElem
+}
+
+// Graph is the state of one scenario: its threads under one schema and
+// profile, the commits made so far and the events they recorded. It is not
+// safe for concurrent use; each scenario has its own.
+type Graph struct {
+	prof    *profile
+	fields  map[string]*field
+	threads map[string]*thread
+	nextID  int // messages' auto-N ids, per scenario
+	trace   []Commit
+	events  []Event
+}
+
+type thread struct {
+	values   map[string]any
+	revision int
+}
+
+// New resolves a schema against a profile and returns a graph with no
+// threads. A nil schema is an empty one.
+func New(s *Schema, opts Options) (*Graph, error) {
+	if s == nil {
+		s = &Schema{}
+	}
+	name := opts.Profile
+	switch {
+	case name != "" && s.Profile != "" && name != s.Profile:
+		return nil, &Error{Code: SchemaInvalid, Path: PathKey(Root, "profile"), Message: fmt.Sprintf(
+			"the scenario chose the %q profile but the schema says %q; they may not disagree", name, s.Profile)}
+	case name == "":
+		name = s.Profile
+	}
+	if name == "" {
+		name = opts.DefaultProfile
+	}
+	if name == "" {
+		name = DefaultProfile
+	}
+	prof, ok := profiles[name]
+	if !ok {
+		return nil, &Error{Code: SchemaInvalid, Path: PathKey(Root, "profile"), Message: unknownProfileMessage(name)}
+	}
+	g := &Graph{prof: prof, fields: map[string]*field{}, threads: map[string]*thread{}}
+	decls := s.Fields
+	if prof.implicitMessages && s.Field("messages") == nil {
+		decls = append([]*Field{{Name: "messages", Type: Type{Base: "array"}, Default: []any{}, HasDefault: true, Reducer: ReducerSpec{Name: "messages"}}}, decls...)
+	}
+	for _, d := range decls {
+		f, err := resolveField(prof, d, opts.Reducers)
+		if err != nil {
+			return nil, err
+		}
+		g.fields[f.name] = f
+	}
+	return g, nil
+}
+
+func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, error) {
+	f := &field{
+		name: d.Name, typ: d.Type, def: d.Default, hasDef: d.HasDefault,
+		merge: d.Merge, declaredMerge: d.Merge != "", scope: d.Scope,
+		persistent: !d.NotPersistent, readonly: d.Readonly, readonlyPaths: d.ReadonlyPaths,
+	}
+	if f.hasDef {
+		def, err := Normalize(f.def)
+		if err != nil {
+			e := err.(*Error)
+			return nil, schemaErr(d.Name, "default", fmt.Sprintf("not a JSON value: %s", e.Message))
+		}
+		f.def = def
+	}
+	if f.typ.Base == "" {
+		f.typ = Type{Base: "any"}
+		if p.inferReducer && f.hasDef {
+			f.typ = inferType(f.def)
+		}
+	}
+	if f.hasDef && !f.typ.Matches(f.def) {
+		return nil, schemaErr(d.Name, "default", fmt.Sprintf("default %s does not match type %s", compactJSON(f.def), f.typ))
+	}
+	if len(f.readonlyPaths) > 0 && f.typ.Base != "object" && f.typ.Base != "any" {
+		return nil, schemaErr(d.Name, "readonly", fmt.Sprintf("readonly sub-paths need an object field, but the field's type is %s", f.typ))
+	}
+	spec := d.Reducer
+	if spec.Name == "" {
+		spec.Name = "replace"
+		if _, isArray := f.def.([]any); p.inferReducer && isArray {
+			spec.Name = "append"
+		}
+	}
+	f.reducerName = spec.String()
+	if fn, ok := custom[spec.Name]; ok {
+		if len(spec.Args) > 0 {
+			return nil, schemaErr(d.Name, "reducer", fmt.Sprintf("custom reducer %q takes no arguments", spec.Name))
+		}
+		f.reduce = customReducer(spec.Name, fn)
+	} else if mk, ok := builtinReducers[spec.Name]; ok {
+		r, err := mk(spec.Args)
+		if err != nil {
+			return nil, schemaErr(d.Name, "reducer", fmt.Sprintf("reducer %s: %v", spec.Name, err))
+		}
+		f.reduce = r
+	} else {
+		return nil, schemaErr(d.Name, "reducer", fmt.Sprintf("unknown reducer %q; expected one of %s, or a custom reducer registered in Options", spec.Name, reducerNames(custom)))
+	}
+	if f.merge == "" {
+		f.merge = Commutative
+		if p.allExclusive || spec.Name == "replace" {
+			f.merge = Exclusive
+		}
+	}
+	if f.scope == "" {
+		f.scope = p.scope
+	}
+	return f, nil
+}
+
+// inferType is dawn's type for a field declared only by its default.
+func inferType(def any) Type {
+	switch def.(type) {
+	case nil:
+		return Type{Base: "any"}
+	case bool:
+		return Type{Base: "boolean"}
+	case float64:
+		return Type{Base: "number"}
+	case string:
+		return Type{Base: "string"}
+	case []any:
+		return Type{Base: "array"}
+	}
+	return Type{Base: "object"}
+}
+
+func reducerNames(custom map[string]ReducerFunc) string {
+	var names []string
+	for n := range builtinReducers {
+		names = append(names, n)
+	}
+	for n := range custom {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := ""
+	for i, n := range names {
+		if i > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}
+
+// Profile returns the name of the graph's profile.
+func (g *Graph) Profile() string { return g.prof.name }
+
+// HasThread reports whether the thread has state.
+func (g *Graph) HasThread(id string) bool {
+	_, ok := g.threads[id]
+	return ok
+}
+
+// State returns the current state of a thread, or nil when the thread has
+// none. The map and everything in it are shared with the engine: read them,
+// never modify them.
+func (g *Graph) State(id string) map[string]any {
+	th, ok := g.threads[id]
+	if !ok {
+		return nil
+	}
+	return th.values
+}
+
+// Revision returns the thread's revision (0 for a thread with no state).
+func (g *Graph) Revision(id string) int {
+	if th, ok := g.threads[id]; ok {
+		return th.revision
+	}
+	return 0
+}
+
+// Checkpoint returns the thread's persisted form:
+// {"revision": n, "values": {...persistent fields...}}.
+func (g *Graph) Checkpoint(id string) map[string]any {
+	th, ok := g.threads[id]
+	if !ok {
+		return nil
+	}
+	values := make(map[string]any, len(th.values))
+	for k, v := range th.values {
+		if f := g.fields[k]; f != nil && !f.persistent {
+			continue
+		}
+		values[k] = v
+	}
+	return map[string]any{"revision": float64(th.revision), "values": values}
+}
+
+// Trace returns the commits made so far, oldest first.
+func (g *Graph) Trace() []Commit { return g.trace }
+
+// Events returns the events recorded so far, oldest first.
+func (g *Graph) Events() []Event { return g.events }

@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// unknownKeyPolicy is what a profile does with an update key the schema
+// does not declare.
+type unknownKeyPolicy int
+
+const (
+	dropUnknown   unknownKeyPolicy = iota // langgraph, dawn: dropped, listed in the trace
+	rejectUnknown                         // awaken: UNKNOWN_KEY
+	assignUnknown                         // llmfy: a new replace field
+)
+
+// profile is one row set of the table in SPEC §4.
+type profile struct {
+	name string
+	// inferReducer: dawn picks append for array defaults.
+	inferReducer bool
+	// implicitMessages: dawn's messages field always exists.
+	implicitMessages bool
+	// allExclusive: awaken and llmfy default every field to exclusive;
+	// langgraph and dawn make only replace exclusive.
+	allExclusive bool
+	// listedOrder: awaken folds a step's writes in the order the step lists
+	// the nodes; the others sort by node name.
+	listedOrder bool
+	unknownKeys unknownKeyPolicy
+	scope       Scope
+	// rawFirstInput: llmfy copies a new thread's first input as-is.
+	rawFirstInput bool
+	// emptyNewThread: llmfy starts a new thread with no input as an empty
+	// state; the others fail with EMPTY_INPUT.
+	emptyNewThread bool
+	// oneNodePerStep: llmfy runs one node at a time.
+	oneNodePerStep bool
+	// runSeed: awaken restarts revisions at 0 every run, and the input seeds
+	// the run without counting as a commit.
+	runSeed bool
+}
+
+var profiles = map[string]*profile{
+	"langgraph": {name: "langgraph", unknownKeys: dropUnknown, scope: ScopeThread},
+	"dawn":      {name: "dawn", inferReducer: true, implicitMessages: true, unknownKeys: dropUnknown, scope: ScopeThread},
+	"awaken":    {name: "awaken", allExclusive: true, listedOrder: true, unknownKeys: rejectUnknown, scope: ScopeRun, runSeed: true},
+	"llmfy":     {name: "llmfy", allExclusive: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, oneNodePerStep: true},
+}
+
+// DefaultProfile is the profile used when none is chosen.
+const DefaultProfile = "langgraph"
+
+// Profiles lists the known profile names in order.
+func Profiles() []string {
+	names := make([]string, 0, len(profiles))
+	for n := range profiles {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func unknownProfileMessage(p string) string {
+	return fmt.Sprintf("unknown profile %q; expected one of %s", p, strings.Join(Profiles(), ", "))
+}
+
+// exclusiveConflict is the error for more than one write to an exclusive
+// field in one step, worded as the modelled runtime words it.
+func (p *profile) exclusiveConflict(field string, values []any) *Error {
+	path := PathKey(Root, field)
+	switch p.name {
+	case "awaken":
+		return &Error{Code: ExclusiveMergeConflict, Path: path, Message: "parallel merge conflict on exclusive key: " + field}
+	default:
+		return &Error{Code: InvalidConcurrentGraphUpdate, Path: path, Message: fmt.Sprintf(
+			"Invalid update for channel %q with values %s: LastValue can only receive one value per step.",
+			field, compactJSON(values))}
+	}
+}

@@ -1,0 +1,227 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// removeAll is the id of LangGraph's REMOVE_ALL_MESSAGES marker.
+const removeAll = "__remove_all__"
+
+func init() {
+	builtinReducers["messages"] = noArgs(reduceMessages)
+}
+
+// reduceMessages is LangGraph JS 1.7's messagesStateReducer (SPEC §5): ids
+// join updates to existing messages, removals delete them, and messages
+// without an id get a generated one.
+func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {
+	var left []any
+	if has && cur != nil {
+		left = asList(cur)
+	}
+	right := asList(in)
+	lm, err := coerceMessages(c, left, PathKey(Root, c.field))
+	if err != nil {
+		return nil, err
+	}
+	rm, err := coerceMessages(c, right, "")
+	if err != nil {
+		return nil, err
+	}
+	assignIDs(c, lm)
+	assignIDs(c, rm)
+
+	last := -1
+	for i, m := range rm {
+		if m["type"] == "remove" && m["id"] == removeAll {
+			last = i
+		}
+	}
+	if last >= 0 {
+		return messagesToList(rm[last+1:]), nil
+	}
+
+	merged := make([]map[string]any, len(lm), len(lm)+len(rm))
+	copy(merged, lm)
+	index := make(map[string]int, len(lm)+len(rm))
+	for i, m := range lm {
+		index[messageID(m)] = i
+	}
+	remove := map[string]bool{}
+	for _, m := range rm {
+		id := messageID(m)
+		pos, known := index[id]
+		switch {
+		case known && m["type"] == "remove":
+			remove[id] = true
+		case known:
+			delete(remove, id)
+			merged[pos] = m
+		case m["type"] == "remove":
+			return nil, &Error{Code: MessageNotFound, Path: PathKey(Root, c.field), Message: fmt.Sprintf(
+				"Attempting to delete a message with an ID that doesn't exist ('%s')", id)}
+		default:
+			index[id] = len(merged)
+			merged = append(merged, m)
+		}
+	}
+	if len(remove) > 0 {
+		kept := merged[:0:0]
+		for _, m := range merged {
+			if !remove[messageID(m)] {
+				kept = append(kept, m)
+			}
+		}
+		merged = kept
+	}
+	return messagesToList(merged), nil
+}
+
+func asList(v any) []any {
+	if arr, ok := v.([]any); ok {
+		return arr
+	}
+	return []any{v}
+}
+
+func messagesToList(ms []map[string]any) []any {
+	out := make([]any, len(ms))
+	for i, m := range ms {
+		out[i] = m
+	}
+	return out
+}
+
+// messageID renders an id for the index; ids are strings in practice, but
+// any JSON value is keyed by its canonical form.
+func messageID(m map[string]any) string {
+	if s, ok := m["id"].(string); ok {
+		return s
+	}
+	return compactJSON(m["id"])
+}
+
+var roleTypes = map[string]string{
+	"user": "human", "human": "human",
+	"assistant": "ai", "ai": "ai",
+	"system": "system", "developer": "system",
+	"tool": "tool", "remove": "remove",
+}
+
+// coerceMessages turns every element into a message object, never modifying
+// the elements it was given. base is the JSON path of the list for errors
+// about the current value; incoming elements are reported by index alone.
+func coerceMessages(c *reduceCtx, list []any, base string) ([]map[string]any, error) {
+	out := make([]map[string]any, len(list))
+	for i, el := range list {
+		path := PathIndex(PathKey(Root, c.field), i)
+		fail := func(msg string) error {
+			where := "incoming message " + strconv.Itoa(i)
+			if base != "" {
+				where = "current message " + strconv.Itoa(i)
+			}
+			return &Error{Code: MessageCoercionFailure, Path: path, Message: fmt.Sprintf("field %q: %s %s", c.field, where, msg)}
+		}
+		switch m := el.(type) {
+		case string:
+			out[i] = map[string]any{"type": "human", "content": m}
+		case []any:
+			if len(m) != 2 {
+				return nil, fail(fmt.Sprintf("is an array of %d elements; expected [role, content]", len(m)))
+			}
+			role, ok := m[0].(string)
+			if !ok {
+				return nil, fail(fmt.Sprintf("has a role of type %s; expected a string like \"user\"", TypeName(m[0])))
+			}
+			t, known := roleTypes[role]
+			if !known || t == "remove" || t == "tool" {
+				return nil, fail(fmt.Sprintf("has unknown role %q in [role, content]", role))
+			}
+			msg := map[string]any{"type": t, "content": m[1]}
+			if role == "developer" {
+				msg["additional_kwargs"] = map[string]any{"__openai_role__": "developer"}
+			}
+			out[i] = msg
+		case map[string]any:
+			msg, err := coerceObject(m)
+			if err != "" {
+				return nil, fail(err)
+			}
+			out[i] = msg
+		default:
+			return nil, fail(fmt.Sprintf("is %s; expected a string, a [role, content] pair or a message object", TypeName(el)))
+		}
+	}
+	return out, nil
+}
+
+// coerceObject maps role/type to a message type, or says what is wrong.
+func coerceObject(m map[string]any) (map[string]any, string) {
+	key := "role"
+	raw, ok := m["role"]
+	if !ok {
+		key = "type"
+		raw, ok = m["type"]
+	}
+	if !ok {
+		return nil, `has neither "role" nor "type"`
+	}
+	role, isString := raw.(string)
+	t, known := roleTypes[role]
+	if !isString || !known {
+		return nil, fmt.Sprintf("has unknown %s %s; expected user, human, assistant, ai, system, developer, tool or remove", key, compactJSON(raw))
+	}
+	if _, hasContent := m["content"]; !hasContent && t != "remove" {
+		return nil, `has no "content"`
+	}
+	if t == "tool" {
+		if _, ok := m["tool_call_id"]; !ok {
+			return nil, `is a tool message without "tool_call_id"`
+		}
+	}
+	if t == "remove" {
+		if id, ok := m["id"]; !ok || id == nil {
+			return nil, `is a remove without "id"`
+		}
+	}
+	if key == "type" && role == t {
+		// already a message object: shared, not copied (values are immutable)
+		return m, ""
+	}
+	out := make(map[string]any, len(m)+1)
+	for k, v := range m {
+		if k != "role" {
+			out[k] = v
+		}
+	}
+	out["type"] = t
+	if role == "developer" {
+		kw, _ := m["additional_kwargs"].(map[string]any)
+		merged := make(map[string]any, len(kw)+1)
+		for k, v := range kw {
+			merged[k] = v
+		}
+		merged["__openai_role__"] = "developer"
+		out["additional_kwargs"] = merged
+	}
+	return out, ""
+}
+
+// assignIDs gives every message without an id (or with a null one) the next
+// auto-N id. The maps are fresh copies made by coercion unless the message
+// was already an object with an id, so this never modifies a given value.
+func assignIDs(c *reduceCtx, ms []map[string]any) {
+	for i, m := range ms {
+		if id, ok := m["id"]; ok && id != nil {
+			continue
+		}
+		*c.nextID++
+		cp := make(map[string]any, len(m)+1)
+		for k, v := range m {
+			cp[k] = v
+		}
+		cp["id"] = "auto-" + strconv.Itoa(*c.nextID)
+		ms[i] = cp
+	}
+}

@@ -1,0 +1,176 @@
+// Package goldenfile compares canonical JSON with golden files, explains a
+// mismatch by JSON path, and rewrites golden files atomically.
+//
+// goldie's convention (`go test -update`, GOLDIE_UPDATE) decides when to
+// update, but its writes are not atomic (os.WriteFile truncates in place), so
+// an interrupted update could leave a cut file: the writing lives here.
+package goldenfile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/canonjson"
+)
+
+// MaxDiffs is how many differing paths a mismatch lists before a count.
+const MaxDiffs = 20
+
+// Diff is one JSON path where want and got differ, each rendered as compact
+// canonical JSON or "(absent)".
+type Diff struct {
+	Path      string
+	Want, Got string
+}
+
+// Status is the outcome of checking one golden file.
+type Status int
+
+// The outcomes of Check.
+const (
+	Same    Status = iota // the file holds exactly the canonical bytes
+	Missing               // no file
+	Stale                 // the file differs
+)
+
+// Check compares the canonical bytes got with the file at path.
+func Check(path string, got []byte) (Status, []byte, error) {
+	want, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Missing, nil, nil
+	}
+	if err != nil {
+		return 0, nil, err
+	}
+	if bytes.Equal(want, got) {
+		return Same, want, nil
+	}
+	return Stale, want, nil
+}
+
+// Write replaces the file at path with data atomically (a temporary file in
+// the same directory, synced, then renamed over it), creating directories as
+// needed. A file that already holds data is left untouched, so its
+// modification time does not change. It reports whether it wrote.
+func Write(path string, data []byte) (bool, error) {
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return false, nil
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return false, err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return false, err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return false, err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return false, err
+	}
+	if err := tmp.Close(); err != nil {
+		return false, err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return false, err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// Compare lists the JSON paths where want and got differ, in path order.
+func Compare(want, got any) []Diff {
+	var out []Diff
+	compare(engine.Root, want, true, got, true, &out)
+	return out
+}
+
+func render(v any, ok bool) string {
+	if !ok {
+		return "(absent)"
+	}
+	b, err := canonjson.Compact(v)
+	if err != nil {
+		return fmt.Sprintf("<%v>", err)
+	}
+	return string(b)
+}
+
+func compare(path string, want any, hasWant bool, got any, hasGot bool, out *[]Diff) {
+	if hasWant && hasGot {
+		wo, wok := want.(map[string]any)
+		gobj, gok := got.(map[string]any)
+		if wok && gok {
+			keys := map[string]bool{}
+			for k := range wo {
+				keys[k] = true
+			}
+			for k := range gobj {
+				keys[k] = true
+			}
+			sorted := make([]string, 0, len(keys))
+			for k := range keys {
+				sorted = append(sorted, k)
+			}
+			sort.Strings(sorted)
+			for _, k := range sorted {
+				wv, wh := wo[k]
+				gv, gh := gobj[k]
+				compare(engine.PathKey(path, k), wv, wh, gv, gh, out)
+			}
+			return
+		}
+		wa, wok := want.([]any)
+		ga, gok := got.([]any)
+		if wok && gok {
+			n := max(len(wa), len(ga))
+			for i := 0; i < n; i++ {
+				var wv, gv any
+				wh, gh := i < len(wa), i < len(ga)
+				if wh {
+					wv = wa[i]
+				}
+				if gh {
+					gv = ga[i]
+				}
+				compare(engine.PathIndex(path, i), wv, wh, gv, gh, out)
+			}
+			return
+		}
+		if engine.Equal(want, got) {
+			return
+		}
+	}
+	if !hasWant && !hasGot {
+		return
+	}
+	*out = append(*out, Diff{Path: path, Want: render(want, hasWant), Got: render(got, hasGot)})
+}
+
+// Report renders diffs as the lines of a failure message, at most MaxDiffs
+// of them, then a count of the rest.
+func Report(diffs []Diff) string {
+	var b strings.Builder
+	for i, d := range diffs {
+		if i == MaxDiffs {
+			fmt.Fprintf(&b, "  ... and %d more differing paths\n", len(diffs)-MaxDiffs)
+			break
+		}
+		fmt.Fprintf(&b, "  %s\n    want: %s\n    got:  %s\n", d.Path, d.Want, d.Got)
+	}
+	return b.String()
+}

@@ -1,0 +1,285 @@
+// Package suite finds and parses a suite's feature files and indexes every
+// scenario and step by the ids godog gives them, so that steps know their
+// file and line and every scenario its golden file name.
+package suite
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	gherkin "github.com/cucumber/gherkin/go/v26"
+	messages "github.com/cucumber/messages/go/v21"
+)
+
+// Scenario is one pickle: a scenario, or one row of a scenario outline.
+type Scenario struct {
+	Feature string // suite-relative path, "features/chat.feature"
+	Name    string
+	Line    int // line of the Scenario keyword
+	Row     int // 1-based example row of an outline; 0 for a plain scenario
+	// GoldenBase is golden/<feature path under features/ without .feature>/<slug>
+	// without suffix and extension.
+	GoldenBase string
+}
+
+// Pos is "features/chat.feature:12".
+func (s *Scenario) Pos() string { return s.Feature + ":" + strconv.Itoa(s.Line) }
+
+// Step is where one pickle step and its docstring stand.
+type Step struct {
+	Line int
+	// DocLine is the file line of the docstring's first content line, and
+	// DocIndent how far its text was shifted left; zero without a docstring.
+	DocLine   int
+	DocIndent int
+	// TableLine is the line of the first table row; zero without a table.
+	TableLine int
+}
+
+// Index is the loaded suite.
+type Index struct {
+	Root string
+	// Paths are what to hand godog, in the order the ids were given.
+	Paths     []string
+	Scenarios map[string]*Scenario // by pickle id
+	Steps     map[string]Step      // by pickle step id
+	// Order lists the scenarios in run order (feature path, then line).
+	Order []*Scenario
+}
+
+// Layout names the suite's directories relative to the root.
+type Layout struct {
+	Features string // "features"
+	Golden   string // "golden"
+}
+
+// Load resolves paths (feature files, directories, file.feature:LINE;
+// default the features directory) under root and parses every feature file
+// the way godog will, so that the ids match.
+func Load(root string, layout Layout, paths []string) (*Index, error) {
+	if len(paths) == 0 {
+		paths = []string{layout.Features}
+	}
+	fsys := os.DirFS(root)
+	var entries []string
+	for _, p := range paths {
+		file, line := splitLine(p)
+		rel, err := Inside(root, file)
+		if err != nil {
+			return nil, err
+		}
+		info, err := fs.Stat(fsys, rel)
+		if err != nil {
+			return nil, fmt.Errorf("feature path %q: %v", p, unwrapPathError(err))
+		}
+		if !info.IsDir() {
+			if !strings.HasSuffix(rel, ".feature") {
+				return nil, fmt.Errorf("feature path %q: not a .feature file", p)
+			}
+			entries = append(entries, rel+line)
+			continue
+		}
+		var found []string
+		err = fs.WalkDir(fsys, rel, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".feature") {
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("feature path %q: %v", p, unwrapPathError(err))
+		}
+		sort.Strings(found)
+		entries = append(entries, found...)
+	}
+	idx := &Index{Root: root, Scenarios: map[string]*Scenario{}, Steps: map[string]Step{}}
+	seen := map[string]bool{}
+	newID := (&messages.Incrementing{}).NewId
+	goldens := map[string]*Scenario{}
+	for _, e := range entries {
+		if seen[e] {
+			continue
+		}
+		seen[e] = true
+		file, line := splitLine(e)
+		content, err := fs.ReadFile(fsys, file)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", file, unwrapPathError(err))
+		}
+		doc, err := gherkin.ParseGherkinDocumentForLanguage(bytes.NewReader(content), gherkin.DefaultDialect, newID)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", file, err)
+		}
+		pickles := gherkin.Pickles(*doc, file, newID)
+		idx.Paths = append(idx.Paths, e)
+		if doc.Feature == nil {
+			continue
+		}
+		nodes := indexDocument(doc)
+		for _, p := range pickles {
+			sc, ok := nodes.scenarios[p.AstNodeIds[0]]
+			if !ok {
+				return nil, fmt.Errorf("%s: scenario %q not found in the document", file, p.Name)
+			}
+			want, _ := strconv.Atoi(strings.TrimPrefix(line, ":"))
+			if line != "" && int(sc.Location.Line) != want {
+				continue
+			}
+			s := &Scenario{Feature: file, Name: p.Name, Line: int(sc.Location.Line)}
+			if len(p.AstNodeIds) > 1 {
+				s.Row = nodes.rows[p.AstNodeIds[1]]
+			}
+			slug := Slug(p.Name)
+			if s.Row > 0 {
+				slug += "-" + strconv.Itoa(s.Row)
+			}
+			s.GoldenBase = GoldenBase(layout, file, slug)
+			if other, dup := goldens[s.GoldenBase]; dup && other.Line != s.Line {
+				return nil, fmt.Errorf("%s: scenarios %q (line %d) and %q (line %d) map to the same golden file %s.json; rename one",
+					file, other.Name, other.Line, s.Name, s.Line, s.GoldenBase)
+			}
+			goldens[s.GoldenBase] = s
+			idx.Scenarios[p.Id] = s
+			idx.Order = append(idx.Order, s)
+			for _, ps := range p.Steps {
+				idx.Steps[ps.Id] = nodes.steps[ps.AstNodeIds[0]]
+			}
+		}
+	}
+	return idx, nil
+}
+
+// GoldenBase is golden/<feature path under features/, without .feature>/<slug>.
+func GoldenBase(layout Layout, feature, slug string) string {
+	rel := strings.TrimPrefix(feature, strings.TrimSuffix(layout.Features, "/")+"/")
+	rel = strings.TrimSuffix(rel, ".feature")
+	return path.Join(layout.Golden, rel, slug)
+}
+
+// Slug is the scenario name in lower case with runs of characters outside
+// [a-z0-9] turned into "-", trimmed.
+func Slug(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+			continue
+		}
+		dash = true
+	}
+	return b.String()
+}
+
+func splitLine(p string) (file, line string) {
+	i := strings.LastIndexByte(p, ':')
+	if i < 0 {
+		return p, ""
+	}
+	if _, err := strconv.Atoi(p[i+1:]); err != nil {
+		return p, ""
+	}
+	return p[:i], p[i:]
+}
+
+// Inside turns a user's path into a slash path relative to root, refusing
+// any path that leaves the root (through "..", as an absolute path
+// elsewhere, or through a symbolic link).
+func Inside(root, p string) (string, error) {
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return "", err
+	}
+	target := p
+	if !filepath.IsAbs(target) {
+		target = filepath.Join(absRoot, target)
+	}
+	rel, err := filepath.Rel(absRoot, filepath.Clean(target))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("path %q leaves the suite root %s; paths must stay inside it", p, root)
+	}
+	realRoot, err := filepath.EvalSymlinks(absRoot)
+	if err == nil {
+		if real, err := filepath.EvalSymlinks(filepath.Join(absRoot, rel)); err == nil {
+			r, err := filepath.Rel(realRoot, real)
+			if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+				return "", fmt.Errorf("path %q leads out of the suite root %s through a symbolic link", p, root)
+			}
+		}
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+type documentNodes struct {
+	scenarios map[string]*messages.Scenario
+	rows      map[string]int // example row id → 1-based row number across the outline's tables
+	steps     map[string]Step
+}
+
+func indexDocument(doc *messages.GherkinDocument) documentNodes {
+	n := documentNodes{scenarios: map[string]*messages.Scenario{}, rows: map[string]int{}, steps: map[string]Step{}}
+	var addSteps func([]*messages.Step)
+	addSteps = func(steps []*messages.Step) {
+		for _, st := range steps {
+			s := Step{Line: int(st.Location.Line)}
+			if ds := st.DocString; ds != nil {
+				s.DocLine = int(ds.Location.Line) + 1
+				s.DocIndent = int(ds.Location.Column) - 1
+			}
+			if dt := st.DataTable; dt != nil && len(dt.Rows) > 0 {
+				s.TableLine = int(dt.Rows[0].Location.Line)
+			}
+			n.steps[st.Id] = s
+		}
+	}
+	addScenario := func(sc *messages.Scenario) {
+		n.scenarios[sc.Id] = sc
+		addSteps(sc.Steps)
+		row := 0
+		for _, ex := range sc.Examples {
+			for _, r := range ex.TableBody {
+				row++
+				n.rows[r.Id] = row
+			}
+		}
+	}
+	for _, c := range doc.Feature.Children {
+		switch {
+		case c.Background != nil:
+			addSteps(c.Background.Steps)
+		case c.Scenario != nil:
+			addScenario(c.Scenario)
+		case c.Rule != nil:
+			for _, rc := range c.Rule.Children {
+				if rc.Background != nil {
+					addSteps(rc.Background.Steps)
+				}
+				if rc.Scenario != nil {
+					addScenario(rc.Scenario)
+				}
+			}
+		}
+	}
+	return n
+}

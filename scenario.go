@@ -1,0 +1,142 @@
+// Package scenario runs Gherkin scenarios about agent state graphs under
+// go test: each scenario declares a state schema, an input, what nodes and
+// tools returned, and the state it expects, and a deterministic engine
+// applies the outputs as LangGraph, Dawn, Awaken or llmfy would.
+//
+//	func TestFeatures(t *testing.T) {
+//		scenario.Run(t, scenario.Options{}) // features/, golden/, scenarios/ next to this test
+//	}
+//
+// Golden files are rewritten by `go test -update`, GOLDIE_UPDATE=1 or
+// SCENARIO_UPDATE=1. The same suite runs from the command line with
+// `scenario` (cmd/scenario).
+package scenario
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	// goldie registers the -update flag (default from GOLDIE_UPDATE) that Go
+	// users already use for golden files; Run reads it.
+	_ "github.com/sebdah/goldie/v2"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/runner"
+	"github.com/stateharness/scenario/internal/suite"
+)
+
+// ReducerFunc is a custom reducer: the new value of a field from its current
+// value (nil when absent) and one incoming write. It must not modify its
+// arguments. Register it in Options.Reducers and name it in a schema.
+type ReducerFunc = engine.ReducerFunc
+
+// Options configure Run. The zero value runs features/ next to the test with
+// the langgraph profile.
+type Options struct {
+	// Root is the suite root holding features/, golden/ and scenarios/;
+	// default the test package's directory.
+	Root string
+	// Paths limits the run to feature files, directories or
+	// file.feature:LINE, relative to Root.
+	Paths []string
+	// Tags filters scenarios with godog's tag expressions ("@a && ~@b").
+	Tags string
+	// Profile is the default profile for scenarios that choose none.
+	Profile string
+	// Reducers are custom reducers by name.
+	Reducers map[string]ReducerFunc
+	// Concurrency is how many scenarios run at once (default 1).
+	Concurrency int
+	// Format lists godog formatters (default "progress").
+	Format string
+	// Update rewrites missing and stale goldens, as -update does.
+	Update bool
+}
+
+// Run runs the suite's scenarios, each as a subtest of t.
+func Run(t *testing.T, opts Options) {
+	t.Helper()
+	root := opts.Root
+	if root == "" {
+		root = "."
+	}
+	cfg := runner.Config{
+		Root: root, Paths: opts.Paths, Tags: opts.Tags, Profile: opts.Profile,
+		Reducers: opts.Reducers, Concurrency: opts.Concurrency, Format: opts.Format,
+		Update: opts.Update || updateRequested(), NoColor: true, T: t,
+		Accept: acceptCommand(t.Name()),
+	}
+	res, err := runner.Run(cfg)
+	if err != nil {
+		t.Fatalf("scenario: %v", err)
+	}
+	if res.Status != 0 && !t.Failed() {
+		t.Errorf("scenario: the suite failed (godog status %d)", res.Status)
+	}
+	for _, w := range res.Goldens.Written() {
+		t.Logf("updated %s", w)
+	}
+}
+
+// updateRequested reads goldie's -update flag and SCENARIO_UPDATE.
+func updateRequested() bool {
+	if truthy(os.Getenv("SCENARIO_UPDATE")) {
+		return true
+	}
+	if f := flag.Lookup("update"); f != nil {
+		if g, ok := f.Value.(flag.Getter); ok {
+			if b, ok := g.Get().(bool); ok && b {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func truthy(s string) bool {
+	switch strings.ToLower(s) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// acceptCommand renders the go test command that rewrites one scenario's
+// goldens: the package path from the module root and a -run pattern for
+// the scenario's subtest.
+func acceptCommand(testName string) func(*suite.Scenario) string {
+	pkg := packageDir()
+	return func(s *suite.Scenario) string {
+		sub := strings.ReplaceAll(s.Name, " ", "_")
+		pattern := "^" + regexp.QuoteMeta(testName) + "$/^" + regexp.QuoteMeta(sub) + "$"
+		return fmt.Sprintf("go test %s -run '%s' -update", pkg, strings.ReplaceAll(pattern, "'", `'\''`))
+	}
+}
+
+// packageDir is the test package's directory relative to the module root,
+// as go test takes it ("./", "./internal/x").
+func packageDir() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	for dir := wd; ; {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			rel, err := filepath.Rel(dir, wd)
+			if err != nil || rel == "." {
+				return "."
+			}
+			return "./" + filepath.ToSlash(rel)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "."
+		}
+		dir = parent
+	}
+}

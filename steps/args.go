@@ -1,0 +1,104 @@
+package steps
+
+import (
+	"path"
+	"strings"
+
+	"github.com/stateharness/scenario/engine"
+	"gopkg.in/yaml.v3"
+)
+
+// docText returns the docstring and its media type ("json", "yaml", "").
+func (w *world) docText() (string, string) {
+	ds := w.arg.Argument.DocString
+	return ds.Content, strings.ToLower(strings.TrimSpace(ds.MediaType))
+}
+
+// docSource is where the docstring's text stands in the feature file.
+func (w *world) docSource() engine.Source {
+	return engine.Source{Name: w.scenario.Feature, Line: w.step.DocLine, Indent: w.step.DocIndent}
+}
+
+// docValue decodes the docstring: ```json as JSON, ```yaml or untagged as
+// YAML (which accepts JSON).
+func (w *world) docValue() (any, error) {
+	text, media := w.docText()
+	return decodeText([]byte(text), media, w.docSource())
+}
+
+func decodeText(data []byte, media string, src engine.Source) (any, error) {
+	switch media {
+	case "json":
+		return wrapSyntax(engine.DecodeJSON(data, src))
+	case "yaml", "yml", "":
+		return wrapSyntax(engine.DecodeYAML(data, src))
+	}
+	return nil, problemf("%s: docstring type %q: expected json or yaml", src.Pos(0, 0), media)
+}
+
+// wrapSyntax makes text that does not parse a problem with the scenario.
+func wrapSyntax(v any, err error) (any, error) {
+	if se, ok := err.(*engine.SyntaxError); ok {
+		return nil, &problem{msg: se.Error()}
+	}
+	return v, err
+}
+
+// fileValue reads and decodes a .json, .yaml or .yml file under the root.
+func (w *world) fileValue(p string) (any, error) {
+	data, rel, err := w.readFile(p)
+	if err != nil {
+		return nil, err
+	}
+	src := engine.Source{Name: rel, Line: 1}
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".json":
+		return wrapSyntax(engine.DecodeJSON(data, src))
+	case ".yaml", ".yml":
+		return wrapSyntax(engine.DecodeYAML(data, src))
+	}
+	return nil, problemf("%s: unsupported file type %q: expected .json, .yaml or .yml", rel, path.Ext(rel))
+}
+
+// inlineJSON decodes a JSON value written in the step text or a table cell
+// at the given line.
+func (w *world) inlineJSON(text string, line int) (any, error) {
+	return wrapSyntax(engine.DecodeJSON([]byte(text), engine.Source{Name: w.scenario.Feature, Line: line}))
+}
+
+// tableRows returns the table's header and body cells.
+func (w *world) tableRows() ([]string, [][]string) {
+	rows := w.arg.Argument.DataTable.Rows
+	cells := func(i int) []string {
+		out := make([]string, len(rows[i].Cells))
+		for j, c := range rows[i].Cells {
+			out[j] = c.Value
+		}
+		return out
+	}
+	header := cells(0)
+	body := make([][]string, 0, len(rows)-1)
+	for i := 1; i < len(rows); i++ {
+		body = append(body, cells(i))
+	}
+	return header, body
+}
+
+// docKeyOrder lists the top-level keys of the docstring mapping in the
+// order they are written (a decoded object has no order).
+func (w *world) docKeyOrder() []string {
+	text, _ := w.docText()
+	var doc yaml.Node
+	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 {
+		return nil
+	}
+	m := doc.Content[0]
+	if m.Kind != yaml.MappingNode {
+		return nil
+	}
+	var keys []string
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		keys = append(keys, m.Content[i].Value)
+	}
+	return keys
+}

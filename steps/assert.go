@@ -1,0 +1,214 @@
+package steps
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/goldenfile"
+)
+
+func assertSteps() []Def {
+	return []Def{
+		{Pattern: `^the state should equal:$`, Arg: DocString, run: func(w *world, _ ...string) error {
+			got, err := w.state()
+			if err != nil {
+				return err
+			}
+			want, err := w.docValue()
+			if err != nil {
+				return asProblem(err)
+			}
+			return equalOrDiff("the state", want, mapValue(got))
+		}},
+		{Pattern: `^the state should contain:$`, Arg: DocString, run: func(w *world, _ ...string) error {
+			got, err := w.state()
+			if err != nil {
+				return err
+			}
+			want, err := w.docValue()
+			if err != nil {
+				return asProblem(err)
+			}
+			if p, ok := engine.Contains(mapValue(got), want, engine.Root); !ok {
+				gv, has := lookupPath(got, p)
+				wv, _ := lookupPath(want, p)
+				return fmt.Errorf("the state does not contain the expected value at %s\n    want: %s\n    got:  %s", p, compact(wv, true), compact(gv, has))
+			}
+			return nil
+		}},
+		{Pattern: `^field "([^"]*)" should equal (.+)$`, run: func(w *world, a ...string) error {
+			want, err := w.inlineJSON(a[1], w.step.Line)
+			if err != nil {
+				return asProblem(err)
+			}
+			return w.fieldEquals(a[0], want)
+		}},
+		{Pattern: `^field "([^"]*)" should equal:$`, Arg: DocString, run: func(w *world, a ...string) error {
+			want, err := w.docValue()
+			if err != nil {
+				return asProblem(err)
+			}
+			return w.fieldEquals(a[0], want)
+		}},
+		{Pattern: `^field "([^"]*)" should be absent$`, run: func(w *world, a ...string) error {
+			got, elems, err := w.field(a[0])
+			if err != nil {
+				return err
+			}
+			if v, ok := engine.Lookup(mapValue(got), elems); ok {
+				return fmt.Errorf("field %s should be absent, but it is %s", engine.FormatPath(elems), compact(v, true))
+			}
+			return nil
+		}},
+		{Pattern: `^the revision should be (\d+)$`, run: func(w *world, a ...string) error {
+			if _, err := w.state(); err != nil {
+				return err
+			}
+			want, _ := strconv.Atoi(a[0])
+			if got := w.graph.Revision(w.thread); got != want {
+				return fmt.Errorf("thread %q: revision should be %d, but it is %d", w.thread, want, got)
+			}
+			return nil
+		}},
+		{Pattern: `^the checkpoint should equal:$`, Arg: DocString, run: func(w *world, _ ...string) error {
+			if _, err := w.state(); err != nil {
+				return err
+			}
+			want, err := w.docValue()
+			if err != nil {
+				return asProblem(err)
+			}
+			return equalOrDiff("the checkpoint", want, mapValue(w.graph.Checkpoint(w.thread)))
+		}},
+		{Pattern: `^the step should fail with "([^"]*)"$`, Consumes: true, run: func(w *world, a ...string) error {
+			return w.consume(a[0], "")
+		}},
+		{Pattern: `^the step should fail with "([^"]*)" mentioning "(.*)"$`, Consumes: true, run: func(w *world, a ...string) error {
+			// the text runs to the last quote; \" stands for a quote, as in Gherkin
+			return w.consume(a[0], strings.ReplaceAll(a[1], `\"`, `"`))
+		}},
+		{Pattern: `^the state should be unchanged$`, run: func(w *world, _ ...string) error {
+			got, err := w.state()
+			if err != nil {
+				return err
+			}
+			if w.beforePrevious == nil {
+				return problemf("there is no state from before the previous step to compare with")
+			}
+			return equalOrDiff("the state before the previous step", mapValue(w.beforePrevious), mapValue(got))
+		}},
+		{Pattern: `^the state should match the golden file$`, run: func(w *world, _ ...string) error {
+			return w.matchGolden("", "", w.stateForGolden)
+		}},
+		{Pattern: `^the state should match the golden file "([^"]*)"$`, run: func(w *world, a ...string) error {
+			return w.matchGolden(a[0], "", w.stateForGolden)
+		}},
+		{Pattern: `^the checkpoint should match the golden file$`, run: func(w *world, _ ...string) error {
+			return w.matchGolden("", ".checkpoint", func() (any, error) {
+				if _, err := w.state(); err != nil {
+					return nil, err
+				}
+				return mapValue(w.graph.Checkpoint(w.thread)), nil
+			})
+		}},
+	}
+}
+
+func (w *world) stateForGolden() (any, error) {
+	s, err := w.state()
+	if err != nil {
+		return nil, err
+	}
+	return mapValue(s), nil
+}
+
+// consume asserts on the pending engine error and clears it.
+func (w *world) consume(code, mentioning string) error {
+	p := w.pending
+	if p == nil {
+		return fmt.Errorf("the previous step should have failed with %s, but it passed", code)
+	}
+	w.pending = nil
+	got := engine.CodeOf(p.err)
+	if string(got) != code {
+		return fmt.Errorf("the step at line %d should have failed with %s, but it failed with %s", p.line, code, p.err)
+	}
+	if mentioning != "" && !strings.Contains(p.err.Error(), mentioning) {
+		return fmt.Errorf("the step at line %d failed with %s as expected, but the error does not mention %q:\n    %s", p.line, code, mentioning, p.err)
+	}
+	return nil
+}
+
+// field returns the current state and a parsed field path.
+func (w *world) field(path string) (map[string]any, []engine.PathElem, error) {
+	got, err := w.state()
+	if err != nil {
+		return nil, nil, err
+	}
+	elems, err := engine.ParsePath(path)
+	if err != nil {
+		return nil, nil, &problem{msg: err.Error()}
+	}
+	return got, elems, nil
+}
+
+func (w *world) fieldEquals(path string, want any) error {
+	got, elems, err := w.field(path)
+	if err != nil {
+		return err
+	}
+	v, ok := engine.Lookup(mapValue(got), elems)
+	if !ok {
+		return fmt.Errorf("field %s should equal %s, but it is absent", engine.FormatPath(elems), compact(want, true))
+	}
+	if !engine.Equal(v, want) {
+		return fmt.Errorf("field %s should equal %s, but it is %s", engine.FormatPath(elems), compact(want, true), compact(v, true))
+	}
+	return nil
+}
+
+func equalOrDiff(what string, want, got any) error {
+	if engine.Equal(want, got) {
+		return nil
+	}
+	return fmt.Errorf("%s differs from the expected value:\n%s", what, goldenfile.Report(goldenfile.Compare(want, got)))
+}
+
+func lookupPath(v any, p string) (any, bool) {
+	elems, err := engine.ParsePath(p)
+	if err != nil {
+		return nil, false
+	}
+	return engine.Lookup(v, elems)
+}
+
+func compact(v any, ok bool) string {
+	if !ok {
+		return "(absent)"
+	}
+	b, err := canonjson.Compact(v)
+	if err != nil {
+		return fmt.Sprintf("<%v>", err)
+	}
+	return string(b)
+}
+
+// mapValue lets a state map be compared as a JSON value.
+func mapValue(m map[string]any) any {
+	if m == nil {
+		return map[string]any{}
+	}
+	return m
+}
+
+// asProblem makes an engine error in an expected value (a docstring in a
+// Then step) a problem with the scenario: it is not the system under test.
+func asProblem(err error) error {
+	if _, ok := err.(*problem); ok {
+		return err
+	}
+	return &problem{msg: "the expected value is not valid: " + err.Error()}
+}

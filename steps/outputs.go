@@ -1,0 +1,84 @@
+package steps
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stateharness/scenario/engine"
+)
+
+func outputSteps() []Def {
+	return []Def{
+		{Pattern: `^node "([^"]*)" returns:$`, Arg: DocString, run: func(w *world, a ...string) error {
+			v, err := w.docValue()
+			if err != nil {
+				return err
+			}
+			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: v}})
+		}},
+		{Pattern: `^node "([^"]*)" returns from "([^"]*)"$`, run: func(w *world, a ...string) error {
+			v, err := w.fileValue(a[1])
+			if err != nil {
+				return err
+			}
+			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: v}})
+		}},
+		{Pattern: `^node "([^"]*)" returns nothing$`, run: func(w *world, a ...string) error {
+			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: nil}})
+		}},
+		{Pattern: `^these nodes run in one step:$`, Arg: DocStringTable, run: func(w *world, _ ...string) error {
+			outs, err := w.stepOutputs()
+			if err != nil {
+				return err
+			}
+			return w.nodes(outs)
+		}},
+	}
+}
+
+func (w *world) nodes(outs []engine.NodeOutput) error {
+	if err := w.ensureGraph(); err != nil {
+		return err
+	}
+	if !w.graph.HasThread(w.thread) {
+		return problemf("thread %q has no state yet: start a run first (Given the input state: ...)", w.thread)
+	}
+	return w.graph.Step(w.thread, outs)
+}
+
+// stepOutputs reads a parallel step: a docstring mapping node → output in
+// listed order, or a | node | output | table with inline JSON cells.
+func (w *world) stepOutputs() ([]engine.NodeOutput, error) {
+	if w.arg.Argument.DataTable != nil {
+		header, rows := w.tableRows()
+		if len(header) != 2 || strings.TrimSpace(header[0]) != "node" || strings.TrimSpace(header[1]) != "output" {
+			return nil, problemf("the table needs the header | node | output |, found | %s |", strings.Join(header, " | "))
+		}
+		outs := make([]engine.NodeOutput, 0, len(rows))
+		for i, r := range rows {
+			v, err := w.inlineJSON(r[1], w.step.TableLine+1+i)
+			if err != nil {
+				return nil, err
+			}
+			outs = append(outs, engine.NodeOutput{Node: strings.TrimSpace(r[0]), Output: v})
+		}
+		return outs, nil
+	}
+	v, err := w.docValue()
+	if err != nil {
+		return nil, err
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, problemf("%s: expected a mapping of node name to output, found %s", w.docSource().Pos(1, 1), engine.TypeName(v))
+	}
+	order := w.docKeyOrder()
+	if len(order) != len(m) {
+		return nil, fmt.Errorf("%s: cannot read the order of the nodes", w.docSource().Pos(1, 1))
+	}
+	outs := make([]engine.NodeOutput, len(order))
+	for i, name := range order {
+		outs[i] = engine.NodeOutput{Node: name, Output: m[name]}
+	}
+	return outs, nil
+}

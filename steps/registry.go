@@ -1,0 +1,145 @@
+package steps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/cucumber/godog"
+	"github.com/stateharness/scenario/engine"
+)
+
+// Arg is what a step expects after its text.
+type Arg string
+
+// The kinds of step argument.
+const (
+	NoArg          Arg = ""
+	DocString      Arg = "docstring"
+	Table          Arg = "table"
+	DocStringTable Arg = "docstring or table"
+)
+
+// Def is one step of the vocabulary.
+type Def struct {
+	Pattern string // anchored regular expression
+	Arg     Arg
+	// Consumes marks `the step should fail with`, the only step that may
+	// follow a failed one.
+	Consumes bool
+	run      func(w *world, args ...string) error
+}
+
+// Vocabulary returns every registered step, in the order of SPEC §10.
+func Vocabulary() []Def {
+	var all []Def
+	all = append(all, setupSteps()...)
+	all = append(all, runSteps()...)
+	all = append(all, outputSteps()...)
+	all = append(all, assertSteps()...)
+	return all
+}
+
+// Initializer returns the godog scenario initializer for a suite.
+func Initializer(cfg *Config) func(*godog.ScenarioContext) {
+	defs := Vocabulary()
+	return func(sc *godog.ScenarioContext) {
+		sc.Before(func(ctx context.Context, p *godog.Scenario) (context.Context, error) {
+			info, ok := cfg.Index.Scenarios[p.Id]
+			if !ok {
+				return ctx, fmt.Errorf("%s: scenario %q is not in the suite index", p.Uri, p.Name)
+			}
+			w := &world{cfg: cfg, scenario: info, thread: "main", goldens: map[string]int{}}
+			return context.WithValue(ctx, worldKey{}, w), nil
+		})
+		sc.StepContext().Before(func(ctx context.Context, st *godog.Step) (context.Context, error) {
+			w := worldOf(ctx)
+			if w == nil {
+				return ctx, nil
+			}
+			w.step = cfg.Index.Steps[st.Id]
+			w.arg = st
+			w.beforePrevious = w.before
+			w.before = nil
+			if w.graph != nil {
+				w.before = w.graph.State(w.thread)
+			}
+			return ctx, nil
+		})
+		sc.After(func(ctx context.Context, _ *godog.Scenario, err error) (context.Context, error) {
+			if w := worldOf(ctx); w != nil && w.pending != nil && err == nil {
+				return ctx, w.pendingFailure()
+			}
+			return ctx, nil
+		})
+		for _, d := range defs {
+			register(sc, d)
+		}
+	}
+}
+
+// register binds a Def to godog with a handler of the arity godog expects.
+func register(sc *godog.ScenarioContext, d Def) {
+	call := func(ctx context.Context, args ...string) (context.Context, error) {
+		w := worldOf(ctx)
+		if w.pending != nil && !d.Consumes {
+			return ctx, w.pendingFailure()
+		}
+		if err := checkArg(w, d.Arg); err != nil {
+			return ctx, w.fail(err)
+		}
+		err := d.run(w, args...)
+		var ee *engine.Error
+		var pe *problem
+		switch {
+		case err == nil:
+			return ctx, nil
+		case errors.As(err, &ee) && !d.Consumes && !errors.As(err, &pe):
+			// an engine error is kept for the next step to assert
+			w.pending = &pendingError{err: err, line: w.step.Line}
+			return ctx, nil
+		default:
+			return ctx, w.fail(err)
+		}
+	}
+	switch countGroups(d.Pattern) {
+	case 0:
+		sc.Step(d.Pattern, func(ctx context.Context) (context.Context, error) { return call(ctx) })
+	case 1:
+		sc.Step(d.Pattern, func(ctx context.Context, a string) (context.Context, error) { return call(ctx, a) })
+	case 2:
+		sc.Step(d.Pattern, func(ctx context.Context, a, b string) (context.Context, error) { return call(ctx, a, b) })
+	default:
+		panic("steps: pattern with more than two groups: " + d.Pattern)
+	}
+}
+
+// countGroups counts the capturing groups of a step pattern.
+func countGroups(p string) int {
+	n := 0
+	for i := 0; i < len(p); i++ {
+		switch {
+		case p[i] == '\\':
+			i++
+		case p[i] == '(' && (i+1 >= len(p) || p[i+1] != '?'):
+			n++
+		}
+	}
+	return n
+}
+
+func checkArg(w *world, want Arg) error {
+	hasDoc := w.arg.Argument != nil && w.arg.Argument.DocString != nil
+	hasTable := w.arg.Argument != nil && w.arg.Argument.DataTable != nil
+	switch {
+	case want == NoArg && (hasDoc || hasTable):
+		return problemf("this step takes no docstring or table")
+	case want == DocString && !hasDoc:
+		return problemf("this step needs a docstring (\"\"\" ... \"\"\") after it")
+	case want == Table && !hasTable:
+		return problemf("this step needs a table after it")
+	case want == DocStringTable && !hasDoc && !hasTable:
+		return problemf("this step needs a docstring or a table after it")
+	}
+	return nil
+}

@@ -1,0 +1,177 @@
+// Package steps is the godog step library of SPEC §10: each step parses its
+// arguments, calls the engine, and compares. It holds no merge logic.
+package steps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/cucumber/godog"
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/suite"
+)
+
+// Config is what the step library needs from the suite it runs in.
+type Config struct {
+	Root      string // the suite root
+	Layout    suite.Layout
+	Scenarios string // the scenarios directory, relative to Root
+	Index     *suite.Index
+	// Update rewrites missing and stale goldens instead of failing.
+	Update         bool
+	DefaultProfile string
+	Reducers       map[string]engine.ReducerFunc
+	// Accept returns the command that accepts a golden change for one
+	// scenario.
+	Accept func(*suite.Scenario) string
+	// Goldens collects what the run did with golden files.
+	Goldens *GoldenLog
+}
+
+// GoldenLog records the golden files a run referenced and wrote. It is safe
+// for concurrent scenarios.
+type GoldenLog struct {
+	mu         sync.Mutex
+	referenced map[string]bool
+	written    []string
+}
+
+func (l *GoldenLog) reference(path string, wrote bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.referenced == nil {
+		l.referenced = map[string]bool{}
+	}
+	l.referenced[path] = true
+	if wrote {
+		l.written = append(l.written, path)
+	}
+}
+
+// Written lists the golden files the run wrote, in the order it wrote them.
+func (l *GoldenLog) Written() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.written...)
+}
+
+// Referenced reports whether a scenario of the run used the golden file.
+func (l *GoldenLog) Referenced(path string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.referenced[path]
+}
+
+// world is one scenario's state, kept in the godog context.
+type world struct {
+	cfg      *Config
+	scenario *suite.Scenario
+
+	profile string
+	schema  *engine.Schema
+	graph   *engine.Graph
+	thread  string
+
+	// step is the step running now, arg its docstring or table.
+	step    suite.Step
+	arg     *godog.Step
+	pending *pendingError
+	// before is the current thread's state before the running step;
+	// beforePrevious, before the step ahead of it.
+	before, beforePrevious map[string]any
+
+	goldens map[string]int // assertions per golden suffix, for -2, -3, ...
+}
+
+type pendingError struct {
+	err  error
+	line int
+}
+
+type worldKey struct{}
+
+func worldOf(ctx context.Context) *world {
+	w, _ := ctx.Value(worldKey{}).(*world)
+	return w
+}
+
+// problem is an error in the scenario itself (bad docstring, missing file):
+// it fails the step at once and cannot be asserted.
+type problem struct{ msg string }
+
+func (p *problem) Error() string { return p.msg }
+
+func problemf(format string, args ...any) error {
+	return &problem{msg: fmt.Sprintf(format, args...)}
+}
+
+// at prefixes a message with the running step's file and line.
+func (w *world) at(line int) string {
+	return fmt.Sprintf("%s:%d", w.scenario.Feature, line)
+}
+
+// fail turns a step's error into what godog shows: file:line first.
+func (w *world) fail(err error) error {
+	msg := err.Error()
+	if strings.HasPrefix(msg, w.scenario.Feature+":") {
+		return errors.New(msg)
+	}
+	return fmt.Errorf("%s: %s", w.at(w.step.Line), msg)
+}
+
+func (w *world) pendingFailure() error {
+	return fmt.Errorf("%s: step failed: %s", w.at(w.pending.line), w.pending.err.Error())
+}
+
+// ensureGraph builds the graph from the setup steps on first use.
+func (w *world) ensureGraph() error {
+	if w.graph != nil {
+		return nil
+	}
+	g, err := engine.New(w.schema, engine.Options{Profile: w.profile, DefaultProfile: w.cfg.DefaultProfile, Reducers: w.cfg.Reducers})
+	if err != nil {
+		return err
+	}
+	w.graph = g
+	return nil
+}
+
+// state is the current thread's state, failing when it has none.
+func (w *world) state() (map[string]any, error) {
+	if w.graph == nil || !w.graph.HasThread(w.thread) {
+		return nil, problemf("thread %q has no state yet: start a run first (Given the input state: ...)", w.thread)
+	}
+	return w.graph.State(w.thread), nil
+}
+
+// resolve turns a path written in a step into a file path under the suite
+// root, refusing paths that leave it.
+func (w *world) resolve(p string) (string, string, error) {
+	rel, err := suite.Inside(w.cfg.Root, p)
+	if err != nil {
+		return "", "", &problem{msg: err.Error()}
+	}
+	return filepath.Join(w.cfg.Root, filepath.FromSlash(rel)), rel, nil
+}
+
+// readFile reads a file named in a step.
+func (w *world) readFile(p string) ([]byte, string, error) {
+	full, rel, err := w.resolve(p)
+	if err != nil {
+		return nil, "", err
+	}
+	data, err := os.ReadFile(full)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, "", problemf("cannot read %q (under the suite root %s): %v", p, w.cfg.Root, err)
+	}
+	return data, rel, nil
+}
