@@ -10,10 +10,12 @@ import (
 const InputNode = "__input__"
 
 // NodeOutput is what one node returned in a step: an object (a partial
-// update), or nil (writes nothing).
+// update), or nil (writes nothing). With Command set, Output is a LangGraph
+// command {"update": {...} | [[key, value], ...], "goto": ...}.
 type NodeOutput struct {
-	Node   string
-	Output any
+	Node    string
+	Output  any
+	Command bool
 }
 
 // Write is one key written by one node.
@@ -30,7 +32,14 @@ type Commit struct {
 	Source   string // "input", "node", "step" or "tool"
 	Writes   []Write
 	Dropped  []string // unknown keys dropped by the profile, as "node.key"
+	Goto     []Goto   // where commands sent control, kept for the trace
 	State    map[string]any
+}
+
+// Goto is the goto of one node's command.
+type Goto struct {
+	Node string
+	To   any
 }
 
 // Event is one event a stream would have carried.
@@ -164,6 +173,7 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 		return &Error{Code: ParallelUnsupported, Message: fmt.Sprintf("the %s profile runs one node at a time; this step runs %d nodes", g.prof.name, len(outputs))}
 	}
 	var writes []Write
+	var gotos []Goto
 	for _, o := range outputs {
 		out, err := Normalize(o.Output)
 		if err != nil {
@@ -171,6 +181,17 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 				e.Message = fmt.Sprintf("node %q returned %s", o.Node, e.Message)
 			}
 			return err
+		}
+		if o.Command {
+			ws, to, err := commandWrites(o.Node, out)
+			if err != nil {
+				return err
+			}
+			writes = append(writes, ws...)
+			if to != nil {
+				gotos = append(gotos, Goto{Node: o.Node, To: to})
+			}
+			continue
 		}
 		switch u := out.(type) {
 		case nil:
@@ -184,16 +205,67 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	if len(outputs) > 1 {
 		source = "step"
 	}
-	return g.commitWrites(threadID, th, source, writes)
+	return g.commitWrites(threadID, th, source, writes, gotos)
+}
+
+// commandWrites reads a command: its update as an object or as a list of
+// [key, value] pairs (a key may come twice: two writes from one node), and
+// its goto.
+func commandWrites(node string, cmd any) ([]Write, any, error) {
+	bad := func(path, msg string) error {
+		return &Error{Code: InvalidNodeReturn, Path: path, Message: fmt.Sprintf("node %q returned a command %s", node, msg)}
+	}
+	obj, ok := cmd.(map[string]any)
+	if !ok {
+		return nil, nil, bad(Root, fmt.Sprintf("that is %s; expected an object {\"update\": ..., \"goto\": ...}", TypeName(cmd)))
+	}
+	for _, k := range sortedKeys(obj) {
+		if k != "update" && k != "goto" {
+			return nil, nil, bad(PathKey(Root, k), fmt.Sprintf("with unknown key %q; a command has update and goto", k))
+		}
+	}
+	var ws []Write
+	switch u := obj["update"].(type) {
+	case nil:
+	case map[string]any:
+		ws = writesOf(node, u)
+	case []any:
+		for i, p := range u {
+			pair, ok := p.([]any)
+			if !ok || len(pair) != 2 {
+				return nil, nil, bad(PathIndex(PathKey(Root, "update"), i), "whose update pair is not [key, value]")
+			}
+			key, ok := pair[0].(string)
+			if !ok {
+				return nil, nil, bad(PathIndex(PathIndex(PathKey(Root, "update"), i), 0), fmt.Sprintf("whose update key is %s; expected a string", TypeName(pair[0])))
+			}
+			ws = append(ws, Write{Node: node, Field: key, Value: pair[1]})
+		}
+	default:
+		return nil, nil, bad(PathKey(Root, "update"), fmt.Sprintf("whose update is %s; expected an object or a list of [key, value] pairs", TypeName(u)))
+	}
+	switch to := obj["goto"].(type) {
+	case nil, string:
+	case []any:
+		for i, t := range to {
+			if _, ok := t.(string); !ok {
+				return nil, nil, bad(PathIndex(PathKey(Root, "goto"), i), fmt.Sprintf("whose goto names %s; expected node names", TypeName(t)))
+			}
+		}
+	default:
+		return nil, nil, bad(PathKey(Root, "goto"), fmt.Sprintf("whose goto is %s; expected a node name or a list of them", TypeName(to)))
+	}
+	return ws, obj["goto"], nil
 }
 
 // commitWrites applies writes to a thread through the reducers and the rules
 // of SPEC §6, and records the commit.
-func (g *Graph) commitWrites(threadID string, th *thread, source string, writes []Write) error {
+func (g *Graph) commitWrites(threadID string, th *thread, source string, writes []Write, gotos []Goto) error {
 	res, err := g.apply(th, writes, true)
 	if err != nil {
 		return err
 	}
+	res.gotos = gotos
 	next := &thread{values: res.values, revision: th.revision}
 	if res.changed {
 		next.revision++
@@ -209,6 +281,7 @@ type applied struct {
 	// newFields are fields the llmfy profile creates for unknown keys; they
 	// join the graph only when the commit succeeds.
 	newFields map[string]*field
+	gotos     []Goto
 }
 
 func (g *Graph) field(name string, pending map[string]*field) *field {
@@ -269,11 +342,17 @@ func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applie
 			return nil, g.prof.exclusiveConflict(name, vals)
 		}
 		cur, has := th.values[name]
-		next, err := g.fold(f, cur, has, ws, &res.nextID)
+		next, overwritten, err := overwrite(name, ws)
 		if err != nil {
 			return nil, err
 		}
-		if f.declaredMerge && f.merge == Commutative && distinctNodes(ws) > 1 {
+		if !overwritten {
+			next, err = g.fold(f, cur, has, ws, &res.nextID)
+			if err != nil {
+				return nil, err
+			}
+		}
+		if !overwritten && f.declaredMerge && f.merge == Commutative && distinctNodes(ws) > 1 {
 			rev := make([]Write, len(ws))
 			for i, w := range ws {
 				rev[len(ws)-1-i] = w
@@ -302,6 +381,32 @@ func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applie
 	}
 	res.values = values
 	return res, nil
+}
+
+// overwriteKey marks a write that bypasses the reducer: {"__overwrite__": v}.
+const overwriteKey = "__overwrite__"
+
+// overwrite finds the one overwrite among a field's writes of a step: the
+// writes before it are replaced and the writes after it dropped, so the
+// field's new value is the overwrite's value.
+func overwrite(field string, ws []Write) (any, bool, error) {
+	var value any
+	found := false
+	for _, w := range ws {
+		obj, ok := w.Value.(map[string]any)
+		if !ok || len(obj) != 1 {
+			continue
+		}
+		v, ok := obj[overwriteKey]
+		if !ok {
+			continue
+		}
+		if found {
+			return nil, false, &Error{Code: InvalidConcurrentGraphUpdate, Path: PathKey(Root, field), Message: "Can receive only one Overwrite value per step."}
+		}
+		value, found = v, true
+	}
+	return value, found, nil
 }
 
 // fold applies writes in order through the field's reducer, starting from
@@ -380,7 +485,7 @@ func (g *Graph) record(threadID string, next *thread, source string, writes []Wr
 		g.fields[name] = f
 	}
 	dropped := res.dropped
-	g.trace = append(g.trace, Commit{Thread: threadID, Revision: next.revision, Source: source, Writes: writes, Dropped: dropped, State: next.values})
+	g.trace = append(g.trace, Commit{Thread: threadID, Revision: next.revision, Source: source, Writes: writes, Dropped: dropped, Goto: res.gotos, State: next.values})
 	var nodes []string
 	updates := map[string]map[string]any{}
 	for _, w := range writes {

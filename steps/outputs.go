@@ -23,6 +23,13 @@ func outputSteps() []Def {
 			}
 			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: v}})
 		}},
+		{Pattern: `^node "([^"]*)" returns a command:$`, Arg: DocString, run: func(w *world, a ...string) error {
+			v, err := w.docValue()
+			if err != nil {
+				return err
+			}
+			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: v, Command: true}})
+		}},
 		{Pattern: `^node "([^"]*)" returns nothing$`, run: func(w *world, a ...string) error {
 			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: nil}})
 		}},
