@@ -448,10 +448,11 @@ func (d *decoder) strEscaped(start, esc int, ascii, isKey bool) (string, bool) {
 	buf := append(d.scratch[:0], data[start+1:esc]...)
 	i := esc
 	for {
+		run := i
 		for i < len(data) && plain[data[i]] {
-			buf = append(buf, data[i])
 			i++
 		}
+		buf = append(buf, data[run:i]...)
 		if i >= len(data) {
 			d.scratch = buf
 			return "", d.syntax(i, fmt.Sprintf(`expected "\"" to end the string that starts at %s, found end of input`, d.lineColText(start)))

@@ -297,6 +297,22 @@ func TestCyclicValue(t *testing.T) {
 	}
 }
 
+func TestDepthLimit(t *testing.T) {
+	nest := func(levels int) any {
+		var v any = map[string]any{}
+		for range levels - 1 {
+			v = []any{v}
+		}
+		return v
+	}
+	if _, err := Compact(nest(1000)); err != nil {
+		t.Errorf("1000 levels: %v", err)
+	}
+	if _, err := Compact(nest(1001)); err == nil {
+		t.Error("1001 levels: no error")
+	}
+}
+
 func TestStackReuse(t *testing.T) {
 	// Sibling objects share the member stack: their keys must not mix.
 	v := []any{
