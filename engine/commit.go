@@ -101,7 +101,7 @@ func (g *Graph) run(threadID string, input map[string]any) error {
 				res.newFields[k] = g.assignedField(k)
 			}
 		}
-		return g.record(threadID, &thread{values: values, revision: 1}, "input", writes, res)
+		return g.record(threadID, &thread{values: values, revision: 1}, "input", []string{InputNode}, writes, res)
 	}
 	res, err := g.apply(start, writes, false)
 	if err != nil {
@@ -117,7 +117,7 @@ func (g *Graph) run(threadID string, input map[string]any) error {
 		// the reset of run-scoped fields counts as a change too
 		next.revision++
 	}
-	return g.record(threadID, next, "input", writes, res)
+	return g.record(threadID, next, "input", []string{InputNode}, writes, res)
 }
 
 // startOfRun resets run-scoped and non-persistent fields to their defaults.
@@ -205,7 +205,11 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	if len(outputs) > 1 {
 		source = "step"
 	}
-	return g.commitWrites(threadID, th, source, writes, gotos)
+	nodes := make([]string, len(outputs))
+	for i, o := range outputs {
+		nodes[i] = o.Node
+	}
+	return g.commitWrites(threadID, th, source, nodes, writes, gotos)
 }
 
 // commandWrites reads a command: its update as an object or as a list of
@@ -260,7 +264,7 @@ func commandWrites(node string, cmd any) ([]Write, any, error) {
 
 // commitWrites applies writes to a thread through the reducers and the rules
 // of SPEC §6, and records the commit.
-func (g *Graph) commitWrites(threadID string, th *thread, source string, writes []Write, gotos []Goto) error {
+func (g *Graph) commitWrites(threadID string, th *thread, source string, nodes []string, writes []Write, gotos []Goto) error {
 	res, err := g.apply(th, writes, true)
 	if err != nil {
 		return err
@@ -270,7 +274,7 @@ func (g *Graph) commitWrites(threadID string, th *thread, source string, writes 
 	if res.changed {
 		next.revision++
 	}
-	return g.record(threadID, next, source, writes, res)
+	return g.record(threadID, next, source, nodes, writes, res)
 }
 
 type applied struct {
@@ -477,27 +481,28 @@ func distinctNodes(ws []Write) int {
 }
 
 // record makes a computed thread the current one and appends the commit to
-// the trace and its events.
-func (g *Graph) record(threadID string, next *thread, source string, writes []Write, res *applied) error {
+// the trace and its events: an updates event per node (in the order the
+// step lists them, empty for a node that wrote nothing), then values.
+func (g *Graph) record(threadID string, next *thread, source string, nodes []string, writes []Write, res *applied) error {
 	g.threads[threadID] = next
 	g.nextID = res.nextID
 	for name, f := range res.newFields {
 		g.fields[name] = f
 	}
-	dropped := res.dropped
-	g.trace = append(g.trace, Commit{Thread: threadID, Revision: next.revision, Source: source, Writes: writes, Dropped: dropped, Goto: res.gotos, State: next.values})
-	var nodes []string
-	updates := map[string]map[string]any{}
-	for _, w := range writes {
-		u, ok := updates[w.Node]
-		if !ok {
-			u = map[string]any{}
-			updates[w.Node] = u
-			nodes = append(nodes, w.Node)
-		}
-		u[w.Field] = w.Value
-	}
+	g.trace = append(g.trace, Commit{Thread: threadID, Revision: next.revision, Source: source, Writes: writes, Dropped: res.dropped, Goto: res.gotos, State: next.values})
+	updates := make(map[string]map[string]any, len(nodes))
 	for _, n := range nodes {
+		updates[n] = map[string]any{}
+	}
+	for _, w := range writes {
+		updates[w.Node][w.Field] = w.Value
+	}
+	done := map[string]bool{}
+	for _, n := range nodes {
+		if done[n] {
+			continue
+		}
+		done[n] = true
 		g.events = append(g.events, Event{Type: "updates", Data: map[string]any{n: mapAny(updates[n])}})
 	}
 	g.events = append(g.events, Event{Type: "values", Data: mapAny(next.values)})

@@ -15,6 +15,11 @@ type Options struct {
 	DefaultProfile string
 	// Reducers are custom reducers by name, usable in any schema.
 	Reducers map[string]ReducerFunc
+	// Plan is the route's plan.md (dawn), which turns on the planning
+	// capability; nil when the route has none.
+	Plan *string
+	// Tools are the tools the route defines itself.
+	Tools []string
 }
 
 // field is a schema field resolved against the profile.
@@ -37,12 +42,15 @@ type field struct {
 // profile, the commits made so far and the events they recorded. It is not
 // safe for concurrent use; each scenario has its own.
 type Graph struct {
-	prof    *profile
-	fields  map[string]*field
-	threads map[string]*thread
-	nextID  int // messages' auto-N ids, per scenario
-	trace   []Commit
-	events  []Event
+	prof     *profile
+	fields   map[string]*field
+	threads  map[string]*thread
+	nextID   int // messages' auto-N ids, per scenario
+	nextCall int // tool call-N ids, per scenario
+	planning bool
+	warnings []string
+	trace    []Commit
+	events   []Event
 }
 
 type thread struct {
@@ -78,6 +86,14 @@ func New(s *Schema, opts Options) (*Graph, error) {
 	decls := s.Fields
 	if prof.implicitMessages && s.Field("messages") == nil {
 		decls = append([]*Field{{Name: "messages", Type: Type{Base: "array"}, Default: []any{}, HasDefault: true, Reducer: ReducerSpec{Name: "messages"}}}, decls...)
+	}
+	todos, warnings, err := capabilityFields(prof, s, opts)
+	if err != nil {
+		return nil, err
+	}
+	if todos != nil {
+		decls = append(decls[:len(decls):len(decls)], todos)
+		g.planning, g.warnings = true, warnings
 	}
 	for _, d := range decls {
 		f, err := resolveField(prof, d, opts.Reducers)
@@ -187,6 +203,9 @@ func reducerNames(custom map[string]ReducerFunc) string {
 
 // Profile returns the name of the graph's profile.
 func (g *Graph) Profile() string { return g.prof.name }
+
+// Started reports whether any thread has state.
+func (g *Graph) Started() bool { return len(g.threads) > 0 }
 
 // HasThread reports whether the thread has state.
 func (g *Graph) HasThread(id string) bool {

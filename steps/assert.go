@@ -106,6 +106,32 @@ func assertSteps() []Def {
 		{Pattern: `^the state should match the golden file "([^"]*)"$`, run: func(w *world, a ...string) error {
 			return w.matchGolden(a[0], "", w.stateForGolden)
 		}},
+		{Pattern: `^the trace should match the golden file$`, run: func(w *world, _ ...string) error {
+			return w.matchGolden("", ".trace", func() (any, error) { return w.graphValue((*engine.Graph).TraceValue) })
+		}},
+		{Pattern: `^the events should match the golden file$`, run: func(w *world, _ ...string) error {
+			return w.matchGolden("", ".events", func() (any, error) { return w.graphValue((*engine.Graph).EventsValue) })
+		}},
+		{Pattern: `^an event "([^"]*)" should have been recorded with:$`, Arg: DocString, run: func(w *world, a ...string) error {
+			want, err := w.docValue()
+			if err != nil {
+				return asProblem(err)
+			}
+			if w.graph == nil {
+				return fmt.Errorf("no event %q was recorded: nothing ran", a[0])
+			}
+			seen := 0
+			for _, e := range w.graph.Events() {
+				if e.Type != a[0] {
+					continue
+				}
+				seen++
+				if _, ok := engine.Contains(e.Data, want, engine.Root); ok {
+					return nil
+				}
+			}
+			return fmt.Errorf("no %q event contains %s (%d %q events were recorded)", a[0], compact(want, true), seen, a[0])
+		}},
 		{Pattern: `^the checkpoint should match the golden file$`, run: func(w *world, _ ...string) error {
 			return w.matchGolden("", ".checkpoint", func() (any, error) {
 				if _, err := w.state(); err != nil {
@@ -115,6 +141,14 @@ func assertSteps() []Def {
 			})
 		}},
 	}
+}
+
+// graphValue renders a whole-scenario value (trace, events).
+func (w *world) graphValue(f func(*engine.Graph) any) (any, error) {
+	if w.graph == nil {
+		return []any{}, nil
+	}
+	return f(w.graph), nil
 }
 
 func (w *world) stateForGolden() (any, error) {

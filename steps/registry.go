@@ -36,6 +36,7 @@ func Vocabulary() []Def {
 	all = append(all, setupSteps()...)
 	all = append(all, runSteps()...)
 	all = append(all, outputSteps()...)
+	all = append(all, toolSteps()...)
 	all = append(all, assertSteps()...)
 	return all
 }
@@ -82,6 +83,7 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 func register(sc *godog.ScenarioContext, d Def) {
 	call := func(ctx context.Context, args ...string) (context.Context, error) {
 		w := worldOf(ctx)
+		w.ctx = ctx
 		if w.pending != nil && !d.Consumes {
 			return ctx, w.pendingFailure()
 		}

@@ -1,19 +1,16 @@
 package steps
 
 import (
-	"fmt"
-
+	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
 )
 
 func setupSteps() []Def {
 	return []Def{
 		{Pattern: `^the "([^"]*)" profile$`, run: func(w *world, a ...string) error {
-			if w.graph != nil {
-				return problemf("choose the profile before the first run or output")
-			}
+			old := w.profile
 			w.profile = a[0]
-			return nil
+			return w.rebuild(func() { w.profile = old })
 		}},
 		{Pattern: `^the state schema:$`, Arg: DocStringTable, run: func(w *world, _ ...string) error {
 			if w.arg.Argument.DataTable != nil {
@@ -21,17 +18,14 @@ func setupSteps() []Def {
 				s, err := engine.SchemaFromTable(header, rows, func(row, col int, text string) (any, error) {
 					return w.inlineJSON(text, w.step.TableLine+1+row)
 				})
-				return w.setSchema(s, err)
+				return w.setSchema(s, err, w.at(w.step.TableLine))
 			}
 			doc, err := w.docValue()
 			if err != nil {
 				return err
 			}
 			s, err := engine.SchemaFromValue(doc)
-			if e, ok := err.(*engine.Error); ok {
-				e.Pos = w.docSource().Pos(1, 1)
-			}
-			return w.setSchema(s, err)
+			return w.setSchema(s, err, w.docSource().Pos(1, 1))
 		}},
 		{Pattern: `^the state schema from "([^"]*)"$`, run: func(w *world, a ...string) error {
 			doc, err := w.fileValue(a[0])
@@ -39,30 +33,69 @@ func setupSteps() []Def {
 				return err
 			}
 			s, err := engine.SchemaFromValue(doc)
-			if e, ok := err.(*engine.Error); ok {
-				e.Pos = a[0]
+			return w.setSchema(s, err, a[0])
+		}},
+		{Pattern: `^the route has a plan\.md:$`, Arg: DocString, run: func(w *world, _ ...string) error {
+			text, _ := w.docText()
+			return w.setPlan(text)
+		}},
+		{Pattern: `^the route has a plan\.md from "([^"]*)"$`, run: func(w *world, a ...string) error {
+			data, _, err := w.readFile(a[0])
+			if err != nil {
+				return err
 			}
-			return w.setSchema(s, err)
+			return w.setPlan(string(data))
+		}},
+		{Pattern: `^the route defines a tool "([^"]*)"$`, run: func(w *world, a ...string) error {
+			old := w.tools
+			w.tools = append(w.tools[:len(w.tools):len(w.tools)], a[0])
+			return w.rebuild(func() { w.tools = old })
 		}},
 	}
 }
 
-// setSchema keeps a parsed schema and builds the graph at once, so that a
-// bad schema fails on the step that declared it.
-func (w *world) setSchema(s *engine.Schema, err error) error {
+// setSchema keeps a parsed schema; pos is where it stands, for errors in it.
+func (w *world) setSchema(s *engine.Schema, err error, pos string) error {
+	if e, ok := err.(*engine.Error); ok && e.Pos == "" {
+		e.Pos = pos
+	}
 	if err != nil {
 		return err
-	}
-	if w.graph != nil {
-		return problemf("declare the schema before the first run or output")
 	}
 	if w.schema != nil {
 		return problemf("the scenario declares a schema twice")
 	}
 	w.schema = s
-	if err := w.ensureGraph(); err != nil {
-		w.schema = nil
-		return fmt.Errorf("%w", err)
+	return w.rebuild(func() { w.schema = nil })
+}
+
+func (w *world) setPlan(text string) error {
+	if w.plan != nil {
+		return problemf("the route has a plan.md already")
+	}
+	w.plan = &text
+	return w.rebuild(func() { w.plan = nil })
+}
+
+// rebuild makes a new graph from the setup so far, so that a bad setup
+// fails on the step that made it; on error, undo restores the setup.
+func (w *world) rebuild(undo func()) error {
+	if w.graph != nil && w.graph.Started() {
+		undo()
+		return problemf("setup steps (profile, schema, plan.md, tools) come before the first run")
+	}
+	g, err := engine.New(w.schema, w.options())
+	if err != nil {
+		undo()
+		return err
+	}
+	w.graph = g
+	for _, warning := range g.Warnings() {
+		godog.Logf(w.ctx, "%s: warning: %s", w.at(w.step.Line), warning)
 	}
 	return nil
+}
+
+func (w *world) options() engine.Options {
+	return engine.Options{Profile: w.profile, DefaultProfile: w.cfg.DefaultProfile, Reducers: w.cfg.Reducers, Plan: w.plan, Tools: w.tools}
 }

@@ -72,8 +72,11 @@ type world struct {
 	cfg      *Config
 	scenario *suite.Scenario
 
+	ctx     context.Context
 	profile string
 	schema  *engine.Schema
+	plan    *string
+	tools   []string
 	graph   *engine.Graph
 	thread  string
 
@@ -133,7 +136,7 @@ func (w *world) ensureGraph() error {
 	if w.graph != nil {
 		return nil
 	}
-	g, err := engine.New(w.schema, engine.Options{Profile: w.profile, DefaultProfile: w.cfg.DefaultProfile, Reducers: w.cfg.Reducers})
+	g, err := engine.New(w.schema, w.options())
 	if err != nil {
 		return err
 	}

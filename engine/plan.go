@@ -1,0 +1,153 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// MaxPlanBytes is the largest plan.md Dawn reads; a larger one seeds no
+// todos and warns.
+const MaxPlanBytes = 65536
+
+// jsSpace is JavaScript's \s, which Dawn's checklist pattern uses: wider
+// than Go's ASCII \s.
+const jsSpace = `[\t\n\v\f\r \x{00a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]`
+
+// checklistLine is Dawn's ^\s*-\s*\[([ xX])\]\s*(.*)$.
+var checklistLine = regexp.MustCompile(`^` + jsSpace + `*-` + jsSpace + `*\[([ xX])\]` + jsSpace + `*(.*)$`)
+
+// ParsePlan reads a plan.md's checklist into todos
+// {"content", "status": "pending"|"completed"}; lines that are not
+// checklist items, and items with empty content, are ignored. A file over
+// MaxPlanBytes gives no todos and a warning.
+func ParsePlan(text string) (todos []any, warning string) {
+	todos = []any{}
+	if len(text) > MaxPlanBytes {
+		return todos, fmt.Sprintf("plan.md is %d bytes, over the %d-byte limit: the plan starts empty", len(text), MaxPlanBytes)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		m := checklistLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		content := strings.TrimFunc(m[2], isJSSpace)
+		if content == "" {
+			continue
+		}
+		status := "pending"
+		if m[1] != " " {
+			status = "completed"
+		}
+		todos = append(todos, map[string]any{"content": content, "status": status})
+	}
+	return todos, ""
+}
+
+func isJSSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0x00a0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200a
+}
+
+// capabilityFields adds the planning capability's todos field, refusing a
+// schema or route that already has what the capability contributes.
+func capabilityFields(p *profile, s *Schema, opts Options) (*Field, []string, error) {
+	if opts.Plan == nil {
+		return nil, nil, nil
+	}
+	if p.name != "dawn" {
+		return nil, nil, &Error{Code: SchemaInvalid, Message: fmt.Sprintf("a plan.md turns on Dawn's planning capability, but the profile is %s; choose the dawn profile", p.name)}
+	}
+	if s.Field("todos") != nil {
+		return nil, nil, &Error{Code: CapabilityConflict, Path: PathKey(Root, "todos"), Message: `Capability conflict: state field "todos" is contributed by a capability and also declared in state.ts. Remove the field from state.ts or remove the capability marker file.`}
+	}
+	for _, t := range opts.Tools {
+		if t == writeTodos {
+			return nil, nil, &Error{Code: CapabilityConflict, Message: `Capability conflict: tool name "writeTodos" is contributed by a capability and also defined in tools/. Remove the user tool or remove the capability marker file.`}
+		}
+	}
+	todos, warning := ParsePlan(*opts.Plan)
+	var warnings []string
+	if warning != "" {
+		warnings = append(warnings, warning)
+	}
+	return &Field{Name: "todos", Type: Type{Base: "array"}, Default: todos, HasDefault: true, Reducer: ReducerSpec{Name: "replace"}}, warnings, nil
+}
+
+const writeTodos = "writeTodos"
+
+var todoStatuses = map[string]bool{"pending": true, "in_progress": true, "completed": true}
+
+// WriteTodos is the model calling Dawn's writeTodos tool: the arguments are
+// validated in Dawn's order, then the plan is replaced, a tool message
+// appended, and a plan_update event recorded. A failed call changes nothing.
+func (g *Graph) WriteTodos(threadID, callID string, args any) error {
+	if !g.planning {
+		return fmt.Errorf("writeTodos is contributed by Dawn's planning capability: give the route a plan.md first (Given the route has a plan.md: ...)")
+	}
+	th, ok := g.threads[threadID]
+	if !ok {
+		return fmt.Errorf("thread %q has no state yet: start a run first (Given the input state: ...)", threadID)
+	}
+	args, err := Normalize(args)
+	if err != nil {
+		return err
+	}
+	invalid := func(path, msg string) error {
+		return &Error{Code: ToolInputInvalid, Path: path, Message: msg}
+	}
+	obj, ok := args.(map[string]any)
+	if !ok {
+		return invalid(Root, "writeTodos: input must be an object with a `todos` array")
+	}
+	raw, ok := obj["todos"]
+	if !ok {
+		return invalid(Root, "writeTodos: input must be an object with a `todos` array")
+	}
+	list, ok := raw.([]any)
+	if !ok {
+		return invalid(PathKey(Root, "todos"), "writeTodos: `todos` must be an array")
+	}
+	todos := make([]any, len(list))
+	for i, t := range list {
+		path := PathIndex(PathKey(Root, "todos"), i)
+		item, ok := t.(map[string]any)
+		if !ok {
+			return invalid(path, fmt.Sprintf("writeTodos: todos[%d] must be an object", i))
+		}
+		content, ok := item["content"].(string)
+		if !ok || content == "" {
+			return invalid(PathKey(path, "content"), fmt.Sprintf("writeTodos: todos[%d].content must be a non-empty string", i))
+		}
+		status, ok := item["status"].(string)
+		if !ok || !todoStatuses[status] {
+			return invalid(PathKey(path, "status"), fmt.Sprintf("writeTodos: todos[%d].status must be one of pending, in_progress, completed", i))
+		}
+		todos[i] = map[string]any{"content": content, "status": status}
+	}
+	answer := map[string]any{"todos": todos}
+	return g.commitTool(threadID, th, writeTodos, callID, toolOutcome{
+		answer: answer, message: true, update: []Write{{Node: writeTodos, Field: "todos", Value: todos}},
+	}, []Event{{Type: "plan_update", Data: map[string]any{"todos": todos}}})
+}
+
+// PlanPrompt renders the plan block Dawn puts in the model's prompt.
+func PlanPrompt(todos any) string {
+	list, _ := todos.([]any)
+	if len(list) == 0 {
+		return "Current plan: (empty)"
+	}
+	var b strings.Builder
+	b.WriteString("Current plan:")
+	for _, t := range list {
+		item, _ := t.(map[string]any)
+		fmt.Fprintf(&b, "\n- [%v] %v", item["status"], item["content"])
+	}
+	return b.String()
+}
+
+// Warnings lists what the graph warned about (a plan.md over the limit).
+func (g *Graph) Warnings() []string { return g.warnings }

@@ -1,0 +1,125 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Codes of tools and the planning capability.
+const (
+	ToolInputInvalid   Code = "TOOL_INPUT_INVALID"
+	CapabilityConflict Code = "CAPABILITY_CONFLICT"
+)
+
+// ToolCall applies a tool's result on a thread (SPEC §8): the profile
+// decides which results carry a state update; the answer becomes a tool
+// message when the schema has a messages field; a tool_result event is
+// recorded. callID "" takes the next call-N of the scenario.
+func (g *Graph) ToolCall(threadID, tool, callID string, result any) error {
+	th, ok := g.threads[threadID]
+	if !ok {
+		return fmt.Errorf("thread %q has no state yet: start a run first (Given the input state: ...)", threadID)
+	}
+	result, err := Normalize(result)
+	if err != nil {
+		return err
+	}
+	r, err := g.prof.toolResult(tool, result)
+	if err != nil {
+		return err
+	}
+	return g.commitTool(threadID, th, tool, callID, r, nil)
+}
+
+// toolOutcome is a tool result read by the profile's result shapes.
+type toolOutcome struct {
+	answer any
+	// message: the answer becomes a tool message. A LangGraph Command
+	// carries its own messages, so none is added for it.
+	message bool
+	update  []Write
+	gotos   []Goto
+}
+
+// toolResult splits a result into the answer and the update by the
+// profile's result shapes.
+func (p *profile) toolResult(tool string, result any) (toolOutcome, error) {
+	obj, isObj := result.(map[string]any)
+	switch {
+	case p.name == "dawn" && isObj && isDawnResult(obj):
+		out := toolOutcome{answer: obj["result"], message: true}
+		if st, ok := obj["state"]; ok {
+			m, ok := st.(map[string]any)
+			if !ok {
+				return toolOutcome{}, &Error{Code: InvalidNodeReturn, Path: PathKey(Root, "state"), Message: fmt.Sprintf(
+					"tool %q returned {result, state} with a state that is %s; expected an object", tool, TypeName(st))}
+			}
+			out.update = writesOf(tool, m)
+		}
+		return out, nil
+	case p.name == "langgraph" && isObj && isCommand(obj):
+		ws, to, err := commandWrites(tool, obj)
+		if err != nil {
+			return toolOutcome{}, err
+		}
+		out := toolOutcome{answer: result, update: ws}
+		if to != nil {
+			out.gotos = []Goto{{Node: tool, To: to}}
+		}
+		return out, nil
+	}
+	return toolOutcome{answer: result, message: true}, nil
+}
+
+func isDawnResult(obj map[string]any) bool {
+	_, hasResult := obj["result"]
+	_, hasState := obj["state"]
+	return hasResult && (len(obj) == 1 || (len(obj) == 2 && hasState))
+}
+
+func isCommand(obj map[string]any) bool {
+	_, hasUpdate := obj["update"]
+	_, hasGoto := obj["goto"]
+	return hasUpdate && (len(obj) == 1 || (len(obj) == 2 && hasGoto))
+}
+
+// commitTool commits a tool call: its update plus, when there is an answer
+// and a messages field, the tool message; then the tool's events.
+func (g *Graph) commitTool(threadID string, th *thread, tool, callID string, r toolOutcome, extra []Event) error {
+	writes := r.update
+	calls := g.nextCall
+	if _, ok := g.fields["messages"]; ok && r.message {
+		if callID == "" {
+			calls++
+			callID = "call-" + strconv.Itoa(calls)
+		}
+		writes = append(append([]Write(nil), r.update...), Write{Node: tool, Field: "messages", Value: map[string]any{
+			"type": "tool", "name": tool, "tool_call_id": callID, "content": toolContent(r.answer),
+		}})
+	}
+	res, err := g.apply(th, writes, true)
+	if err != nil {
+		return err
+	}
+	res.gotos = r.gotos
+	next := &thread{values: res.values, revision: th.revision}
+	if res.changed {
+		next.revision++
+	}
+	g.nextCall = calls
+	if err := g.record(threadID, next, "tool", []string{tool}, writes, res); err != nil {
+		return err
+	}
+	g.events = append(g.events, Event{Type: "tool_result", Data: map[string]any{"name": tool, "output": r.answer}})
+	g.events = append(g.events, extra...)
+	return nil
+}
+
+// toolContent is a tool message's content: the answer itself when it is a
+// string, else its canonical compact JSON.
+func toolContent(answer any) string {
+	if s, ok := answer.(string); ok {
+		return s
+	}
+	return compactJSON(answer)
+}

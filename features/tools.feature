@@ -1,0 +1,94 @@
+Feature: Tool results become state
+  A tool's result is read by the profile's result shapes: Dawn's {result} /
+  {result, state}, LangGraph's Command {update, goto?}, else a plain answer.
+  When the schema has a messages field, the answer is appended as a tool
+  message; every call records a tool_result event.
+
+  Scenario: a Dawn tool result updates context through join("\n")
+    Given the "dawn" profile
+    And the state schema:
+      """yaml
+      fields:
+        context: {type: string, default: "", reducer: 'join("\n")'}
+      """
+    And the input state:
+      """json
+      {"context": "user asked about tides"}
+      """
+    When tool "search" returns:
+      """json
+      {"result": {"hits": 2}, "state": {"context": "found 2 articles"}}
+      """
+    Then field "context" should equal "user asked about tides\nfound 2 articles"
+    And field "messages" should equal [{"type": "tool", "name": "search", "tool_call_id": "call-1", "content": "{\"hits\":2}", "id": "auto-1"}]
+    And an event "tool_result" should have been recorded with:
+      """json
+      {"name": "search", "output": {"hits": 2}}
+      """
+
+  Scenario: a Dawn result with other keys is a plain answer with no update
+    Given the "dawn" profile
+    And an empty input state
+    When tool "lookup" with call id "c-7" returns:
+      """json
+      {"result": "x", "state": {"messages": []}, "extra": 1}
+      """
+    Then field "messages[0].tool_call_id" should equal "c-7"
+    And field "messages[0].content" should equal "{\"extra\":1,\"result\":\"x\",\"state\":{\"messages\":[]}}"
+
+  Scenario: a string answer is the tool message content verbatim, ids count per scenario
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, default: [], reducer: messages}
+      """
+    And an empty input state
+    When tool "clock" returns:
+      """json
+      "12:00"
+      """
+    And tool "clock" returns:
+      """json
+      "12:01"
+      """
+    Then the state should equal:
+      """json
+      {"messages": [
+        {"type": "tool", "name": "clock", "tool_call_id": "call-1", "content": "12:00", "id": "auto-1"},
+        {"type": "tool", "name": "clock", "tool_call_id": "call-2", "content": "12:01", "id": "auto-2"}
+      ]}
+      """
+
+  Scenario: a LangGraph Command from a tool applies its update
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, default: [], reducer: messages}
+        user: {type: string}
+      """
+    And an empty input state
+    When tool "login" returns:
+      """json
+      {"update": {"user": "ann", "messages": [{"role": "tool", "content": "logged in", "tool_call_id": "c1", "id": "t1"}]}, "goto": "agent"}
+      """
+    Then the state should equal:
+      """json
+      {"user": "ann", "messages": [{"type": "tool", "content": "logged in", "tool_call_id": "c1", "id": "t1"}]}
+      """
+    And the trace should match the golden file
+
+  Scenario: without a messages field a tool only records its event
+    Given the state schema:
+      | field  |
+      | status |
+    And the input state:
+      """json
+      {"status": "s"}
+      """
+    When tool "ping" returns:
+      """json
+      {"pong": true}
+      """
+    Then the state should be unchanged
+    And the revision should be 1
+    And the events should match the golden file

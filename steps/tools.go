@@ -1,0 +1,74 @@
+package steps
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/goldenfile"
+)
+
+func toolSteps() []Def {
+	return []Def{
+		{Pattern: `^tool "([^"]*)" returns:$`, Arg: DocString, run: func(w *world, a ...string) error {
+			return w.toolCall(a[0], "")
+		}},
+		{Pattern: `^tool "([^"]*)" with call id "([^"]*)" returns:$`, Arg: DocString, run: func(w *world, a ...string) error {
+			return w.toolCall(a[0], a[1])
+		}},
+		{Pattern: `^the model calls "writeTodos" with:$`, Arg: DocString, run: func(w *world, _ ...string) error {
+			v, err := w.docValue()
+			if err != nil {
+				return err
+			}
+			if _, err := w.state(); err != nil {
+				return err
+			}
+			return w.graph.WriteTodos(w.thread, "", v)
+		}},
+		{Pattern: `^the plan should be:$`, Arg: Table, run: func(w *world, _ ...string) error {
+			got, err := w.state()
+			if err != nil {
+				return err
+			}
+			header, rows := w.tableRows()
+			if len(header) != 2 || strings.TrimSpace(header[0]) != "content" || strings.TrimSpace(header[1]) != "status" {
+				return problemf("the table needs the header | content | status |, found | %s |", strings.Join(header, " | "))
+			}
+			want := make([]any, len(rows))
+			for i, r := range rows {
+				want[i] = map[string]any{"content": strings.TrimSpace(r[0]), "status": strings.TrimSpace(r[1])}
+			}
+			todos, ok := got["todos"]
+			if !ok {
+				return fmt.Errorf("the state has no plan (no todos field): give the route a plan.md")
+			}
+			if !engine.Equal(todos, want) {
+				return fmt.Errorf("the plan differs from the table:\n%s", goldenfile.Report(goldenfile.Compare(want, todos)))
+			}
+			return nil
+		}},
+		{Pattern: `^the plan prompt should be:$`, Arg: DocString, run: func(w *world, _ ...string) error {
+			got, err := w.state()
+			if err != nil {
+				return err
+			}
+			want, _ := w.docText()
+			if prompt := engine.PlanPrompt(got["todos"]); prompt != want {
+				return fmt.Errorf("the plan prompt differs:\n--- want\n%s\n--- got\n%s", want, prompt)
+			}
+			return nil
+		}},
+	}
+}
+
+func (w *world) toolCall(name, callID string) error {
+	v, err := w.docValue()
+	if err != nil {
+		return err
+	}
+	if _, err := w.state(); err != nil {
+		return err
+	}
+	return w.graph.ToolCall(w.thread, name, callID, v)
+}
