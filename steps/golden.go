@@ -50,18 +50,21 @@ func (w *world) matchGolden(name, suffix string, value func() (any, error)) erro
 		return problemf("golden file %s: %v", rel, err)
 	}
 	if status == goldenfile.Same {
-		w.cfg.Goldens.reference(rel, false)
+		w.cfg.Goldens.record(rel, GoldenSame)
 		return nil
 	}
 	if w.cfg.Update {
-		wrote, err := goldenfile.Write(full, got)
-		w.cfg.Goldens.reference(rel, wrote)
-		if err != nil {
+		if _, err := goldenfile.Write(full, got); err != nil {
 			return problemf("golden file %s: %v", rel, err)
 		}
+		w.cfg.Goldens.record(rel, GoldenWritten)
 		return nil
 	}
-	w.cfg.Goldens.reference(rel, false)
+	if status == goldenfile.Missing {
+		w.cfg.Goldens.record(rel, GoldenMissing)
+	} else {
+		w.cfg.Goldens.record(rel, GoldenStale)
+	}
 	accept := w.cfg.Accept(w.scenario)
 	if status == goldenfile.Missing {
 		return fmt.Errorf("golden file %s is missing; to create it, run:\n    %s", rel, accept)

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
@@ -31,40 +30,6 @@ type Config struct {
 	Accept func(*suite.Scenario) string
 	// Goldens collects what the run did with golden files.
 	Goldens *GoldenLog
-}
-
-// GoldenLog records the golden files a run referenced and wrote. It is safe
-// for concurrent scenarios.
-type GoldenLog struct {
-	mu         sync.Mutex
-	referenced map[string]bool
-	written    []string
-}
-
-func (l *GoldenLog) reference(path string, wrote bool) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.referenced == nil {
-		l.referenced = map[string]bool{}
-	}
-	l.referenced[path] = true
-	if wrote {
-		l.written = append(l.written, path)
-	}
-}
-
-// Written lists the golden files the run wrote, in the order it wrote them.
-func (l *GoldenLog) Written() []string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return append([]string(nil), l.written...)
-}
-
-// Referenced reports whether a scenario of the run used the golden file.
-func (l *GoldenLog) Referenced(path string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.referenced[path]
 }
 
 // world is one scenario's state, kept in the godog context.

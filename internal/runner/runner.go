@@ -4,8 +4,14 @@ package runner
 
 import (
 	"fmt"
+	"hash/fnv"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/cucumber/godog"
@@ -14,7 +20,8 @@ import (
 	"github.com/stateharness/scenario/steps"
 )
 
-// Config is one run of a suite.
+// Config is one run of a suite. Empty fields take scenario.yaml's value,
+// then the default.
 type Config struct {
 	Root      string   // the suite root ("." by default)
 	Paths     []string // feature files, directories, file.feature:LINE; default the features directory
@@ -29,11 +36,22 @@ type Config struct {
 	Reducers  map[string]engine.ReducerFunc
 	// Concurrency is how many scenarios run at once (default 1).
 	Concurrency int
+	// Shard "K/N" runs the K-th of N deterministic parts of the suite.
+	Shard string
+	// Random shuffles scenarios within each feature with this seed; -1
+	// picks a seed (godog prints it); 0 keeps file order.
+	Random int64
 	// Accept renders the command that accepts a golden change.
 	Accept func(*suite.Scenario) string
 	// T runs each scenario as a subtest of T (go test); nil for the CLI.
 	T      *testing.T
 	Output io.Writer
+}
+
+// Filtered reports whether the run covers less than the whole suite, so
+// that golden files it did not reference are not necessarily orphans.
+func (c Config) Filtered() bool {
+	return len(c.Paths) > 0 || c.Tags != "" || c.Shard != ""
 }
 
 // Result is what a run did.
@@ -42,6 +60,12 @@ type Result struct {
 	Status  int
 	Goldens *steps.GoldenLog
 	Index   *suite.Index
+	// Orphans are golden files no scenario referenced, sorted; computed
+	// only for a whole, passing run (OrphansChecked).
+	Orphans        []string
+	OrphansChecked bool
+	// Ran is how many scenarios the run selected.
+	Ran int
 }
 
 // Run loads the suite and runs it. A suite that cannot be loaded returns an
@@ -50,24 +74,21 @@ func Run(cfg Config) (*Result, error) {
 	if cfg.Root == "" {
 		cfg.Root = "."
 	}
-	if cfg.Features == "" {
-		cfg.Features = "features"
+	fc, err := ReadConfigFile(cfg.Root)
+	if err != nil {
+		return nil, err
 	}
-	if cfg.Golden == "" {
-		cfg.Golden = "golden"
-	}
-	if cfg.Scenarios == "" {
-		cfg.Scenarios = "scenarios"
-	}
-	if cfg.Format == "" {
-		cfg.Format = "progress"
-	}
+	cfg.Features = first(cfg.Features, fc.Features, "features")
+	cfg.Golden = first(cfg.Golden, fc.Golden, "golden")
+	cfg.Scenarios = first(cfg.Scenarios, fc.Scenarios, "scenarios")
+	cfg.Format = first(cfg.Format, fc.Format, "progress")
+	cfg.Profile = first(cfg.Profile, fc.Profile, "")
 	if cfg.Output == nil {
 		cfg.Output = os.Stdout
 	}
 	if cfg.Profile != "" {
 		if _, err := engine.New(nil, engine.Options{Profile: cfg.Profile}); err != nil {
-			return nil, fmt.Errorf("--profile: %v", err)
+			return nil, fmt.Errorf("profile: %v", err)
 		}
 	}
 	layout := suite.Layout{Features: cfg.Features, Golden: cfg.Golden}
@@ -77,6 +98,20 @@ func Run(cfg Config) (*Result, error) {
 	}
 	if len(idx.Order) == 0 {
 		return nil, fmt.Errorf("no scenarios found in %v under %s", orDefault(cfg.Paths, cfg.Features), cfg.Root)
+	}
+	if cfg.Shard != "" {
+		k, n, err := ParseShard(cfg.Shard)
+		if err != nil {
+			return nil, err
+		}
+		paths := ShardPaths(idx.Order, k, n)
+		if len(paths) == 0 {
+			fmt.Fprintf(cfg.Output, "shard %s has no scenarios\n", cfg.Shard)
+			return &Result{Goldens: &steps.GoldenLog{}, Index: idx}, nil
+		}
+		if idx, err = suite.Load(cfg.Root, layout, paths); err != nil {
+			return nil, err
+		}
 	}
 	log := &steps.GoldenLog{}
 	sc := &steps.Config{
@@ -99,12 +134,92 @@ func Run(cfg Config) (*Result, error) {
 			Strict:      true,
 			NoColors:    cfg.NoColor,
 			Concurrency: concurrency,
+			Randomize:   cfg.Random,
 			Output:      cfg.Output,
 			TestingT:    cfg.T,
 		},
 	}
-	status := ts.Run()
-	return &Result{Status: status, Goldens: log, Index: idx}, nil
+	res := &Result{Goldens: log, Index: idx, Ran: len(idx.Order)}
+	res.Status = ts.Run()
+	if res.Status == 0 && !cfg.Filtered() {
+		res.Orphans, err = orphans(cfg.Root, cfg.Golden, log)
+		if err != nil {
+			return nil, err
+		}
+		res.OrphansChecked = true
+	}
+	return res, nil
+}
+
+// orphans lists the .json files under the golden directory that the run did
+// not reference.
+func orphans(root, goldenDir string, log *steps.GoldenLog) ([]string, error) {
+	var out []string
+	base := filepath.Join(root, filepath.FromSlash(goldenDir))
+	err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if os.IsNotExist(err) && p == base {
+				return filepath.SkipDir
+			}
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if !log.Referenced(rel) {
+			out = append(out, rel)
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+// ParseShard reads "K/N" with 1 <= K <= N.
+func ParseShard(s string) (k, n int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
+		return 0, 0, fmt.Errorf("--shard %q: expected K/N with 1 <= K <= N, like 2/3", s)
+	}
+	return k, n, nil
+}
+
+// ShardPaths picks the scenarios of shard k of n as file.feature:LINE
+// paths. A scenario's shard is a hash of its feature path and line, so it
+// does not move when scenarios are added to other files; the rows of an
+// outline stay together.
+func ShardPaths(scenarios []*suite.Scenario, k, n int) []string {
+	var paths []string
+	seen := map[string]bool{}
+	for _, s := range scenarios {
+		p := s.Pos()
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		h := fnv.New32a()
+		h.Write([]byte(p))
+		if int(h.Sum32()%uint32(n)) == k-1 {
+			paths = append(paths, p)
+		}
+	}
+	return paths
+}
+
+func first(vals ...string) string {
+	for _, v := range vals {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
 }
 
 func orDefault(paths []string, def string) []string {

@@ -1,0 +1,265 @@
+package goldenfile
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stateharness/scenario/engine"
+)
+
+// entries lists the names in dir.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func TestWriteCreatesAFileAtomically(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a", "b", "state.json") // directories do not exist yet
+	wrote, err := Write(path, []byte("{}\n"))
+	if err != nil || !wrote {
+		t.Fatalf("Write = %v, %v; want true, nil", wrote, err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil || string(got) != "{}\n" {
+		t.Fatalf("file holds %q (%v)", got, err)
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Mode().Perm() != 0o644 || !info.Mode().IsRegular() {
+		t.Errorf("mode %v, want -rw-r--r--", info.Mode())
+	}
+	if names := entries(t, filepath.Dir(path)); !reflect.DeepEqual(names, []string{"state.json"}) {
+		t.Errorf("directory holds %q, want only state.json (no temporary file)", names)
+	}
+}
+
+func TestWriteReplacesChangedContent(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	if err := os.WriteFile(path, []byte("old, longer content\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	wrote, err := Write(path, []byte("new\n"))
+	if err != nil || !wrote {
+		t.Fatalf("Write = %v, %v; want true, nil", wrote, err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "new\n" {
+		t.Errorf("file holds %q", got)
+	}
+	if info, _ := os.Stat(path); info.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, want 0644", info.Mode().Perm())
+	}
+	if names := entries(t, dir); !reflect.DeepEqual(names, []string{"state.json"}) {
+		t.Errorf("directory holds %q, want only state.json", names)
+	}
+}
+
+func TestWriteKeepsIdenticalContent(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	if _, err := Write(path, []byte("{\n  \"a\": 1\n}\n")); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
+	if err := os.Chtimes(path, old, old); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrote, err := Write(path, []byte("{\n  \"a\": 1\n}\n"))
+	if err != nil || wrote {
+		t.Fatalf("Write of identical content = %v, %v; want false, nil", wrote, err)
+	}
+	after, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !after.ModTime().Equal(old) {
+		t.Errorf("modification time %v, want %v", after.ModTime(), old)
+	}
+	if !os.SameFile(before, after) {
+		t.Error("the file was replaced by another one")
+	}
+	if names := entries(t, dir); !reflect.DeepEqual(names, []string{"state.json"}) {
+		t.Errorf("directory holds %q", names)
+	}
+}
+
+func TestWriteFailureLeavesNoTemporaryFile(t *testing.T) {
+	dir := t.TempDir()
+	// the target is a non-empty directory, so the final rename fails
+	path := filepath.Join(dir, "state.json")
+	if err := os.MkdirAll(filepath.Join(path, "inner"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	wrote, err := Write(path, []byte("{}\n"))
+	if err == nil || wrote {
+		t.Fatalf("Write over a directory = %v, %v; want false and an error", wrote, err)
+	}
+	if names := entries(t, dir); !reflect.DeepEqual(names, []string{"state.json"}) {
+		t.Errorf("directory holds %q, want the temporary file removed", names)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	content := []byte("{\n  \"a\": 1\n}\n")
+	if err := os.WriteFile(path, content, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		path   string
+		got    []byte
+		status Status
+		want   []byte
+	}{
+		{"same bytes", path, content, Same, content},
+		{"other bytes", path, []byte("{\n  \"a\": 2\n}\n"), Stale, content},
+		{"equal value, other bytes", path, []byte("{\"a\":1}\n"), Stale, content},
+		{"no trailing newline", path, content[:len(content)-1], Stale, content},
+		{"no file", filepath.Join(dir, "none.json"), content, Missing, nil},
+		{"no directory", filepath.Join(dir, "none", "x.json"), content, Missing, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, want, err := Check(tt.path, tt.got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if status != tt.status || string(want) != string(tt.want) {
+				t.Errorf("Check = %v, %q; want %v, %q", status, want, tt.status, tt.want)
+			}
+		})
+	}
+	if _, _, err := Check(dir, content); err == nil {
+		t.Error("Check of a directory: no error")
+	}
+}
+
+// decode reads JSON text the way golden files and docstrings are read.
+func decode(t *testing.T, text string) any {
+	t.Helper()
+	v, err := engine.DecodeJSON([]byte(text), engine.Source{Name: "test.json"})
+	if err != nil {
+		t.Fatalf("decode %s: %v", text, err)
+	}
+	return v
+}
+
+func TestCompare(t *testing.T) {
+	tests := []struct {
+		name      string
+		want, got string
+		diffs     []Diff
+	}{
+		{"equal", `{"a": [1, {"b": null}], "c": "x"}`, `{"c": "x", "a": [1, {"b": null}]}`, nil},
+		{"numbers by value", `{"a": 1, "b": [100, 0.5, -0]}`, `{"a": 1.0, "b": [1e2, 5E-1, 0]}`, nil},
+		{"scalar at the root", `1`, `2`, []Diff{{"$", "1", "2"}}},
+		{"changed member", `{"a": 1, "b": 2}`, `{"a": 1, "b": 3}`, []Diff{{"$.b", "2", "3"}}},
+		{"missing and extra keys", `{"a": 1, "c": 3}`, `{"b": 2, "c": 3}`, []Diff{
+			{"$.a", "1", "(absent)"},
+			{"$.b", "(absent)", "2"},
+		}},
+		{"null is not absent", `{"a": null}`, `{}`, []Diff{{"$.a", "null", "(absent)"}}},
+		{"extra array elements", `[1, 2, 3]`, `[1]`, []Diff{
+			{"$[1]", "2", "(absent)"},
+			{"$[2]", "3", "(absent)"},
+		}},
+		{"more array elements", `{"a": []}`, `{"a": [true]}`, []Diff{{"$.a[0]", "(absent)", "true"}}},
+		{"nested paths in order", `{"z": 1, "m": {"b": [1, {"k": "v"}], "a": 0}, "b": "x"}`, `{"z": 2, "m": {"b": [1, {"k": "w"}], "a": 0}, "b": "y"}`, []Diff{
+			{"$.b", `"x"`, `"y"`},
+			{`$.m.b[1].k`, `"v"`, `"w"`},
+			{"$.z", "1", "2"},
+		}},
+		{"kinds differ", `{"a": {"x": 1}, "b": [1], "c": "1"}`, `{"a": [1], "b": {"x": 1}, "c": 1}`, []Diff{
+			{"$.a", `{"x":1}`, `[1]`},
+			{"$.b", `[1]`, `{"x":1}`},
+			{"$.c", `"1"`, `1`},
+		}},
+		{"values shown canonically", `{"a": {"z": 1.50, "b": "<&>"}}`, `{"a": 1e21}`, []Diff{
+			{"$.a", `{"b":"<&>","z":1.5}`, `1e+21`},
+		}},
+		{"keys that are not identifiers", `{"a b": 1, "": 2}`, `{"a b": 3, "": 4}`, []Diff{
+			{`$[""]`, "2", "4"},
+			{`$["a b"]`, "1", "3"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Compare(decode(t, tt.want), decode(t, tt.got))
+			if !reflect.DeepEqual(got, tt.diffs) {
+				t.Errorf("Compare(%s, %s) =\n%q\nwant\n%q", tt.want, tt.got, got, tt.diffs)
+			}
+		})
+	}
+}
+
+func TestReport(t *testing.T) {
+	diffs := func(n int) []Diff {
+		var out []Diff
+		for i := 0; i < n; i++ {
+			out = append(out, Diff{Path: fmt.Sprintf("$.f%02d", i), Want: "1", Got: "(absent)"})
+		}
+		return out
+	}
+	if got, want := Report(diffs(1)), "  $.f00\n    want: 1\n    got:  (absent)\n"; got != want {
+		t.Errorf("Report of one diff:\n%q\nwant\n%q", got, want)
+	}
+	if got := Report(nil); got != "" {
+		t.Errorf("Report(nil) = %q", got)
+	}
+	for _, tt := range []struct {
+		n, listed int
+		more      string
+	}{
+		{MaxDiffs - 1, MaxDiffs - 1, ""},
+		{MaxDiffs, MaxDiffs, ""},
+		{MaxDiffs + 1, MaxDiffs, "  ... and 1 more differing paths\n"},
+		{MaxDiffs + 7, MaxDiffs, "  ... and 7 more differing paths\n"},
+	} {
+		t.Run(fmt.Sprint(tt.n), func(t *testing.T) {
+			got := Report(diffs(tt.n))
+			if n := strings.Count(got, "    want: "); n != tt.listed {
+				t.Errorf("%d diffs listed, want %d", n, tt.listed)
+			}
+			if n := strings.Count(got, "    got:  "); n != tt.listed {
+				t.Errorf("%d got lines, want %d", n, tt.listed)
+			}
+			// the first ones are listed, in order
+			last := fmt.Sprintf("  $.f%02d\n", tt.listed-1)
+			if !strings.Contains(got, last) {
+				t.Errorf("%q not listed", last)
+			}
+			if strings.Contains(got, fmt.Sprintf("  $.f%02d\n", tt.listed)) {
+				t.Errorf("more than %d paths listed", tt.listed)
+			}
+			if tt.more == "" {
+				if strings.Contains(got, "more") {
+					t.Errorf("a count of the rest with nothing left:\n%s", got)
+				}
+			} else if !strings.HasSuffix(got, tt.more) {
+				t.Errorf("report ends\n%q\nwant it to end with %q", got[max(0, len(got)-60):], tt.more)
+			}
+		})
+	}
+}

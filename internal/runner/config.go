@@ -1,0 +1,45 @@
+package runner
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"gopkg.in/yaml.v3"
+)
+
+// ConfigFile is the name of the optional suite configuration at the root.
+const ConfigFile = "scenario.yaml"
+
+// FileConfig is scenario.yaml: defaults that flags and Options override.
+type FileConfig struct {
+	Profile   string `yaml:"profile"`
+	Features  string `yaml:"features"`
+	Golden    string `yaml:"golden"`
+	Scenarios string `yaml:"scenarios"`
+	Format    string `yaml:"format"`
+}
+
+// ReadConfigFile reads scenario.yaml under root; a missing file is the zero
+// config, an unknown key or a bad value is an error naming the file.
+func ReadConfigFile(root string) (FileConfig, error) {
+	var fc FileConfig
+	path := filepath.Join(root, ConfigFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fc, nil
+	}
+	if err != nil {
+		return fc, fmt.Errorf("%s: %v", ConfigFile, err)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&fc); err != nil && !errors.Is(err, io.EOF) {
+		return fc, fmt.Errorf("%s: %v (known keys: profile, features, golden, scenarios, format)", ConfigFile, err)
+	}
+	return fc, nil
+}
