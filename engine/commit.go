@@ -89,7 +89,13 @@ func (g *Graph) run(threadID string, input map[string]any) error {
 	writes := writesOf(InputNode, input)
 	if !existing && g.prof.rawFirstInput {
 		values := start.values
-		for k, v := range input {
+		for _, k := range sortedKeys(input) {
+			v := input[k]
+			// copied as-is, without reducers, but types hold for every commit
+			if f := g.fields[k]; f != nil && !f.typ.Matches(v) {
+				return &Error{Code: TypeMismatch, Path: PathKey(Root, k), Message: fmt.Sprintf(
+					"field %q expects %s, received %s (%s) from the input", k, f.typ, compactJSON(v), TypeName(v))}
+			}
 			values[k] = v
 		}
 		res := &applied{nextID: g.nextID}
@@ -113,8 +119,9 @@ func (g *Graph) run(threadID string, input map[string]any) error {
 		// awaken seeds each run's fresh store: no revision
 	case !existing:
 		next.revision = 1
-	case res.changed || !Equal(mapAny(th.values), mapAny(res.values)):
-		// the reset of run-scoped fields counts as a change too
+	case !Equal(mapAny(th.values), mapAny(res.values)):
+		// the net change of the run: a reset of run-scoped fields counts,
+		// a value written back to what it was does not
 		next.revision++
 	}
 	return g.record(threadID, next, "input", []string{InputNode}, writes, res)

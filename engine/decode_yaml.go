@@ -16,15 +16,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-const (
-	// yamlMaxDepth is SPEC §2's nesting limit: the outermost object or array
-	// is level 1.
-	yamlMaxDepth = 1000
-	// yamlMaxAliasValues caps the values that alias expansion may produce in
-	// one document. Expanded values are shared, not copied, but whoever walks
-	// the result (validation, canonical JSON, diffs) pays for every one.
-	yamlMaxAliasValues = 1_000_000
-)
+// yamlMaxAliasValues caps the values that alias expansion may produce in one
+// document. Expanded values are shared, not copied, but whoever walks the
+// result (validation, canonical JSON, diffs) pays for every one.
+const yamlMaxAliasValues = 1_000_000
 
 // DecodeYAML parses one YAML document into the engine's value model (nil,
 // bool, float64, string, []any, map[string]any) and enforces SPEC §2 on it.
@@ -40,7 +35,8 @@ const (
 // 012 is rejected because YAML 1.1 reads it as octal. A text that is valid
 // JSON decodes exactly as DecodeJSON decodes it, including the few JSON
 // texts yaml.v3 misreads (\/ and surrogate-pair escapes, keys longer than
-// 1024 characters, a line break before ':', U+0085 in strings).
+// 1024 characters, a line break before ':', U+0085, U+2028 and U+2029 in
+// strings).
 //
 // Anchors and aliases are expanded; the expanded value may share parts.
 func DecodeYAML(data []byte, src Source) (any, error) {
@@ -54,8 +50,7 @@ func DecodeYAML(data []byte, src Source) (any, error) {
 		}
 		return nil, yamlSyntaxError(err, data, src)
 	}
-	if bytes.Contains(data, []byte("\u0085")) && json.Valid(data) {
-		// yaml.v3 folds U+0085 (NEL) in strings into a space; JSON keeps it.
+	if yamlHasLineBreakRune(data) && json.Valid(data) {
 		return DecodeJSON(data, src)
 	}
 	if first == nil || len(first.Content) == 0 || yamlIsEmpty(first.Content[0]) {
@@ -73,6 +68,13 @@ func DecodeYAML(data []byte, src Source) (any, error) {
 		return nil, err
 	}
 	return v, nil
+}
+
+// yamlHasLineBreakRune reports U+0085, U+2028 or U+2029: yaml.v3 (as YAML
+// 1.1) takes them for line breaks and folds them in strings; JSON keeps them.
+func yamlHasLineBreakRune(data []byte) bool {
+	return bytes.Contains(data, []byte("\u0085")) || bytes.Contains(data, []byte("\u2028")) ||
+		bytes.Contains(data, []byte("\u2029"))
 }
 
 // yamlParse reads the first document and tells whether a second follows.
@@ -153,7 +155,7 @@ func yamlSyntaxError(err error, data []byte, src Source) error {
 	case strings.Contains(msg, "exceeded max depth"):
 		// yaml.v3 stops at 10,000 levels, before our own check could run.
 		return &Error{Code: TooDeep, Pos: src.Pos(line, col),
-			Message: fmt.Sprintf("nesting deeper than %d levels", yamlMaxDepth)}
+			Message: yamlTooDeep}
 	case strings.Contains(msg, "invalid Unicode character escape code"):
 		return &Error{Code: InvalidUTF8, Pos: src.Pos(line, col),
 			Message: `invalid \u escape: YAML accepts no surrogates (\uD800-\uDFFF), not even JSON-style pairs; write \UXXXXXXXX or the character itself`}
@@ -262,9 +264,9 @@ func (d *yamlDecoder) alias(n *yaml.Node, path string, depth int) (any, int, int
 		m = yamlMemo{v, size, height}
 		d.memo[target] = m
 	}
-	if depth+m.height > yamlMaxDepth {
+	if depth+m.height > maxDepth {
 		return nil, 0, 0, d.fail(TooDeep, n, path,
-			fmt.Sprintf("nesting deeper than %d levels (alias *%s adds %d)", yamlMaxDepth, n.Value, m.height))
+			fmt.Sprintf("%s (alias *%s adds %d)", yamlTooDeep, n.Value, m.height))
 	}
 	d.expanded += m.size
 	if d.expanded > yamlMaxAliasValues {
@@ -275,8 +277,8 @@ func (d *yamlDecoder) alias(n *yaml.Node, path string, depth int) (any, int, int
 }
 
 func (d *yamlDecoder) container(n *yaml.Node, path string, depth int, want string) error {
-	if depth+1 > yamlMaxDepth {
-		return d.fail(TooDeep, n, path, fmt.Sprintf("nesting deeper than %d levels", yamlMaxDepth))
+	if depth+1 > maxDepth {
+		return d.fail(TooDeep, n, path, yamlTooDeep)
 	}
 	if tag := n.ShortTag(); tag != want {
 		return d.fail(NonJSONValue, n, path, yamlTagMessage(tag))
@@ -495,7 +497,7 @@ func (d *yamlDecoder) unsafeInt(n *yaml.Node, path, text string) error {
 		fmt.Sprintf("integer %s is outside ±(2^53−1): it loses precision in JavaScript runtimes; quote it to keep it a string", text))
 }
 
-var yamlMaxSafe = big.NewInt(1<<53 - 1)
+var yamlMaxSafe = big.NewInt(maxSafeInteger)
 
 func yamlSafeInt(z *big.Int) bool {
 	return z.CmpAbs(yamlMaxSafe) <= 0
@@ -542,6 +544,9 @@ func yamlDecimal(s string) string {
 	}
 	return sign + s
 }
+
+// yamlTooDeep is DecodeJSON's message, so that both read the same.
+var yamlTooDeep = fmt.Sprintf("arrays and objects are nested deeper than %d levels", maxDepth)
 
 func yamlTagMessage(tag string) string {
 	if tag == "!!binary" {

@@ -20,11 +20,11 @@ func FuzzDecodeYAML(f *testing.F) {
 	for _, doc := range yamlJSONDocs {
 		f.Add([]byte(doc))
 	}
-	f.Add([]byte(billionLaughs()))
-	f.Add([]byte(nestedFlow(1001)))
+	f.Add([]byte(yamlBillionLaughs()))
+	f.Add([]byte(yamlNestedFlow(1001)))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := DecodeYAML(data, feature)
-		v2, err2 := DecodeYAML(data, feature)
+		v, err := DecodeYAML(data, yamlFeature)
+		v2, err2 := DecodeYAML(data, yamlFeature)
 		if fmt.Sprint(err) != fmt.Sprint(err2) || !reflect.DeepEqual(v, v2) {
 			t.Fatalf("not deterministic: %v / %v", err, err2)
 		}
@@ -36,7 +36,7 @@ func FuzzDecodeYAML(f *testing.F) {
 			}
 			return
 		}
-		if msg := checkModel(v, 0); msg != "" {
+		if msg := yamlCheckModel(v, 0); msg != "" {
 			t.Fatalf("DecodeYAML(%q) = %#v: %s", data, v, msg)
 		}
 		// A JSON text that decodes must decode as JSON does.
@@ -47,9 +47,9 @@ func FuzzDecodeYAML(f *testing.F) {
 	})
 }
 
-// checkModel says how v breaks the value model, or "". Shared values are
+// yamlCheckModel says how v breaks the value model, or "". Shared values are
 // walked each time they appear, which the alias cap keeps affordable.
-func checkModel(v any, depth int) string {
+func yamlCheckModel(v any, depth int) string {
 	switch x := v.(type) {
 	case nil, bool:
 	case float64:
@@ -61,23 +61,23 @@ func checkModel(v any, depth int) string {
 			return "invalid UTF-8"
 		}
 	case []any:
-		if depth == yamlMaxDepth {
+		if depth == maxDepth {
 			return "too deep"
 		}
 		for _, e := range x {
-			if msg := checkModel(e, depth+1); msg != "" {
+			if msg := yamlCheckModel(e, depth+1); msg != "" {
 				return msg
 			}
 		}
 	case map[string]any:
-		if depth == yamlMaxDepth {
+		if depth == maxDepth {
 			return "too deep"
 		}
 		for k, e := range x {
 			if !utf8.ValidString(k) {
 				return "invalid UTF-8 in a key"
 			}
-			if msg := checkModel(e, depth+1); msg != "" {
+			if msg := yamlCheckModel(e, depth+1); msg != "" {
 				return msg
 			}
 		}

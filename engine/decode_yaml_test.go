@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// feature is a docstring whose text starts on line 10, indented 6 columns:
+// yamlFeature is a docstring whose text starts on line 10, indented 6 columns:
 // YAML line 1 column 1 is f.feature:10:7.
-var feature = Source{Name: "f.feature", Line: 10, Indent: 6}
+var yamlFeature = Source{Name: "f.feature", Line: 10, Indent: 6}
 
 type yamlValueCase struct {
 	name string
@@ -55,7 +55,7 @@ var yamlValueCases = []yamlValueCase{
 func TestDecodeYAMLValues(t *testing.T) {
 	for _, tc := range yamlValueCases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := DecodeYAML([]byte(tc.in), feature)
+			got, err := DecodeYAML([]byte(tc.in), yamlFeature)
 			if err != nil {
 				t.Fatalf("DecodeYAML(%q): %v", tc.in, err)
 			}
@@ -131,6 +131,9 @@ var yamlErrorCases = []yamlErrorCase{
 	{"hex", "a: 0x20000000000000", UnsafeInteger, "$.a", "f.feature:10:10", "loses precision"},
 	{"hex beyond uint64", "a: 0x1FFFFFFFFFFFFFFFF", UnsafeInteger, "$.a", "f.feature:10:10", "loses precision"},
 	{"json big integer", `{"n": 9007199254740993}`, UnsafeInteger, "$.n", "f.feature:10:13", "loses precision"},
+	// JSON texts yaml.v3 cannot read go to DecodeJSON, errors included.
+	{"json lone surrogate", `{"a": "\ud800"}`, InvalidUTF8, "$.a", "f.feature:10:13", ""},
+	{"json duplicate after a line break", "{\"a\"\n: 1, \"a\": 2}", DuplicateKey, "$.a", "f.feature:11:12", ""},
 	// aliases
 	{"recursive alias", "&a [*a]", NonJSONValue, "$[0]", "f.feature:10:11", "alias *a refers to a value that contains it"},
 	{"alias of a bad value", "a: &x .nan\nb: *x", NonJSONValue, "$.a", "f.feature:10:10", "not a finite number"},
@@ -151,7 +154,7 @@ var yamlErrorCases = []yamlErrorCase{
 func TestDecodeYAMLErrors(t *testing.T) {
 	for _, tc := range yamlErrorCases {
 		t.Run(tc.name, func(t *testing.T) {
-			v, err := DecodeYAML([]byte(tc.in), feature)
+			v, err := DecodeYAML([]byte(tc.in), yamlFeature)
 			if err == nil {
 				t.Fatalf("DecodeYAML(%q) = %#v, want an error", tc.in, v)
 			}
@@ -211,6 +214,7 @@ var yamlJSONDocs = []string{
 	`{"` + strings.Repeat("k", 1100) + `": 1}`,
 	"{\"a\"\n: 1}",
 	"[\"c\u0085d\"]",
+	"[\"\u2028 \", \"a \u2029 b\"]",
 	"[\"a\u007fb\"]",
 }
 
@@ -220,7 +224,7 @@ func TestDecodeYAMLJSONEquivalence(t *testing.T) {
 		if err := json.Unmarshal([]byte(doc), &want); err != nil {
 			t.Fatalf("bad test document %q: %v", doc, err)
 		}
-		got, err := DecodeYAML([]byte(doc), feature)
+		got, err := DecodeYAML([]byte(doc), yamlFeature)
 		if err != nil {
 			t.Errorf("DecodeYAML(%.60q): %v", doc, err)
 			continue
@@ -231,12 +235,12 @@ func TestDecodeYAMLJSONEquivalence(t *testing.T) {
 	}
 }
 
-func nestedFlow(depth int) string {
+func yamlNestedFlow(depth int) string {
 	return strings.Repeat("[", depth) + strings.Repeat("]", depth)
 }
 
 func TestDecodeYAMLDepth(t *testing.T) {
-	v, err := DecodeYAML([]byte(nestedFlow(1000)), feature)
+	v, err := DecodeYAML([]byte(yamlNestedFlow(1000)), yamlFeature)
 	if err != nil {
 		t.Fatalf("1,000 levels: %v", err)
 	}
@@ -249,41 +253,41 @@ func TestDecodeYAMLDepth(t *testing.T) {
 
 	deepest := "$" + strings.Repeat("[0]", 1000)
 	checkYAMLError(t, yamlErrorCase{in: "1,001", code: TooDeep, path: deepest, pos: "f.feature:10:1007",
-		msg: "nesting deeper than 1000 levels"}, decodeErr(t, nestedFlow(1001)))
+		msg: "nested deeper than 1000 levels"}, yamlDecodeErr(t, yamlNestedFlow(1001)))
 
 	var block strings.Builder
 	for i := range 1001 {
 		block.WriteString(strings.Repeat(" ", i) + "k:\n")
 	}
 	checkYAMLError(t, yamlErrorCase{in: "block", code: TooDeep, path: "$" + strings.Repeat(".k", 1000),
-		pos: "f.feature:1010:1007", msg: "nesting deeper than 1000 levels"}, decodeErr(t, block.String()))
+		pos: "f.feature:1010:1007", msg: "nested deeper than 1000 levels"}, yamlDecodeErr(t, block.String()))
 
 	// yaml.v3 gives up at 10,000 levels, before the walk: still TOO_DEEP.
-	checkYAMLError(t, yamlErrorCase{in: "10,001", code: TooDeep, msg: "nesting deeper than 1000 levels"},
-		decodeErr(t, nestedFlow(10001)))
-	checkYAMLError(t, yamlErrorCase{in: "1,000,000", code: TooDeep, msg: "nesting deeper than 1000 levels"},
-		decodeErr(t, strings.Repeat("[", 1_000_000)))
+	checkYAMLError(t, yamlErrorCase{in: "10,001", code: TooDeep, msg: "nested deeper than 1000 levels"},
+		yamlDecodeErr(t, yamlNestedFlow(10001)))
+	checkYAMLError(t, yamlErrorCase{in: "1,000,000", code: TooDeep, msg: "nested deeper than 1000 levels"},
+		yamlDecodeErr(t, strings.Repeat("[", 1_000_000)))
 
 	// An alias adds the anchored value's height where it is used.
-	doc := "a: &x " + nestedFlow(600) + "\nb: " + strings.Repeat("[", 400) + "*x" + strings.Repeat("]", 400)
+	doc := "a: &x " + yamlNestedFlow(600) + "\nb: " + strings.Repeat("[", 400) + "*x" + strings.Repeat("]", 400)
 	checkYAMLError(t, yamlErrorCase{in: "alias", code: TooDeep, path: "$.b" + strings.Repeat("[0]", 400),
-		pos: "f.feature:11:410", msg: "nesting deeper than 1000 levels (alias *x adds 600)"}, decodeErr(t, doc))
-	doc = "a: &x " + nestedFlow(600) + "\nb: " + strings.Repeat("[", 399) + "*x" + strings.Repeat("]", 399)
-	if _, err := DecodeYAML([]byte(doc), feature); err != nil {
+		pos: "f.feature:11:410", msg: "nested deeper than 1000 levels (alias *x adds 600)"}, yamlDecodeErr(t, doc))
+	doc = "a: &x " + yamlNestedFlow(600) + "\nb: " + strings.Repeat("[", 399) + "*x" + strings.Repeat("]", 399)
+	if _, err := DecodeYAML([]byte(doc), yamlFeature); err != nil {
 		t.Fatalf("alias reaching 999 levels: %v", err)
 	}
 }
 
-func decodeErr(t *testing.T, in string) error {
+func yamlDecodeErr(t *testing.T, in string) error {
 	t.Helper()
-	v, err := DecodeYAML([]byte(in), feature)
+	v, err := DecodeYAML([]byte(in), yamlFeature)
 	if err == nil {
 		t.Fatalf("DecodeYAML(%.40q) = %.100v, want an error", in, v)
 	}
 	return err
 }
 
-func billionLaughs() string {
+func yamlBillionLaughs() string {
 	var b strings.Builder
 	b.WriteString("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n")
 	prev := "a"
@@ -302,11 +306,11 @@ func billionLaughs() string {
 }
 
 func TestDecodeYAMLBillionLaughs(t *testing.T) {
-	doc := []byte(billionLaughs())
+	doc := []byte(yamlBillionLaughs())
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	start := time.Now()
-	_, err := DecodeYAML(doc, feature)
+	_, err := DecodeYAML(doc, yamlFeature)
 	elapsed := time.Since(start)
 	runtime.ReadMemStats(&after)
 	checkYAMLError(t, yamlErrorCase{in: "billion laughs", code: TooLarge, path: "$.g[0]", pos: "f.feature:16:14",
@@ -321,8 +325,8 @@ func TestDecodeYAMLBillionLaughs(t *testing.T) {
 
 func TestDecodeYAMLAliasesShareAndCount(t *testing.T) {
 	// 9^6 = 531,441 strings: under the limit, and cheap because shared.
-	doc := strings.Join(strings.Split(billionLaughs(), "\n")[:6], "\n")
-	v, err := DecodeYAML([]byte(doc), feature)
+	doc := strings.Join(strings.Split(yamlBillionLaughs(), "\n")[:6], "\n")
+	v, err := DecodeYAML([]byte(doc), yamlFeature)
 	if err != nil {
 		t.Fatalf("six levels of laughs: %v", err)
 	}
@@ -332,5 +336,20 @@ func TestDecodeYAMLAliasesShareAndCount(t *testing.T) {
 	}
 	if &f[0].([]any)[0] != &f[1].([]any)[0] {
 		t.Errorf("alias expansions are copies, want shared values")
+	}
+}
+
+func TestDecodeYAMLCopiesInput(t *testing.T) {
+	data := []byte("a: [hello, {b: world}]\nhello: 1")
+	v, err := DecodeYAML(data, yamlFeature)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range data {
+		data[i] = 'x'
+	}
+	want := map[string]any{"a": []any{"hello", map[string]any{"b": "world"}}, "hello": 1.0}
+	if !reflect.DeepEqual(v, want) {
+		t.Fatalf("value changed with its input: %#v", v)
 	}
 }
