@@ -36,6 +36,9 @@ func (w *world) matchGolden(name, suffix string, value func() (any, error)) erro
 	if err != nil {
 		return err
 	}
+	if err := w.cfg.Goldens.claim(rel, w.scenario.Key()); err != nil {
+		return &problem{msg: err.Error()}
+	}
 	v, err := value()
 	if err != nil {
 		return err

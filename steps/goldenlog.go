@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"fmt"
 	"sort"
 	"sync"
 )
@@ -21,6 +22,23 @@ const (
 type GoldenLog struct {
 	mu     sync.Mutex
 	status map[string]GoldenStatus
+	owner  map[string]string // golden path → the scenario that claimed it
+}
+
+// claim gives path to one scenario of the run; a second scenario that maps
+// to the same file is refused (SPEC §12), so that neither overwrites the
+// other's golden.
+func (l *GoldenLog) claim(path, scenario string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.owner == nil {
+		l.owner = map[string]string{}
+	}
+	if other, ok := l.owner[path]; ok && other != scenario {
+		return fmt.Errorf("golden file %s is used by two scenarios, %s and %s; give one of them its own name with `the golden file \"<name>\"`", path, other, scenario)
+	}
+	l.owner[path] = scenario
+	return nil
 }
 
 func (l *GoldenLog) record(path string, s GoldenStatus) {

@@ -80,7 +80,7 @@ func execute(f flags, paths []string, update bool, stdout, stderr io.Writer) int
 	format := f.format
 	if format == "" {
 		format = "progress"
-		if isTerminal(os.Stdout) {
+		if f, ok := stdout.(*os.File); ok && isTerminal(f) {
 			format = "pretty"
 		}
 	}
@@ -122,11 +122,20 @@ func acceptCommand(root string) func(*suite.Scenario) string {
 	}
 }
 
+// quote makes s one shell word: as it is when every character is safe,
+// else in single quotes.
 func quote(s string) string {
-	if strings.ContainsAny(s, " '\"$`\\") {
-		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	safe := s != ""
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./:=@%+,-", r)) {
+			safe = false
+			break
+		}
 	}
-	return s
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func isTerminal(f *os.File) bool {

@@ -167,7 +167,12 @@ func Report(diffs []Diff) string {
 	var b strings.Builder
 	for i, d := range diffs {
 		if i == MaxDiffs {
-			fmt.Fprintf(&b, "  ... and %d more differing paths\n", len(diffs)-MaxDiffs)
+			rest := len(diffs) - MaxDiffs
+			noun := "paths"
+			if rest == 1 {
+				noun = "path"
+			}
+			fmt.Fprintf(&b, "  ... and %d more differing %s\n", rest, noun)
 			break
 		}
 		fmt.Fprintf(&b, "  %s\n    want: %s\n    got:  %s\n", d.Path, d.Want, d.Got)

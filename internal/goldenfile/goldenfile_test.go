@@ -234,7 +234,7 @@ func TestReport(t *testing.T) {
 	}{
 		{MaxDiffs - 1, MaxDiffs - 1, ""},
 		{MaxDiffs, MaxDiffs, ""},
-		{MaxDiffs + 1, MaxDiffs, "  ... and 1 more differing paths\n"},
+		{MaxDiffs + 1, MaxDiffs, "  ... and 1 more differing path\n"},
 		{MaxDiffs + 7, MaxDiffs, "  ... and 7 more differing paths\n"},
 	} {
 		t.Run(fmt.Sprint(tt.n), func(t *testing.T) {

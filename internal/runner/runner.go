@@ -88,7 +88,7 @@ func Run(cfg Config) (*Result, error) {
 	}
 	if cfg.Profile != "" {
 		if _, err := engine.New(nil, engine.Options{Profile: cfg.Profile}); err != nil {
-			return nil, fmt.Errorf("profile: %v", err)
+			return nil, fmt.Errorf("profile %q: %s", cfg.Profile, err.(*engine.Error).Message)
 		}
 	}
 	layout := suite.Layout{Features: cfg.Features, Golden: cfg.Golden}

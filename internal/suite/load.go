@@ -32,6 +32,14 @@ type Scenario struct {
 // Pos is "features/chat.feature:12".
 func (s *Scenario) Pos() string { return s.Feature + ":" + strconv.Itoa(s.Line) }
 
+// Key names the scenario, or the outline row, uniquely in a run.
+func (s *Scenario) Key() string {
+	if s.Row > 0 {
+		return s.Pos() + " (example row " + strconv.Itoa(s.Row) + ")"
+	}
+	return s.Pos()
+}
+
 // Step is where one pickle step and its docstring stand.
 type Step struct {
 	Line int
@@ -140,6 +148,10 @@ func Load(root string, layout Layout, paths []string) (*Index, error) {
 				s.Row = nodes.rows[p.AstNodeIds[1]]
 			}
 			slug := Slug(p.Name)
+			if slug == "" {
+				// a name without a-z or 0-9 (none, or another script)
+				slug = "scenario-" + strconv.Itoa(s.Line)
+			}
 			if s.Row > 0 {
 				slug += "-" + strconv.Itoa(s.Row)
 			}
@@ -190,38 +202,65 @@ func splitLine(p string) (file, line string) {
 	if i < 0 {
 		return p, ""
 	}
-	if _, err := strconv.Atoi(p[i+1:]); err != nil {
+	digits := p[i+1:]
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
 		return p, ""
 	}
 	return p[:i], p[i:]
 }
 
 // Inside turns a user's path into a slash path relative to root, refusing
-// any path that leaves the root (through "..", as an absolute path
-// elsewhere, or through a symbolic link).
+// any path that leaves the root: through "..", as an absolute path
+// elsewhere, or through a symbolic link (also one on the way to a file that
+// does not exist yet). Both root and path are compared after resolving
+// links, so a root given through a link still holds its own files.
 func Inside(root, p string) (string, error) {
 	absRoot, err := filepath.Abs(root)
 	if err != nil {
 		return "", err
 	}
+	realRoot := resolveExisting(absRoot)
 	target := p
 	if !filepath.IsAbs(target) {
 		target = filepath.Join(absRoot, target)
 	}
-	rel, err := filepath.Rel(absRoot, filepath.Clean(target))
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", fmt.Errorf("path %q leaves the suite root %s; paths must stay inside it", p, root)
-	}
-	realRoot, err := filepath.EvalSymlinks(absRoot)
-	if err == nil {
-		if real, err := filepath.EvalSymlinks(filepath.Join(absRoot, rel)); err == nil {
-			r, err := filepath.Rel(realRoot, real)
-			if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-				return "", fmt.Errorf("path %q leads out of the suite root %s through a symbolic link", p, root)
-			}
+	target = filepath.Clean(target)
+	rel, ok := within(absRoot, target)
+	if !ok {
+		if rel, ok = within(realRoot, target); !ok {
+			return "", fmt.Errorf("path %q leaves the suite root %s; paths must stay inside it", p, root)
 		}
 	}
+	if _, ok := within(realRoot, resolveExisting(filepath.Join(absRoot, rel))); !ok {
+		return "", fmt.Errorf("path %q leads out of the suite root %s through a symbolic link", p, root)
+	}
 	return filepath.ToSlash(rel), nil
+}
+
+// within returns target relative to base when it lies inside base.
+func within(base, target string) (string, bool) {
+	rel, err := filepath.Rel(base, target)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
+}
+
+// resolveExisting resolves the links of the longest existing prefix of p
+// and appends the rest as it is.
+func resolveExisting(p string) string {
+	rest := ""
+	for cur := p; ; {
+		if real, err := filepath.EvalSymlinks(cur); err == nil {
+			return filepath.Join(real, rest)
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(cur), rest)
+		cur = parent
+	}
 }
 
 func unwrapPathError(err error) error {
