@@ -13,12 +13,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/suite"
+	"github.com/stateharness/scenario/steps"
 )
 
 // Exit codes of SPEC §13.
@@ -33,17 +35,29 @@ func main() {
 }
 
 type flags struct {
-	root, profile, tags, format string
-	noColor                     bool
+	root, profile, tags, format, shard string
+	noColor                            bool
+	concurrency                        int
+	random                             int64
 }
+
+// mode is what a run does besides running.
+type mode int
+
+const (
+	modeRun    mode = iota
+	modeUpdate      // rewrite missing and stale goldens
+	modeCheck       // also fail on orphan goldens, and say what fixes what
+	modePrune       // delete orphan goldens after a whole, passing run
+)
 
 // run is the whole CLI, returning the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
 	var f flags
 	code := exitPassed
-	runSuite := func(update bool) func(*cobra.Command, []string) error {
+	runSuite := func(m mode) func(*cobra.Command, []string) error {
 		return func(_ *cobra.Command, paths []string) error {
-			code = execute(f, paths, update, stdout, stderr)
+			code = execute(f, paths, m, stdout, stderr)
 			return nil
 		}
 	}
@@ -52,19 +66,33 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Short:         "Scenario tests for agent state graphs",
 		Long:          "scenario runs Gherkin scenarios that declare a state schema, an input, what nodes and tools returned,\nand the expected state, through a deterministic engine that merges like LangGraph, Dawn, Awaken or llmfy.",
 		Args:          cobra.ArbitraryArgs,
-		RunE:          runSuite(false),
+		RunE:          runSuite(modeRun),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
 	pf := root.PersistentFlags()
 	pf.StringVar(&f.root, "root", ".", "suite root holding features/, golden/ and scenarios/")
-	pf.StringVar(&f.profile, "profile", "", "default profile: langgraph, dawn, awaken or llmfy")
-	pf.StringVar(&f.tags, "tags", "", "run scenarios matching a godog tag expression (@a && ~@b)")
+	pf.StringVar(&f.profile, "profile", "", "default profile: langgraph, dawn, awaken or llmfy (overrides scenario.yaml)")
+	pf.StringVar(&f.tags, "tags", "", "run scenarios matching a godog tag expression (@a && ~@b, @a,@b)")
 	pf.StringVar(&f.format, "format", "", "godog formatters, comma-separated (pretty, progress, junit:FILE, cucumber:FILE); default pretty on a terminal, progress otherwise")
 	pf.BoolVar(&f.noColor, "no-color", false, "plain output (also NO_COLOR)")
+	pf.IntVar(&f.concurrency, "concurrency", 1, "how many scenarios run at once")
+	pf.StringVar(&f.shard, "shard", "", "run part K of N of the suite (K/N), split by feature path and scenario line")
+	pf.Int64Var(&f.random, "random", 0, "shuffle scenarios within each feature; --random alone picks and prints a seed, --random=SEED repeats an order")
+	pf.Lookup("random").NoOptDefVal = "-1"
 	root.AddCommand(
-		&cobra.Command{Use: "run [paths...]", Short: "Run the scenarios (the default command)", RunE: runSuite(false)},
-		&cobra.Command{Use: "update [paths...]", Short: "Run the scenarios, rewriting missing or stale golden files", RunE: runSuite(true)},
+		&cobra.Command{Use: "run [paths...]", Short: "Run the scenarios (the default command)", RunE: runSuite(modeRun)},
+		&cobra.Command{Use: "update [paths...]", Short: "Run the scenarios, rewriting missing or stale golden files", RunE: runSuite(modeUpdate)},
+		&cobra.Command{Use: "check [paths...]", Short: "Run without writing; fail on failing scenarios and missing, stale or orphan goldens", RunE: runSuite(modeCheck)},
+		&cobra.Command{Use: "prune", Short: "Delete golden files that no scenario references (after a whole, passing run)", Args: cobra.NoArgs, RunE: runSuite(modePrune)},
+		&cobra.Command{Use: "steps", Short: "Print the step vocabulary", Args: cobra.NoArgs, RunE: func(*cobra.Command, []string) error {
+			printSteps(stdout)
+			return nil
+		}},
+		&cobra.Command{Use: "version", Short: "Print the version", Args: cobra.NoArgs, RunE: func(*cobra.Command, []string) error {
+			fmt.Fprintln(stdout, "scenario", version())
+			return nil
+		}},
 	)
 	root.SetArgs(args)
 	root.SetOut(stdout)
@@ -76,18 +104,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-func execute(f flags, paths []string, update bool, stdout, stderr io.Writer) int {
-	format := f.format
-	if format == "" {
-		format = "progress"
-		if f, ok := stdout.(*os.File); ok && isTerminal(f) {
-			format = "pretty"
-		}
+func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
+	defaultFormat := "progress"
+	if out, ok := stdout.(*os.File); ok && isTerminal(out) {
+		defaultFormat = "pretty"
 	}
 	cfg := runner.Config{
-		Root: f.root, Paths: paths, Tags: f.tags, Format: format,
-		NoColor: f.noColor || os.Getenv("NO_COLOR") != "", Update: update, Profile: f.profile,
+		Root: f.root, Paths: paths, Tags: f.tags, Format: f.format, DefaultFormat: defaultFormat,
+		NoColor: f.noColor || os.Getenv("NO_COLOR") != "", Update: m == modeUpdate, Profile: f.profile,
+		Concurrency: f.concurrency, Shard: f.shard, Random: f.random,
 		Accept: acceptCommand(f.root), Output: stdout,
+	}
+	if m == modePrune && cfg.Filtered() {
+		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite: drop --tags, --shard and paths (golden files of the scenarios left out would look unused)")
+		return exitLoad
 	}
 	res, err := runner.Run(cfg)
 	if err != nil {
@@ -97,22 +127,110 @@ func execute(f flags, paths []string, update bool, stdout, stderr io.Writer) int
 	for _, w := range res.Goldens.Written() {
 		fmt.Fprintf(stdout, "updated %s\n", w)
 	}
+	code := exitPassed
 	switch res.Status {
 	case 0:
-		return exitPassed
 	case 1:
-		return exitFailed
+		code = exitFailed
+	default:
+		return exitLoad
 	}
-	return exitLoad
+	switch m {
+	case modeCheck:
+		if !report(cfg, res, f.root, stdout) {
+			code = exitFailed
+		}
+	case modePrune:
+		if res.Status != 0 {
+			fmt.Fprintln(stderr, "scenario: prune deleted nothing: scenarios failed, so their golden files may only look unused; fix them first")
+			return exitFailed
+		}
+		for _, o := range res.Orphans {
+			if err := os.Remove(filepath.Join(f.root, filepath.FromSlash(o))); err != nil {
+				fmt.Fprintf(stderr, "scenario: %v\n", err)
+				return exitFailed
+			}
+			fmt.Fprintf(stdout, "deleted %s\n", o)
+		}
+		if len(res.Orphans) == 0 {
+			fmt.Fprintln(stdout, "no orphan golden files")
+		}
+	}
+	return code
+}
+
+// report prints what check found, each kind with the command that fixes
+// it, and says whether the suite is clean.
+func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) bool {
+	self := selfName()
+	rootFlag := ""
+	if root != "." && root != "" {
+		rootFlag = " --root " + quote(root)
+	}
+	clean := res.Status == 0
+	list := func(title string, files []string, fix string) {
+		if len(files) == 0 {
+			return
+		}
+		clean = false
+		fmt.Fprintf(out, "\n%s (%d):\n", title, len(files))
+		for _, f := range files {
+			fmt.Fprintf(out, "  %s\n", f)
+		}
+		fmt.Fprintf(out, "fix: %s\n", fix)
+	}
+	list("missing golden files", res.Goldens.With(steps.GoldenMissing), self+" update"+rootFlag)
+	list("stale golden files", res.Goldens.With(steps.GoldenStale), "review the differences above, then "+self+" update"+rootFlag)
+	list("orphan golden files, referenced by no scenario", res.Orphans, self+" prune"+rootFlag)
+	switch {
+	case cfg.Filtered():
+		fmt.Fprintln(out, "\norphan golden files were not checked: the run was filtered by tags, shard or paths")
+	case !res.OrphansChecked:
+		fmt.Fprintln(out, "\norphan golden files were not checked: scenarios failed")
+	}
+	if clean {
+		fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file is current")
+	}
+	return clean
+}
+
+// printSteps prints the step vocabulary from the registered patterns.
+func printSteps(out io.Writer) {
+	for _, d := range steps.Vocabulary() {
+		text := strings.TrimSuffix(strings.TrimPrefix(d.Pattern, "^"), "$")
+		text = strings.NewReplacer(`"([^"]*)"`, `"<text>"`, `"(.*)"`, `"<text>"`, `(\d+)`, "<n>", `(.+)`, "<json>", `\.`, ".").Replace(text)
+		if d.Arg != steps.NoArg {
+			text += "   + " + string(d.Arg)
+		}
+		fmt.Fprintln(out, text)
+	}
+}
+
+// version is the module version this binary was built from.
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "(devel)"
+}
+
+// selfName is how to spell this binary in a command to copy: go run
+// through the module path when started by go run, else its name.
+func selfName() string {
+	exe := os.Args[0]
+	if !strings.Contains(exe, string(filepath.Separator)+"go-build") {
+		return filepath.Base(exe)
+	}
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return "go run " + info.Path + "@" + info.Main.Version
+	}
+	return "go run ./cmd/scenario"
 }
 
 // acceptCommand renders the command that rewrites one scenario's goldens,
 // spelled the way this binary was started.
 func acceptCommand(root string) func(*suite.Scenario) string {
-	self := "scenario"
-	if exe := os.Args[0]; strings.Contains(exe, string(filepath.Separator)+"go-build") {
-		self = "go run ./cmd/scenario"
-	}
+	self := selfName()
 	rootFlag := ""
 	if root != "." && root != "" {
 		rootFlag = " --root " + quote(root)

@@ -29,11 +29,14 @@ type Config struct {
 	Golden    string   // default "golden"
 	Scenarios string   // default "scenarios"
 	Tags      string
-	Format    string // godog formatters; default "progress"
-	NoColor   bool
-	Update    bool
-	Profile   string
-	Reducers  map[string]engine.ReducerFunc
+	Format    string // godog formatters
+	// DefaultFormat applies when neither Format nor scenario.yaml sets one;
+	// empty means "progress".
+	DefaultFormat string
+	NoColor       bool
+	Update        bool
+	Profile       string
+	Reducers      map[string]engine.ReducerFunc
 	// Concurrency is how many scenarios run at once (default 1).
 	Concurrency int
 	// Shard "K/N" runs the K-th of N deterministic parts of the suite.
@@ -81,7 +84,7 @@ func Run(cfg Config) (*Result, error) {
 	cfg.Features = first(cfg.Features, fc.Features, "features")
 	cfg.Golden = first(cfg.Golden, fc.Golden, "golden")
 	cfg.Scenarios = first(cfg.Scenarios, fc.Scenarios, "scenarios")
-	cfg.Format = first(cfg.Format, fc.Format, "progress")
+	cfg.Format = first(cfg.Format, fc.Format, cfg.DefaultFormat, "progress")
 	cfg.Profile = first(cfg.Profile, fc.Profile, "")
 	if cfg.Output == nil {
 		cfg.Output = os.Stdout
