@@ -127,11 +127,22 @@ func (w *world) resolve(p string) (string, string, error) {
 	return filepath.Join(w.cfg.Root, filepath.FromSlash(rel)), rel, nil
 }
 
+// MaxFileBytes is the largest file a step reads (inputs, schemas, plan.md).
+const MaxFileBytes = 64 << 20
+
 // readFile reads a file named in a step.
 func (w *world) readFile(p string) ([]byte, string, error) {
 	full, rel, err := w.resolve(p)
 	if err != nil {
 		return nil, "", err
+	}
+	if info, err := os.Stat(full); err == nil {
+		if info.IsDir() {
+			return nil, "", problemf("%q is a directory; expected a file", p)
+		}
+		if info.Size() > MaxFileBytes {
+			return nil, "", problemf("%q is %d bytes, over the %d MiB limit for files a step reads", p, info.Size(), MaxFileBytes>>20)
+		}
 	}
 	data, err := os.ReadFile(full)
 	if err != nil {

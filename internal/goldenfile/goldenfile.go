@@ -40,8 +40,14 @@ const (
 	Stale                 // the file differs
 )
 
+// MaxBytes is the largest golden file Check reads.
+const MaxBytes = 256 << 20
+
 // Check compares the canonical bytes got with the file at path.
 func Check(path string, got []byte) (Status, []byte, error) {
+	if info, err := os.Stat(path); err == nil && info.Size() > MaxBytes {
+		return 0, nil, fmt.Errorf("the file is %d bytes, over the %d MiB limit for golden files", info.Size(), MaxBytes>>20)
+	}
 	want, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Missing, nil, nil

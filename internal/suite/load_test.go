@@ -626,3 +626,24 @@ func TestLoadDocstringPosition(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSlug checks the slug rules of SPEC §12 on any name.
+func FuzzSlug(f *testing.F) {
+	for _, s := range []string{"Hello World", "  --a--b--  ", "日本語", "", "x/../y", "CamelCase 42"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		s := Slug(name)
+		for _, r := range s {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+				t.Fatalf("Slug(%q) = %q has %q", name, s, r)
+			}
+		}
+		if strings.HasPrefix(s, "-") || strings.HasSuffix(s, "-") || strings.Contains(s, "--") {
+			t.Fatalf("Slug(%q) = %q has a stray dash", name, s)
+		}
+		if Slug(s) != s {
+			t.Fatalf("Slug is not idempotent on %q", s)
+		}
+	})
+}
