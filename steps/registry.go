@@ -83,7 +83,6 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 func register(sc *godog.ScenarioContext, d Def) {
 	call := func(ctx context.Context, args ...string) (context.Context, error) {
 		w := worldOf(ctx)
-		w.ctx = ctx
 		if w.pending != nil && !d.Consumes {
 			return ctx, w.pendingFailure()
 		}

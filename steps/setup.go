@@ -1,7 +1,8 @@
 package steps
 
 import (
-	"github.com/cucumber/godog"
+	"fmt"
+
 	"github.com/stateharness/scenario/engine"
 )
 
@@ -91,7 +92,9 @@ func (w *world) rebuild(undo func()) error {
 	}
 	w.graph = g
 	for _, warning := range g.Warnings() {
-		godog.Logf(w.ctx, "%s: warning: %s", w.at(w.step.Line), warning)
+		if w.cfg.Warn != nil {
+			w.cfg.Warn(fmt.Sprintf("%s: warning: %s", w.at(w.step.Line), warning))
+		}
 	}
 	return nil
 }

@@ -30,6 +30,8 @@ type Config struct {
 	Accept func(*suite.Scenario) string
 	// Goldens collects what the run did with golden files.
 	Goldens *GoldenLog
+	// Warn shows a warning (a plan.md over the limit) in the run's output.
+	Warn func(string)
 }
 
 // world is one scenario's state, kept in the godog context.
@@ -37,7 +39,6 @@ type world struct {
 	cfg      *Config
 	scenario *suite.Scenario
 
-	ctx     context.Context
 	profile string
 	schema  *engine.Schema
 	plan    *string

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cucumber/godog"
@@ -120,7 +121,7 @@ func Run(cfg Config) (*Result, error) {
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: layout, Scenarios: cfg.Scenarios, Index: idx,
 		Update: cfg.Update, DefaultProfile: cfg.Profile, Reducers: cfg.Reducers,
-		Accept: cfg.Accept, Goldens: log,
+		Accept: cfg.Accept, Goldens: log, Warn: warner(cfg),
 	}
 	concurrency := cfg.Concurrency
 	if concurrency < 1 {
@@ -152,6 +153,20 @@ func Run(cfg Config) (*Result, error) {
 		res.OrphansChecked = true
 	}
 	return res, nil
+}
+
+// warner shows warnings in the test log under go test, else in the output.
+func warner(cfg Config) func(string) {
+	var mu sync.Mutex
+	return func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if cfg.T != nil {
+			cfg.T.Log(msg)
+			return
+		}
+		fmt.Fprintln(cfg.Output, msg)
+	}
 }
 
 // orphans lists the .json files under the golden directory that the run did

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// moduleRoot is this repository's root, two levels above cmd/scenario.
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// copyTree copies src/dir into dst/dir.
+func copyTree(t *testing.T, src, dst, dir string) {
+	t.Helper()
+	err := filepath.WalkDir(filepath.Join(src, dir), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBundledSuiteIsDeterministic runs the bundled features twice from
+// scratch with different random orders and four scenarios at a time: both
+// runs must pass and write the same golden files, byte for byte, as the
+// ones committed.
+func TestBundledSuiteIsDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the whole bundled suite twice")
+	}
+	repo := moduleRoot(t)
+	var trees []map[string]string
+	for _, seed := range []string{"7", "1234567"} {
+		dir := t.TempDir()
+		copyTree(t, repo, dir, "features")
+		copyTree(t, repo, dir, "scenarios")
+		r := runCLI(t, "update", "--root", dir, "--no-color", "--format", "progress", "--random="+seed, "--concurrency", "4")
+		if r.code != exitPassed {
+			t.Fatalf("update with seed %s exited %d:\n%s", seed, r.code, r.all())
+		}
+		trees = append(trees, readTree(t, filepath.Join(dir, "golden")))
+	}
+	committed := readTree(t, filepath.Join(repo, "golden"))
+	for i, tree := range trees {
+		if len(tree) != len(committed) {
+			t.Errorf("run %d wrote %d golden files, %d are committed", i+1, len(tree), len(committed))
+		}
+		for name, content := range committed {
+			if tree[name] != content {
+				t.Errorf("run %d: golden %s differs from the committed one", i+1, name)
+			}
+		}
+	}
+}
+
+// TestInterruptedUpdateNeverCutsAGolden kills `scenario update` part-way
+// through rewriting many goldens: every golden must then hold its old or
+// its new content, never a mix or a cut.
+func TestInterruptedUpdateNeverCutsAGolden(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the CLI and kills it repeatedly")
+	}
+	bin := filepath.Join(t.TempDir(), "scenario")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	const scenarios = 150
+	var feature strings.Builder
+	feature.WriteString("Feature: many\n")
+	big := strings.Repeat("x", 20000)
+	for i := 0; i < scenarios; i++ {
+		fmt.Fprintf(&feature, `
+  Scenario: golden %d
+    Given the state schema:
+      | field |
+      | text  |
+    And the input state:
+      """json
+      {"text": "%s-%d"}
+      """
+    Then the state should match the golden file
+`, i, big, i)
+	}
+	for round, delay := range []time.Duration{30 * time.Millisecond, 80 * time.Millisecond, 150 * time.Millisecond, 300 * time.Millisecond} {
+		dir := newSuite(t, map[string]string{"features/many.feature": feature.String()})
+		old := map[string]string{}
+		for i := 0; i < scenarios; i++ {
+			name := filepath.Join(dir, "golden", "many", fmt.Sprintf("golden-%d.json", i))
+			content := fmt.Sprintf("{\n  \"text\": \"old-%d\"\n}\n", i)
+			writeFiles(t, dir, map[string]string{fmt.Sprintf("golden/many/golden-%d.json", i): content})
+			old[name] = content
+		}
+		cmd := exec.Command(bin, "update", "--root", dir, "--no-color", "--format", "progress")
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(delay)
+		_ = cmd.Process.Signal(syscall.SIGKILL)
+		_ = cmd.Wait()
+		changed := 0
+		for i := 0; i < scenarios; i++ {
+			name := filepath.Join(dir, "golden", "many", fmt.Sprintf("golden-%d.json", i))
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatalf("round %d: golden %d is gone: %v", round, i, err)
+			}
+			newContent := fmt.Sprintf("{\n  \"text\": \"%s-%d\"\n}\n", big, i)
+			switch string(data) {
+			case old[name]:
+			case newContent:
+				changed++
+			default:
+				t.Fatalf("round %d (killed after %v): golden %d is neither old nor new (%d bytes)", round, delay, i, len(data))
+			}
+		}
+		t.Logf("killed after %v: %d of %d goldens rewritten", delay, changed, scenarios)
+	}
+}
