@@ -50,6 +50,7 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 			if !ok {
 				return ctx, fmt.Errorf("%s: scenario %q is not in the suite index", p.Uri, p.Name)
 			}
+			cfg.Started.Add(1)
 			w := &world{cfg: cfg, scenario: info, thread: "main", goldens: map[string]int{}}
 			return context.WithValue(ctx, worldKey{}, w), nil
 		})

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
@@ -30,6 +31,8 @@ type Config struct {
 	Accept func(*suite.Scenario) string
 	// Goldens collects what the run did with golden files.
 	Goldens *GoldenLog
+	// Started counts the scenarios that started.
+	Started atomic.Int64
 	// Warn shows a warning (a plan.md over the limit) in the run's output.
 	Warn func(string)
 }

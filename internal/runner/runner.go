@@ -145,6 +145,9 @@ func Run(cfg Config) (*Result, error) {
 	}
 	res := &Result{Goldens: log, Index: idx, Ran: len(idx.Order)}
 	res.Status = ts.Run()
+	if cfg.Tags != "" && sc.Started.Load() == 0 {
+		return nil, fmt.Errorf("no scenario matches --tags %q", cfg.Tags)
+	}
 	if res.Status == 0 && !cfg.Filtered() {
 		res.Orphans, err = orphans(cfg.Root, cfg.Golden, log)
 		if err != nil {
