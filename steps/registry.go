@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
+	"strings"
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/suite"
 )
 
 // Arg is what a step expects after its text.
@@ -39,6 +42,42 @@ func Vocabulary() []Def {
 	all = append(all, toolSteps()...)
 	all = append(all, assertSteps()...)
 	return all
+}
+
+// CheckVocabulary lists, with file and line, every step of the suite that
+// no pattern or more than one pattern matches.
+func CheckVocabulary(idx *suite.Index) []string {
+	defs := Vocabulary()
+	res := make([]*regexp.Regexp, len(defs))
+	for i, d := range defs {
+		res[i] = regexp.MustCompile(d.Pattern)
+	}
+	var problems []string
+	seen := map[string]bool{}
+	for _, sc := range idx.Order {
+		for _, id := range sc.Steps {
+			st := idx.Steps[id]
+			where := fmt.Sprintf("%s:%d", sc.Feature, st.Line)
+			if seen[where+st.Text] {
+				continue
+			}
+			seen[where+st.Text] = true
+			var matched []string
+			for i, re := range res {
+				if re.MatchString(st.Text) {
+					matched = append(matched, defs[i].Pattern)
+				}
+			}
+			switch len(matched) {
+			case 0:
+				problems = append(problems, fmt.Sprintf("%s: undefined step %q", where, st.Text))
+			case 1:
+			default:
+				problems = append(problems, fmt.Sprintf("%s: ambiguous step %q matches %s", where, st.Text, strings.Join(matched, " and ")))
+			}
+		}
+	}
+	return problems
 }
 
 // Initializer returns the godog scenario initializer for a suite.

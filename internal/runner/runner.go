@@ -117,6 +117,9 @@ func Run(cfg Config) (*Result, error) {
 			return nil, err
 		}
 	}
+	if problems := steps.CheckVocabulary(idx); len(problems) > 0 {
+		return nil, fmt.Errorf("%s\n(`scenario steps` lists the vocabulary)", strings.Join(problems, "\n"))
+	}
 	log := &steps.GoldenLog{}
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: layout, Scenarios: cfg.Scenarios, Index: idx,

@@ -27,6 +27,8 @@ type Scenario struct {
 	// GoldenBase is golden/<feature path under features/ without .feature>/<slug>
 	// without suffix and extension.
 	GoldenBase string
+	// Steps are the ids of the scenario's steps, in order (keys of Index.Steps).
+	Steps []string
 }
 
 // Pos is "features/chat.feature:12".
@@ -42,6 +44,7 @@ func (s *Scenario) Key() string {
 
 // Step is where one pickle step and its docstring stand.
 type Step struct {
+	Text string // the step text after outline substitution, without keyword
 	Line int
 	// DocLine is the file line of the docstring's first content line, and
 	// DocIndent how far its text was shifted left; zero without a docstring.
@@ -164,7 +167,10 @@ func Load(root string, layout Layout, paths []string) (*Index, error) {
 			idx.Scenarios[p.Id] = s
 			idx.Order = append(idx.Order, s)
 			for _, ps := range p.Steps {
-				idx.Steps[ps.Id] = nodes.steps[ps.AstNodeIds[0]]
+				st := nodes.steps[ps.AstNodeIds[0]]
+				st.Text = ps.Text
+				idx.Steps[ps.Id] = st
+				s.Steps = append(s.Steps, ps.Id)
 			}
 		}
 	}
