@@ -121,10 +121,11 @@ func Run(cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("%s\n(`scenario steps` lists the vocabulary)", strings.Join(problems, "\n"))
 	}
 	log := &steps.GoldenLog{}
+	warned := &warnings{}
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: layout, Scenarios: cfg.Scenarios, Index: idx,
 		Update: cfg.Update, DefaultProfile: cfg.Profile, Reducers: cfg.Reducers,
-		Accept: cfg.Accept, Goldens: log, Warn: warner(cfg),
+		Accept: cfg.Accept, Goldens: log, Warn: warned.add,
 	}
 	concurrency := cfg.Concurrency
 	if concurrency < 1 {
@@ -148,6 +149,7 @@ func Run(cfg Config) (*Result, error) {
 	}
 	res := &Result{Goldens: log, Index: idx, Ran: len(idx.Order)}
 	res.Status = ts.Run()
+	warned.show(cfg)
 	if cfg.Tags != "" && sc.Started.Load() == 0 {
 		return nil, fmt.Errorf("no scenario matches --tags %q", cfg.Tags)
 	}
@@ -161,17 +163,29 @@ func Run(cfg Config) (*Result, error) {
 	return res, nil
 }
 
-// warner shows warnings in the test log under go test, else in the output.
-func warner(cfg Config) func(string) {
-	var mu sync.Mutex
-	return func(msg string) {
-		mu.Lock()
-		defer mu.Unlock()
+// warnings collects what the steps warn about while scenarios run (maybe
+// at once), to show it after the run without racing godog's own output.
+type warnings struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (w *warnings) add(msg string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.msgs = append(w.msgs, msg)
+}
+
+// show writes the warnings, sorted, to the test log under go test, else
+// to the output.
+func (w *warnings) show(cfg Config) {
+	sort.Strings(w.msgs)
+	for _, m := range w.msgs {
 		if cfg.T != nil {
-			cfg.T.Log(msg)
-			return
+			cfg.T.Log(m)
+			continue
 		}
-		fmt.Fprintln(cfg.Output, msg)
+		fmt.Fprintln(cfg.Output, m)
 	}
 }
 
