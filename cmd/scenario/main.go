@@ -3,6 +3,11 @@
 //
 //	scenario [run] [paths...]   run the scenarios (default: features/)
 //	scenario update [paths...]  run, rewriting missing or stale goldens
+//	scenario check [paths...]   run without writing; fail on missing, stale or orphan goldens
+//	scenario prune              delete orphan goldens after a whole, passing run
+//	scenario steps              print the step vocabulary
+//	scenario init [dir]         scaffold a suite with a CI workflow
+//	scenario version            print the version
 //
 // Exit codes: 0 all passed, 1 a scenario failed, 2 the suite could not be
 // loaded.
@@ -89,6 +94,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 			printSteps(stdout)
 			return nil
 		}},
+		&cobra.Command{Use: "init [dir]", Short: "Scaffold a suite that passes at once: features/, golden/, scenarios/, scenario.yaml, scenario_test.go, a CI workflow",
+			Args: cobra.MaximumNArgs(1), RunE: func(_ *cobra.Command, args []string) error {
+				dir := f.root
+				if len(args) == 1 {
+					dir = args[0]
+				}
+				if err := runInit(dir, stdout); err != nil {
+					return fmt.Errorf("init: %w", err)
+				}
+				return nil
+			}},
 		&cobra.Command{Use: "version", Short: "Print the version", Args: cobra.NoArgs, RunE: func(*cobra.Command, []string) error {
 			fmt.Fprintln(stdout, "scenario", version())
 			return nil

@@ -1,0 +1,230 @@
+package main
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/template"
+)
+
+// scaffold is the suite `scenario init` writes: each file under template/
+// at the same path, except that a .tmpl file loses its suffix and is
+// rendered with scaffoldData. all: keeps .github and .gitkeep.
+//
+//go:embed all:template
+var scaffold embed.FS
+
+// scaffoldData fills the .tmpl files of the scaffold.
+type scaffoldData struct {
+	Package string // the test package's name, without _test
+}
+
+// scaffoldFile is one file init writes: a slash path under the suite root
+// and its content.
+type scaffoldFile struct {
+	name    string
+	content []byte
+}
+
+// runInit scaffolds a suite in dir (created if missing; "." by default) and
+// reports what it wrote.
+func runInit(dir string, stdout io.Writer) error {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return fmt.Errorf("init: %v", err)
+	}
+	files, err := scaffoldFiles(scaffoldData{Package: testPackage(abs)})
+	if err != nil {
+		return fmt.Errorf("init: %v", err)
+	}
+	// Check every target before writing any, so that a refusal leaves the
+	// directory as it was.
+	var taken []string
+	for _, f := range files {
+		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(f.name))); err == nil {
+			taken = append(taken, f.name)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("init: %v", err)
+		}
+	}
+	if len(taken) > 0 {
+		verb, it := "exists", "it"
+		if len(taken) > 1 {
+			verb, it = "exist", "them"
+		}
+		return fmt.Errorf("init: %s already %s in %s; nothing was written (move %s away, or init another directory)", strings.Join(taken, ", "), verb, dir, it)
+	}
+	var written []string
+	for _, f := range files {
+		p := filepath.Join(dir, filepath.FromSlash(f.name))
+		if err := writeNew(p, f.content); err != nil {
+			// Take back what this run wrote: init either scaffolds the whole
+			// suite or leaves no file behind.
+			for _, w := range written {
+				os.Remove(w)
+			}
+			return fmt.Errorf("init: %v", err)
+		}
+		written = append(written, p)
+	}
+	for _, w := range written {
+		fmt.Fprintf(stdout, "created %s\n", w)
+	}
+	printNextSteps(stdout, dir, abs)
+	return nil
+}
+
+// scaffoldFiles renders the scaffold, sorted by path.
+func scaffoldFiles(data scaffoldData) ([]scaffoldFile, error) {
+	var files []scaffoldFile
+	err := fs.WalkDir(scaffold, "template", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		content, err := scaffold.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		name := strings.TrimPrefix(p, "template/")
+		if strings.HasSuffix(name, ".tmpl") {
+			// The suffix keeps go build and go vet away from a .go file
+			// that is a template.
+			name = strings.TrimSuffix(name, ".tmpl")
+			tmpl, err := template.New(path.Base(name)).Option("missingkey=error").Parse(string(content))
+			if err != nil {
+				return err
+			}
+			var buf bytes.Buffer
+			if err := tmpl.Execute(&buf, data); err != nil {
+				return err
+			}
+			content = buf.Bytes()
+		}
+		files = append(files, scaffoldFile{name: name, content: content})
+		return nil
+	})
+	sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
+	return files, err
+}
+
+// writeNew creates the file at p with content, and its directories; it
+// fails rather than replace a file that appeared since the check.
+func writeNew(p string, content []byte) error {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(content); err != nil {
+		f.Close()
+		os.Remove(p)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(p)
+		return err
+	}
+	return nil
+}
+
+// testPackage names the package of scenario_test.go (without _test): the
+// package already in dir, since an external test package must be named
+// after it, else dir's base name made an identifier, else "scenarios".
+func testPackage(dir string) string {
+	if name := goPackageIn(dir); name != "" {
+		return name
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(filepath.Base(dir)) {
+		switch {
+		case r >= 'a' && r <= 'z', r == '_':
+			b.WriteRune(r)
+		case r >= '0' && r <= '9':
+			if b.Len() > 0 {
+				b.WriteRune(r)
+			}
+		}
+	}
+	name := strings.Trim(b.String(), "_")
+	if name == "" || token.IsKeyword(name) {
+		return "scenarios"
+	}
+	return name
+}
+
+// goPackageIn is the package name of the Go files in dir ("" when none):
+// that of a non-test file if there is one, else of a test file without its
+// _test suffix.
+func goPackageIn(dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	fromTest := ""
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, e.Name()), nil, parser.PackageClauseOnly)
+		if err != nil {
+			continue
+		}
+		name := f.Name.Name
+		if !strings.HasSuffix(e.Name(), "_test.go") {
+			return name
+		}
+		if fromTest == "" {
+			fromTest = strings.TrimSuffix(name, "_test")
+		}
+	}
+	return fromTest
+}
+
+// printNextSteps says how to run the new suite: under go test once the
+// directory is in a module, or with the CLI.
+func printNextSteps(out io.Writer, dir, abs string) {
+	fmt.Fprintln(out, "\nnext steps:")
+	if dir != "." {
+		fmt.Fprintf(out, "  cd %s\n", quote(dir))
+	}
+	if findUp(abs, "go.mod") == "" {
+		fmt.Fprintln(out, "  go mod init example.com/agent   # your module path")
+	}
+	fmt.Fprintln(out, "  go mod tidy                     # adds github.com/stateharness/scenario")
+	fmt.Fprintln(out, "  go test ./...                   # runs features/ through scenario_test.go")
+	fmt.Fprintln(out, "or, without Go code of your own:")
+	fmt.Fprintln(out, "  scenario run                    # go run github.com/stateharness/scenario/cmd/scenario@latest run")
+	if repo := findUp(abs, ".git"); repo != "" && repo != abs {
+		rel, _ := filepath.Rel(repo, abs)
+		fmt.Fprintf(out, "GitHub reads workflows only from the repository root: move .github/ to %s and run its jobs in %s (defaults: run: working-directory).\n", repo, filepath.ToSlash(rel))
+	}
+}
+
+// findUp is the first of dir and its parents that holds name, or "".
+func findUp(dir, name string) string {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}

@@ -1,0 +1,331 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// initFiles is what init writes into an empty directory.
+var initFiles = []string{
+	".github/workflows/scenarios.yml",
+	"features/example.feature",
+	"golden/example/the-agent-answers-and-finishes.json",
+	"scenario.yaml",
+	"scenario_test.go",
+	"scenarios/.gitkeep",
+}
+
+// filesUnder lists the regular files under dir as sorted slash paths.
+func filesUnder(t *testing.T, dir string) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		files = append(files, filepath.ToSlash(rel))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(files)
+	return files
+}
+
+// initSuite runs init into a new directory and returns it.
+func initSuite(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "agent")
+	var out bytes.Buffer
+	if err := runInit(dir, &out); err != nil {
+		t.Fatalf("init: %v", err)
+	}
+	return dir
+}
+
+func TestInitWritesTheScaffold(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	if err := runInit(dir, &out); err != nil {
+		t.Fatalf("init: %v", err)
+	}
+	if got := filesUnder(t, dir); !slices.Equal(got, initFiles) {
+		t.Errorf("init wrote\n  %v\nwant\n  %v", got, initFiles)
+	}
+	for _, f := range initFiles {
+		if !strings.Contains(out.String(), "created "+filepath.Join(dir, filepath.FromSlash(f))+"\n") {
+			t.Errorf("output does not report %s:\n%s", f, out.String())
+		}
+	}
+	for _, step := range []string{"go mod init", "go mod tidy", "go test ./...", "scenario run"} {
+		if !strings.Contains(out.String(), step) {
+			t.Errorf("next steps do not mention %q:\n%s", step, out.String())
+		}
+	}
+	test, err := os.ReadFile(filepath.Join(dir, "scenario_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "package " + testPackage(dir) + "_test\n"; !strings.HasPrefix(string(test), want) {
+		t.Errorf("scenario_test.go starts\n%s\nwant %q", test, want)
+	}
+}
+
+func TestInitRefusesToOverwrite(t *testing.T) {
+	t.Run("a second init", func(t *testing.T) {
+		dir := initSuite(t)
+		// A golden file the user accepted since must survive.
+		golden := filepath.Join(dir, filepath.FromSlash(initFiles[2]))
+		if err := os.WriteFile(golden, []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		err := runInit(dir, &out)
+		if err == nil {
+			t.Fatal("second init succeeded")
+		}
+		for _, f := range initFiles {
+			if !strings.Contains(err.Error(), f) {
+				t.Errorf("error does not name %s: %v", f, err)
+			}
+		}
+		if out.Len() > 0 {
+			t.Errorf("refusing init printed\n%s", out.String())
+		}
+		if data, _ := os.ReadFile(golden); string(data) != "{}\n" {
+			t.Errorf("golden file rewritten: %q", data)
+		}
+	})
+	for _, taken := range initFiles {
+		t.Run(taken, func(t *testing.T) {
+			dir := t.TempDir()
+			p := filepath.Join(dir, filepath.FromSlash(taken))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte("mine\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			err := runInit(dir, &bytes.Buffer{})
+			if err == nil || !strings.Contains(err.Error(), taken) {
+				t.Fatalf("init into a directory holding %s: error %v, want one naming it", taken, err)
+			}
+			if got := filesUnder(t, dir); !slices.Equal(got, []string{taken}) {
+				t.Errorf("refusing init left %v, want only %s", got, taken)
+			}
+		})
+	}
+}
+
+func TestInitSuitePassesThroughTheCLI(t *testing.T) {
+	dir := initSuite(t)
+	for _, cmd := range []string{"run", "check"} {
+		var out, errOut bytes.Buffer
+		code := run([]string{cmd, "--root", dir, "--no-color", "--format", "progress"}, &out, &errOut)
+		if code != 0 {
+			t.Fatalf("scenario %s on the scaffold exited %d\nstdout:\n%s\nstderr:\n%s", cmd, code, out.String(), errOut.String())
+		}
+		if strings.Contains(out.String(), "updated ") {
+			t.Errorf("scenario %s rewrote a golden file:\n%s", cmd, out.String())
+		}
+	}
+}
+
+func TestInitTestPackageName(t *testing.T) {
+	for _, tc := range []struct{ dir, want string }{
+		{"agent", "agent"},
+		{"my-agent", "myagent"},
+		{"Agent_Tests", "agent_tests"},
+		{"2fa", "fa"},
+		{"v2", "v2"},
+		{"-", "scenarios"},
+		{"func", "scenarios"},
+		{"évals", "vals"},
+	} {
+		dir := filepath.Join(t.TempDir(), tc.dir)
+		if got := testPackage(dir); got != tc.want {
+			t.Errorf("testPackage(%q) = %q, want %q", tc.dir, got, tc.want)
+		}
+	}
+	// A directory with Go code keeps its package: an external test package
+	// must be named after it.
+	dir := filepath.Join(t.TempDir(), "graph-tests")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "graph.go"), []byte("// Package graph is the agent.\npackage graph\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := testPackage(dir); got != "graph" {
+		t.Errorf("testPackage of a directory holding package graph = %q", got)
+	}
+}
+
+// TestInitSuiteUnderGoTest is the path of a new user: init, a module that
+// uses this checkout of scenario, go mod tidy, go test.
+func TestInitSuiteUnderGoTest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module; skipped with -short")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go is not on PATH")
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	self := findUp(wd, "go.mod")
+	if self == "" {
+		t.Fatalf("no go.mod above %s", wd)
+	}
+	dir := initSuite(t)
+	env := append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"))
+	start := time.Now()
+	for _, args := range [][]string{
+		{"mod", "init", "example.com/agent"},
+		{"mod", "edit", "-replace", "github.com/stateharness/scenario=" + self},
+		{"mod", "tidy"},
+		{"test", "-count=1", "./..."},
+	} {
+		cmd := exec.Command(goBin, args...)
+		cmd.Dir = dir
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	t.Logf("go mod init, edit, tidy and test took %v", time.Since(start).Round(time.Millisecond))
+}
+
+func TestWorkflowsRunTheSuite(t *testing.T) {
+	scaffolded, err := scaffold.ReadFile("template/.github/workflows/scenarios.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := os.ReadFile(filepath.Join(findUp(wd, "go.mod"), ".github", "workflows", "scenarios.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cli = "go run github.com/stateharness/scenario/cmd/scenario@latest"
+	for _, tc := range []struct {
+		name          string
+		data          []byte
+		check, update []string
+	}{
+		{"scaffold", scaffolded, []string{cli + " check", "go test ./..."}, []string{cli + " update"}},
+		{"this repository", own, []string{"go vet ./...", "go test -race ./...", "go run ./cmd/scenario check"}, []string{"go run ./cmd/scenario update"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var wf ghWorkflow
+			if err := yaml.Unmarshal(tc.data, &wf); err != nil {
+				t.Fatalf("not YAML: %v", err)
+			}
+			for _, event := range []string{"push", "pull_request", "workflow_dispatch"} {
+				if _, ok := wf.On[event]; !ok {
+					t.Errorf("not triggered by %s", event)
+				}
+			}
+			var checkJob, updateJob *ghJob
+			for name, j := range wf.Jobs {
+				switch {
+				case name == "update-goldens":
+					updateJob = &j
+				case checkJob == nil:
+					checkJob = &j
+				default:
+					t.Errorf("unexpected job %q", name)
+				}
+			}
+			if checkJob == nil || updateJob == nil {
+				t.Fatalf("jobs %v: want a check job and update-goldens", jobNames(wf.Jobs))
+			}
+			if !strings.Contains(checkJob.If, "!= 'workflow_dispatch'") {
+				t.Errorf("check job runs on %q, want every event but workflow_dispatch", checkJob.If)
+			}
+			if !strings.Contains(updateJob.If, "== 'workflow_dispatch'") {
+				t.Errorf("update-goldens runs on %q, want workflow_dispatch only", updateJob.If)
+			}
+			if updateJob.Permissions["contents"] != "write" {
+				t.Errorf("update-goldens permissions %v, want contents: write", updateJob.Permissions)
+			}
+			for _, j := range []*ghJob{checkJob, updateJob} {
+				if !j.uses("actions/checkout@") || !j.uses("actions/setup-go@") {
+					t.Errorf("a job does not check out and set up Go: %+v", j.Steps)
+				}
+			}
+			for _, c := range tc.check {
+				if !checkJob.runs(c) {
+					t.Errorf("check job does not run %q", c)
+				}
+			}
+			for _, c := range append(tc.update, "git status --porcelain golden/", "git add golden/", "git commit", "git push") {
+				if !updateJob.runs(c) {
+					t.Errorf("update-goldens does not run %q", c)
+				}
+			}
+		})
+	}
+}
+
+// ghWorkflow is the part of a GitHub Actions workflow the test reads.
+type ghWorkflow struct {
+	On   map[string]any   `yaml:"on"`
+	Jobs map[string]ghJob `yaml:"jobs"`
+}
+
+type ghJob struct {
+	If          string            `yaml:"if"`
+	Permissions map[string]string `yaml:"permissions"`
+	Steps       []struct {
+		Uses string            `yaml:"uses"`
+		With map[string]string `yaml:"with"`
+		Run  string            `yaml:"run"`
+	} `yaml:"steps"`
+}
+
+func (j ghJob) uses(action string) bool {
+	for _, s := range j.Steps {
+		if strings.HasPrefix(s.Uses, action) {
+			if action == "actions/setup-go@" && s.With["go-version-file"] != "go.mod" {
+				return false
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func (j ghJob) runs(command string) bool {
+	for _, s := range j.Steps {
+		if strings.Contains(s.Run, command) {
+			return true
+		}
+	}
+	return false
+}
+
+func jobNames(m map[string]ghJob) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
