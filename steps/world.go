@@ -24,7 +24,8 @@ type Config struct {
 	Index     *suite.Index
 	// Update rewrites missing and stale goldens instead of failing.
 	Update         bool
-	DefaultProfile string
+	DefaultProfile string // --profile or Options.Profile
+	SuiteProfile   string // scenario.yaml's, when no flag overrides it
 	Reducers       map[string]engine.ReducerFunc
 	// Accept returns the command that accepts a golden change for one
 	// scenario.

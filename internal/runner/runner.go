@@ -86,13 +86,18 @@ func Run(cfg Config) (*Result, error) {
 	cfg.Golden = first(cfg.Golden, fc.Golden, "golden")
 	cfg.Scenarios = first(cfg.Scenarios, fc.Scenarios, "scenarios")
 	cfg.Format = first(cfg.Format, fc.Format, cfg.DefaultFormat, "progress")
-	cfg.Profile = first(cfg.Profile, fc.Profile, "")
+	// scenario.yaml's profile binds scenarios (they may not disagree with
+	// it); a flag or Options.Profile overrides it as a mere default
+	suiteProfile := ""
+	if cfg.Profile == "" {
+		suiteProfile = fc.Profile
+	}
 	if cfg.Output == nil {
 		cfg.Output = os.Stdout
 	}
-	if cfg.Profile != "" {
-		if _, err := engine.New(nil, engine.Options{Profile: cfg.Profile}); err != nil {
-			return nil, fmt.Errorf("profile %q: %s", cfg.Profile, err.(*engine.Error).Message)
+	for _, p := range []string{cfg.Profile, suiteProfile} {
+		if _, err := engine.New(nil, engine.Options{Profile: p}); err != nil {
+			return nil, fmt.Errorf("profile %q: %s", p, err.(*engine.Error).Message)
 		}
 	}
 	layout := suite.Layout{Features: cfg.Features, Golden: cfg.Golden}
@@ -124,7 +129,7 @@ func Run(cfg Config) (*Result, error) {
 	warned := &warnings{}
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: layout, Scenarios: cfg.Scenarios, Index: idx,
-		Update: cfg.Update, DefaultProfile: cfg.Profile, Reducers: cfg.Reducers,
+		Update: cfg.Update, DefaultProfile: cfg.Profile, SuiteProfile: suiteProfile, Reducers: cfg.Reducers,
 		Accept: cfg.Accept, Goldens: log, Warn: warned.add,
 	}
 	concurrency := cfg.Concurrency
