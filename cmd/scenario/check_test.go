@@ -257,3 +257,15 @@ func TestStepsListsTheVocabulary(t *testing.T) {
 	wantCode(t, r, exitPassed)
 	wantContains(t, r, `node "<text>" returns:   + docstring`, `the state should match the golden file`, `these nodes run in one step:   + docstring or table`)
 }
+
+func TestScenarioYAMLProfileMayNotDisagreeWithAScenario(t *testing.T) {
+	dir := newSuite(t, map[string]string{
+		"scenario.yaml": "profile: awaken\n",
+		"features/a.feature": `Feature: A
+  Scenario: a scenario that wants dawn
+    Given the "dawn" profile
+    Then the step should fail with "SCHEMA_INVALID" mentioning "scenario.yaml says \"awaken\""
+`,
+	})
+	wantCode(t, runCLI(t, suiteArgs("", dir)...), exitPassed)
+}
