@@ -60,7 +60,7 @@ func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {
 			merged[pos] = m
 		case m["type"] == "remove":
 			return nil, &Error{Code: MessageNotFound, Path: PathKey(Root, c.field), Message: fmt.Sprintf(
-				"Attempting to delete a message with an ID that doesn't exist ('%s')", id)}
+				"Attempting to delete a message with an ID that doesn't exist ('%s')", showID(m["id"]))}
 		default:
 			index[id] = len(merged)
 			merged = append(merged, m)
@@ -93,13 +93,26 @@ func messagesToList(ms []map[string]any) []any {
 	return out
 }
 
-// messageID renders an id for the index; ids are strings in practice, but
-// any JSON value is keyed by its canonical form.
+// messageID keys an id for the index as LangGraph's Map does: a string by
+// itself, other scalars by type and value (1 and "1" differ), and an object
+// or array only to itself (a Map compares them by reference).
 func messageID(m map[string]any) string {
-	if s, ok := m["id"].(string); ok {
+	switch id := m["id"].(type) {
+	case string:
+		return id
+	case map[string]any, []any:
+		return fmt.Sprintf("\x00ref:%p", m)
+	default:
+		return "\x00" + TypeName(id) + ":" + compactJSON(id)
+	}
+}
+
+// showID renders an id for messages.
+func showID(id any) string {
+	if s, ok := id.(string); ok {
 		return s
 	}
-	return compactJSON(m["id"])
+	return compactJSON(id)
 }
 
 var roleTypes = map[string]string{
@@ -115,8 +128,8 @@ var roleTypes = map[string]string{
 func coerceMessages(c *reduceCtx, list []any, base string) ([]map[string]any, error) {
 	out := make([]map[string]any, len(list))
 	for i, el := range list {
-		path := PathIndex(PathKey(Root, c.field), i)
 		fail := func(msg string) error {
+			path := PathIndex(PathKey(Root, c.field), i)
 			where := "incoming message " + strconv.Itoa(i)
 			if base != "" {
 				where = "current message " + strconv.Itoa(i)
@@ -158,13 +171,17 @@ func coerceMessages(c *reduceCtx, list []any, base string) ([]map[string]any, er
 
 // coerceObject maps role/type to a message type, or says what is wrong.
 func coerceObject(m map[string]any) (map[string]any, string) {
+	// like LangChain, a role counts only when it is a string
 	key := "role"
 	raw, ok := m["role"]
-	if !ok {
+	if _, isString := raw.(string); !isString {
 		key = "type"
 		raw, ok = m["type"]
 	}
 	if !ok {
+		if r, hasRole := m["role"]; hasRole {
+			return nil, fmt.Sprintf("has a role that is %s and no type; expected a role like \"user\"", TypeName(r))
+		}
 		return nil, `has neither "role" nor "type"`
 	}
 	role, isString := raw.(string)
@@ -181,11 +198,11 @@ func coerceObject(m map[string]any) (map[string]any, string) {
 		}
 	}
 	if t == "remove" {
-		if id, ok := m["id"]; !ok || id == nil {
-			return nil, `is a remove without "id"`
+		if _, ok := m["id"].(string); !ok {
+			return nil, `is a remove without a string "id"`
 		}
 	}
-	if key == "type" && role == t {
+	if _, hasRole := m["role"]; !hasRole && key == "type" && role == t {
 		// already a message object: shared, not copied (values are immutable)
 		return m, ""
 	}

@@ -55,6 +55,13 @@ func TestMessagesReducer(t *testing.T) {
 		{name: "rule 5: duplicate incoming ids keep the last content at the first position", has: true, cur: []any{msg("human", "0", "z")},
 			in:   []any{msg("human", "d", "first"), msg("human", "e", "mid"), msg("human", "d", "last")},
 			want: []any{msg("human", "0", "z"), msg("human", "d", "last"), msg("human", "e", "mid")}},
+		{name: "rule 2: a role that is not a string gives way to the type", in: map[string]any{"role": nil, "type": "ai", "content": "x", "id": "a"},
+			want: []any{msg("ai", "a", "x")}},
+		{name: "rule 2: a remove needs a string id", has: true, cur: []any{map[string]any{"type": "human", "content": "x", "id": 1.0}},
+			in: map[string]any{"type": "remove", "id": 1.0}, code: MessageCoercionFailure},
+		{name: "rule 5: ids of different types differ (1 is not \"1\")", has: true, cur: []any{msg("human", "1", "x")},
+			in:   map[string]any{"type": "ai", "content": "y", "id": 1.0},
+			want: []any{msg("human", "1", "x"), map[string]any{"type": "ai", "content": "y", "id": 1.0}}},
 		{name: "rule 5: removing an unknown id", has: true, cur: []any{msg("human", "1", "a")}, in: rm("nope"), code: MessageNotFound},
 	}
 	for _, tc := range tests {

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -43,11 +44,15 @@ func (w *world) matchGolden(name, suffix string, value func() (any, error)) erro
 	if err != nil {
 		return err
 	}
-	got, err := canonjson.Encode(v)
+	full := filepath.Join(w.cfg.Root, filepath.FromSlash(rel))
+	hint := 0
+	if info, err := os.Stat(full); err == nil && info.Size() < goldenfile.MaxBytes {
+		hint = int(info.Size()) + 1 // +1: equal content still fits without a copy
+	}
+	got, err := canonjson.EncodeSized(v, hint)
 	if err != nil {
 		return err
 	}
-	full := filepath.Join(w.cfg.Root, filepath.FromSlash(rel))
 	status, want, err := goldenfile.Check(full, got)
 	if err != nil {
 		return problemf("golden file %s: %v", rel, err)

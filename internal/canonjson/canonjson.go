@@ -21,9 +21,14 @@ import (
 const maxDepth = 1000
 
 // Encode returns the canonical, indented form of v followed by one newline.
-func Encode(v any) ([]byte, error) {
+func Encode(v any) ([]byte, error) { return EncodeSized(v, 256) }
+
+// EncodeSized is Encode with room for about sizeHint bytes from the start
+// (the size of the golden file it will be compared with), which spares the
+// copies of a growing buffer on large states.
+func EncodeSized(v any, sizeHint int) ([]byte, error) {
 	e := encoder{indent: true}
-	e.buf = make([]byte, 0, 256)
+	e.buf = make([]byte, 0, max(sizeHint, 256))
 	if err := e.value(v, 0); err != nil {
 		return nil, err.finish()
 	}
