@@ -1,0 +1,47 @@
+// reducer.mjs: the LangGraph JS side of the messages benchmark.
+//
+//   node bench/messages/reducer.mjs current.json incoming.json [out.json]
+//
+// Reads both files ({"messages": [...]}), runs LangGraph's
+// messagesStateReducer once, and writes {"messages": [...]} with the result
+// as plain JSON messages (SPEC §5: type, content, id and the optional fields
+// that are set), indented by two spaces, to out.json or stdout: the same
+// work as the Go side's decode, merge and serialise. @langchain/langgraph is
+// loaded with require, so NODE_PATH may point at the node_modules holding it.
+import { createRequire } from "node:module";
+import { readFileSync, writeFileSync } from "node:fs";
+
+const require = createRequire(import.meta.url);
+const { messagesStateReducer } = require("@langchain/langgraph");
+
+const [currentPath, incomingPath, outPath] = process.argv.slice(2);
+if (!currentPath || !incomingPath) {
+  console.error("usage: node reducer.mjs current.json incoming.json [out.json]");
+  process.exit(2);
+}
+
+const isEmptyObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
+const isEmptyArray = (v) => Array.isArray(v) && v.length === 0;
+
+function plain(m) {
+  const out = { type: m._getType() };
+  if (out.type !== "remove" || !isEmptyArray(m.content)) out.content = m.content;
+  out.id = m.id;
+  for (const k of ["name", "tool_call_id", "status", "artifact", "usage_metadata"]) {
+    if (m[k] !== undefined) out[k] = m[k];
+  }
+  for (const k of ["tool_calls", "invalid_tool_calls"]) {
+    if (m[k] !== undefined && !isEmptyArray(m[k])) out[k] = m[k];
+  }
+  for (const k of ["additional_kwargs", "response_metadata"]) {
+    if (m[k] !== undefined && !isEmptyObject(m[k])) out[k] = m[k];
+  }
+  return out;
+}
+
+const current = JSON.parse(readFileSync(currentPath, "utf8")).messages;
+const incoming = JSON.parse(readFileSync(incomingPath, "utf8")).messages;
+const merged = messagesStateReducer(current, incoming);
+const text = JSON.stringify({ messages: merged.map(plain) }, null, 2) + "\n";
+if (outPath) writeFileSync(outPath, text);
+else process.stdout.write(text);
