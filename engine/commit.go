@@ -18,11 +18,40 @@ type NodeOutput struct {
 	Command bool
 }
 
-// Write is one key written by one node.
+// Write is one key written by one node (or tool, or the input).
 type Write struct {
 	Node  string
 	Field string
 	Value any
+	kind  writerKind
+}
+
+// writerKind says what wrote a value, for messages.
+type writerKind int
+
+const (
+	byNode writerKind = iota
+	byTool
+	byInput
+)
+
+// describe names a writer as messages do: node "a", tool "t", the input.
+func (k writerKind) describe(name string) string {
+	switch k {
+	case byTool:
+		return fmt.Sprintf("tool %q", name)
+	case byInput:
+		return "the input"
+	}
+	return fmt.Sprintf("node %q", name)
+}
+
+// writesBy marks writes as coming from a kind of writer.
+func writesBy(k writerKind, ws []Write) []Write {
+	for i := range ws {
+		ws[i].kind = k
+	}
+	return ws
 }
 
 // Commit is one entry of the trace: a commit that succeeded.
@@ -86,7 +115,7 @@ func (g *Graph) run(threadID string, input map[string]any) error {
 	if g.prof.runSeed {
 		start.revision = 0
 	}
-	writes := writesOf(InputNode, input)
+	writes := writesBy(byInput, writesOf(InputNode, input))
 	if !existing && g.prof.rawFirstInput {
 		values := start.values
 		for _, k := range sortedKeys(input) {
@@ -185,12 +214,12 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 		out, err := Normalize(o.Output)
 		if err != nil {
 			if e, ok := err.(*Error); ok {
-				e.Message = fmt.Sprintf("node %q returned %s", o.Node, e.Message)
+				e.Message = fmt.Sprintf("node %q: %s", o.Node, e.Message)
 			}
 			return err
 		}
 		if o.Command {
-			ws, to, err := commandWrites(o.Node, out)
+			ws, to, err := commandWrites(byNode, o.Node, out)
 			if err != nil {
 				return err
 			}
@@ -222,9 +251,9 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 // commandWrites reads a command: its update as an object or as a list of
 // [key, value] pairs (a key may come twice: two writes from one node), and
 // its goto.
-func commandWrites(node string, cmd any) ([]Write, any, error) {
+func commandWrites(by writerKind, node string, cmd any) ([]Write, any, error) {
 	bad := func(path, msg string) error {
-		return &Error{Code: InvalidNodeReturn, Path: path, Message: fmt.Sprintf("node %q returned a command %s", node, msg)}
+		return &Error{Code: InvalidNodeReturn, Path: path, Message: fmt.Sprintf("%s returned a command %s", by.describe(node), msg)}
 	}
 	obj, ok := cmd.(map[string]any)
 	if !ok {
@@ -239,7 +268,7 @@ func commandWrites(node string, cmd any) ([]Write, any, error) {
 	switch u := obj["update"].(type) {
 	case nil:
 	case map[string]any:
-		ws = writesOf(node, u)
+		ws = writesBy(by, writesOf(node, u))
 	case []any:
 		for i, p := range u {
 			pair, ok := p.([]any)
@@ -250,7 +279,7 @@ func commandWrites(node string, cmd any) ([]Write, any, error) {
 			if !ok {
 				return nil, nil, bad(PathIndex(PathIndex(PathKey(Root, "update"), i), 0), fmt.Sprintf("whose update key is %s; expected a string", TypeName(pair[0])))
 			}
-			ws = append(ws, Write{Node: node, Field: key, Value: pair[1]})
+			ws = append(ws, Write{Node: node, Field: key, Value: pair[1], kind: by})
 		}
 	default:
 		return nil, nil, bad(PathKey(Root, "update"), fmt.Sprintf("whose update is %s; expected an object or a list of [key, value] pairs", TypeName(u)))
@@ -464,19 +493,30 @@ func checkReadonly(f *field, old any, had bool, next any, ws []Write) error {
 	return nil
 }
 
+// nodeList names the writers of a field: node "a", nodes "a", "b", tool
+// "t", the input.
 func nodeList(ws []Write) string {
-	var names []string
+	var nodes, others []string
 	seen := map[string]bool{}
 	for _, w := range ws {
-		if !seen[w.Node] {
-			seen[w.Node] = true
-			names = append(names, fmt.Sprintf("%q", w.Node))
+		if seen[w.Node] {
+			continue
+		}
+		seen[w.Node] = true
+		if w.kind == byNode {
+			nodes = append(nodes, fmt.Sprintf("%q", w.Node))
+		} else {
+			others = append(others, w.kind.describe(w.Node))
 		}
 	}
-	if len(names) == 1 {
-		return "node " + names[0]
+	switch len(nodes) {
+	case 0:
+	case 1:
+		others = append([]string{"node " + nodes[0]}, others...)
+	default:
+		others = append([]string{"nodes " + strings.Join(nodes, ", ")}, others...)
 	}
-	return "nodes " + strings.Join(names, ", ")
+	return strings.Join(others, " and ")
 }
 
 func distinctNodes(ws []Write) int {

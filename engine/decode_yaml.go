@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/stateharness/scenario/internal/canonjson"
 	"gopkg.in/yaml.v3"
 )
 
@@ -387,6 +388,12 @@ func (d *yamlDecoder) scalar(n *yaml.Node, path string) (any, error) {
 	switch tag {
 	case "!!str":
 		if plain && !explicit {
+			if yaml11Timestamp.MatchString(text) {
+				// yaml.v3 reads only some of YAML 1.1's timestamp forms;
+				// PyYAML and others read this one as a date too
+				return nil, d.fail(NonJSONValue, n, path,
+					fmt.Sprintf("%s is a YAML timestamp, not a JSON value; quote it to keep it a string", text))
+			}
 			return text, d.checkNumberLike(n, path, text)
 		}
 		return text, nil
@@ -421,6 +428,10 @@ func (d *yamlDecoder) scalar(n *yaml.Node, path string) (any, error) {
 }
 
 var errYAMLNotNumber = errors.New("not a number")
+
+// yaml11Timestamp is the timestamp of the YAML 1.1 type repository
+// (https://yaml.org/type/timestamp.html), space-separated forms included.
+var yaml11Timestamp = regexp.MustCompile(`^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?([ \t]*(Z|[-+][0-9]{1,2}(:[0-9]{2})?))?)?$`)
 
 // yamlFloat is the YAML 1.2 core float syntax (after yaml.v3 drops "_").
 var yamlFloat = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
@@ -466,6 +477,12 @@ func (d *yamlDecoder) number(n *yaml.Node, path, text, tag string) (any, error) 
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return nil, d.fail(NonJSONValue, n, path,
 			fmt.Sprintf("%s is not a finite number; JSON has no NaN or Infinity; quote it to keep it a string", text))
+	}
+	if unsafeInteger(f) {
+		// as in DecodeJSON: its canonical form would be an unsafe integer
+		return nil, d.fail(UnsafeInteger, n, path, fmt.Sprintf(
+			"%s is the integer %s, outside ±(2^53−1): it loses precision in JavaScript runtimes (I-JSON, RFC 7493); quote it as a string",
+			text, canonjson.FormatNumber(f)))
 	}
 	return f, nil
 }

@@ -148,7 +148,10 @@ func coerceMessages(c *reduceCtx, list []any, base string) ([]map[string]any, er
 				return nil, fail(fmt.Sprintf("has a role of type %s; expected a string like \"user\"", TypeName(m[0])))
 			}
 			t, known := roleTypes[role]
-			if !known || t == "remove" || t == "tool" {
+			switch {
+			case t == "tool":
+				return nil, fail(`is a ["tool", content] pair, but a tool message needs a tool_call_id; write it as {"role": "tool", "content": ..., "tool_call_id": ...}`)
+			case !known || t == "remove":
 				return nil, fail(fmt.Sprintf("has unknown role %q in [role, content]", role))
 			}
 			msg := map[string]any{"type": t, "content": m[1]}

@@ -377,6 +377,10 @@ func SchemaFromTable(header []string, rows [][]string, decodeCell func(row, col 
 			switch attr {
 			case "default":
 				dv, err := decodeCell(r, c, cell)
+				if e, ok := err.(*Error); ok {
+					// the cell's value is the field's default
+					e.Path = PathKey(PathKey(PathKey(Root, "fields"), name), "default") + strings.TrimPrefix(e.Path, Root)
+				}
 				if err != nil {
 					return nil, err
 				}

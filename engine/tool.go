@@ -54,11 +54,11 @@ func (p *profile) toolResult(tool string, result any) (toolOutcome, error) {
 				return toolOutcome{}, &Error{Code: InvalidNodeReturn, Path: PathKey(Root, "state"), Message: fmt.Sprintf(
 					"tool %q returned {result, state} with a state that is %s; expected an object", tool, TypeName(st))}
 			}
-			out.update = writesOf(tool, m)
+			out.update = writesBy(byTool, writesOf(tool, m))
 		}
 		return out, nil
 	case p.name == "langgraph" && isObj && isCommand(obj):
-		ws, to, err := commandWrites(tool, obj)
+		ws, to, err := commandWrites(byTool, tool, obj)
 		if err != nil {
 			return toolOutcome{}, err
 		}
@@ -93,7 +93,7 @@ func (g *Graph) commitTool(threadID string, th *thread, tool, callID string, r t
 			calls++
 			callID = "call-" + strconv.Itoa(calls)
 		}
-		writes = append(append([]Write(nil), r.update...), Write{Node: tool, Field: "messages", Value: map[string]any{
+		writes = append(append([]Write(nil), r.update...), Write{Node: tool, Field: "messages", kind: byTool, Value: map[string]any{
 			"type": "tool", "name": tool, "tool_call_id": callID, "content": toolContent(r.answer),
 		}})
 	}

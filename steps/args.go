@@ -66,6 +66,16 @@ func (w *world) inlineJSON(text string, line int) (any, error) {
 	return wrapSyntax(engine.DecodeJSON([]byte(text), engine.Source{Name: w.scenario.Feature, Line: line}))
 }
 
+// cellJSON decodes the JSON of a table cell (row 0 is the header), with
+// positions in the feature file.
+func (w *world) cellJSON(text string, row, col int) (any, error) {
+	src := engine.Source{Name: w.scenario.Feature, Line: w.step.TableLine + row}
+	if row < len(w.step.TableCols) && col < len(w.step.TableCols[row]) {
+		src.Indent = w.step.TableCols[row][col] - 1
+	}
+	return wrapSyntax(engine.DecodeJSON([]byte(text), src))
+}
+
 // tableRows returns the table's header and body cells.
 func (w *world) tableRows() ([]string, [][]string) {
 	rows := w.arg.Argument.DataTable.Rows

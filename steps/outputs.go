@@ -14,7 +14,7 @@ func outputSteps() []Def {
 			if err != nil {
 				return err
 			}
-			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: v}})
+			return w.atDoc(w.nodes([]engine.NodeOutput{{Node: a[0], Output: v}}))
 		}},
 		{Pattern: `^node "([^"]*)" returns from "([^"]*)"$`, run: func(w *world, a ...string) error {
 			v, err := w.fileValue(a[1])
@@ -28,7 +28,7 @@ func outputSteps() []Def {
 			if err != nil {
 				return err
 			}
-			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: v, Command: true}})
+			return w.atDoc(w.nodes([]engine.NodeOutput{{Node: a[0], Output: v, Command: true}}))
 		}},
 		{Pattern: `^node "([^"]*)" returns nothing$`, run: func(w *world, a ...string) error {
 			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: nil}})
@@ -41,6 +41,13 @@ func outputSteps() []Def {
 			return w.nodes(outs)
 		}},
 	}
+}
+
+// atDoc points an engine error at the docstring value its path names
+// (the key a node wrote), else at the step.
+func (w *world) atDoc(err error) error {
+	text, _ := w.docText()
+	return locate(err, text, w.docSource(), "")
 }
 
 func (w *world) nodes(outs []engine.NodeOutput) error {
@@ -63,7 +70,7 @@ func (w *world) stepOutputs() ([]engine.NodeOutput, error) {
 		}
 		outs := make([]engine.NodeOutput, 0, len(rows))
 		for i, r := range rows {
-			v, err := w.inlineJSON(r[1], w.step.TableLine+1+i)
+			v, err := w.cellJSON(r[1], i+1, 1)
 			if err != nil {
 				return nil, err
 			}

@@ -17,24 +17,26 @@ func setupSteps() []Def {
 			if w.arg.Argument.DataTable != nil {
 				header, rows := w.tableRows()
 				s, err := engine.SchemaFromTable(header, rows, func(row, col int, text string) (any, error) {
-					return w.inlineJSON(text, w.step.TableLine+1+row)
+					return w.cellJSON(text, row+1, col)
 				})
-				return w.setSchema(s, err, w.at(w.step.TableLine))
+				return w.setSchema(s, err, "", engine.Source{}, w.at(w.step.TableLine))
 			}
 			doc, err := w.docValue()
 			if err != nil {
 				return err
 			}
+			text, _ := w.docText()
 			s, err := engine.SchemaFromValue(doc)
-			return w.setSchema(s, err, w.docSource().Pos(1, 1))
+			return w.setSchema(s, err, text, w.docSource(), w.docSource().Pos(1, 1))
 		}},
 		{Pattern: `^the state schema from "([^"]*)"$`, run: func(w *world, a ...string) error {
 			doc, err := w.fileValue(a[0])
 			if err != nil {
 				return err
 			}
+			data, rel, _ := w.readFile(a[0])
 			s, err := engine.SchemaFromValue(doc)
-			return w.setSchema(s, err, a[0])
+			return w.setSchema(s, err, string(data), engine.Source{Name: rel, Line: 1}, rel)
 		}},
 		{Pattern: `^the route has a plan\.md:$`, Arg: DocString, run: func(w *world, _ ...string) error {
 			text, _ := w.docText()
@@ -55,19 +57,17 @@ func setupSteps() []Def {
 	}
 }
 
-// setSchema keeps a parsed schema; pos is where it stands, for errors in it.
-func (w *world) setSchema(s *engine.Schema, err error, pos string) error {
-	if e, ok := err.(*engine.Error); ok && e.Pos == "" {
-		e.Pos = pos
-	}
+// setSchema keeps a parsed schema; text and src are where it was written,
+// to point errors at the attribute at fault (pos when that cannot be found).
+func (w *world) setSchema(s *engine.Schema, err error, text string, src engine.Source, pos string) error {
 	if err != nil {
-		return err
+		return locate(err, text, src, pos)
 	}
 	if w.schema != nil {
 		return problemf("the scenario declares a schema twice")
 	}
 	w.schema = s
-	return w.rebuild(func() { w.schema = nil })
+	return locate(w.rebuild(func() { w.schema = nil }), text, src, pos)
 }
 
 func (w *world) setPlan(text string) error {

@@ -52,6 +52,8 @@ type Step struct {
 	DocIndent int
 	// TableLine is the line of the first table row; zero without a table.
 	TableLine int
+	// TableCols are the file columns where each cell's text starts, by row.
+	TableCols [][]int
 }
 
 // Index is the loaded suite.
@@ -294,6 +296,13 @@ func indexDocument(doc *messages.GherkinDocument) documentNodes {
 			}
 			if dt := st.DataTable; dt != nil && len(dt.Rows) > 0 {
 				s.TableLine = int(dt.Rows[0].Location.Line)
+				for _, r := range dt.Rows {
+					cols := make([]int, len(r.Cells))
+					for i, c := range r.Cells {
+						cols[i] = int(c.Location.Column)
+					}
+					s.TableCols = append(s.TableCols, cols)
+				}
 			}
 			n.steps[st.Id] = s
 		}

@@ -1,0 +1,95 @@
+Feature: Catalogue of errors: node commands
+  `When node "<name>" returns a command:` takes a LangGraph command
+  {"update": {...} | [[key, value], ...], "goto": "name" | [...]}. A command of
+  the wrong shape is INVALID_GRAPH_NODE_RETURN_VALUE, naming the node, the JSON
+  path inside the command and what was expected.
+
+  Background:
+    Given the state schema:
+      """yaml
+      fields:
+        status: {type: string}
+        log: {type: array, default: [], reducer: append}
+      """
+    And the input state:
+      """json
+      {"status": "before"}
+      """
+
+  Scenario Outline: a malformed command: <case>
+    When node "router" returns a command:
+      """json
+      <command>
+      """
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "<message>"
+    And the state should be unchanged
+    And the revision should be 1
+
+    Examples: not an object
+      | case     | command        | message                                                                                                       |
+      | a string | "writer"       | node \"router\" returned a command that is string; expected an object {\"update\": ..., \"goto\": ...} (at $ |
+      | a list   | ["update", {}] | node \"router\" returned a command that is array; expected an object                                          |
+      | null     | null           | node \"router\" returned a command that is null                                                               |
+      | a number | 1              | node \"router\" returned a command that is number                                                             |
+
+    Examples: unknown keys
+      | case           | command                                     | message                                                                                                     |
+      | resume         | {"update": {"status": "x"}, "resume": true} | node \"router\" returned a command with unknown key \"resume\"; a command has update and goto (at $.resume |
+      | graph          | {"goto": "a", "graph": "PARENT"}            | with unknown key \"graph\"                                                                                  |
+      | a plain update | {"status": "x"}                             | with unknown key \"status\"                                                                                 |
+
+    Examples: updates of the wrong type
+      | case             | command              | message                                                                                                                     |
+      | a string update  | {"update": "status"} | node \"router\" returned a command whose update is string; expected an object or a list of [key, value] pairs (at $.update |
+      | a number update  | {"update": 3}        | whose update is number                                                                                                      |
+      | a boolean update | {"update": true}     | whose update is boolean                                                                                                     |
+
+    Examples: bad [key, value] pairs
+      | case                 | command                              | message                                                                                              |
+      | a pair that is text  | {"update": [["status", "x"], "log"]} | node \"router\" returned a command whose update pair is not [key, value] (at $.update[1]            |
+      | a one-element pair   | {"update": [["status"]]}             | whose update pair is not [key, value] (at $.update[0]                                               |
+      | a three-element pair | {"update": [["status", "x", "y"]]}   | whose update pair is not [key, value] (at $.update[0]                                               |
+      | an empty pair        | {"update": [[]]}                     | whose update pair is not [key, value]                                                                |
+      | an object pair       | {"update": [{"status": "x"}]}        | whose update pair is not [key, value]                                                                |
+      | a number key         | {"update": [[1, "x"]]}               | node \"router\" returned a command whose update key is number; expected a string (at $.update[0][0] |
+      | a null key           | {"update": [[null, "x"]]}            | whose update key is null; expected a string                                                          |
+      | a list key           | {"update": [[["status"], "x"]]}      | whose update key is array; expected a string                                                         |
+
+    Examples: bad goto
+      | case                 | command                              | message                                                                                                     |
+      | a number goto        | {"update": {}, "goto": 3}            | node \"router\" returned a command whose goto is number; expected a node name or a list of them (at $.goto |
+      | an object            | {"goto": {"node": "a"}}              | whose goto is object; expected a node name or a list of them                                                |
+      | true                 | {"goto": true}                       | whose goto is boolean                                                                                       |
+      | a list with a number | {"goto": ["a", 2]}                   | node \"router\" returned a command whose goto names number; expected node names (at $.goto[1]              |
+      | a list with a Send   | {"goto": [{"node": "a", "arg": {}}]} | whose goto names object; expected node names (at $.goto[0]                                                 |
+
+  Scenario: a pair list writing a plain field twice breaks the one-write rule
+    When node "router" returns a command:
+      """json
+      {"update": [["status", "x"], ["status", "y"]]}
+      """
+    Then the step should fail with "INVALID_CONCURRENT_GRAPH_UPDATE" mentioning "Invalid update for channel \"status\" with values [\"x\",\"y\"]: LastValue can only receive one value per step."
+    And the state should be unchanged
+
+  Scenario: a pair list with two overwrites of one field
+    When node "router" returns a command:
+      """json
+      {"update": [["log", {"__overwrite__": ["a"]}], ["log", {"__overwrite__": ["b"]}]]}
+      """
+    Then the step should fail with "INVALID_CONCURRENT_GRAPH_UPDATE" mentioning "Can receive only one Overwrite value per step. (at $.log"
+    And field "log" should equal []
+
+  Scenario: a value inside a command is checked like any other
+    When node "router" returns a command:
+      """yaml
+      update: [[status, 2024-01-02]]
+      goto: writer
+      """
+    Then the step should fail with "NON_JSON_VALUE" mentioning "2024-01-02 is a YAML timestamp, not a JSON value; quote it to keep it a string (at $.update[0][1]"
+
+  Scenario: a command's update must fit the schema's types
+    When node "router" returns a command:
+      """json
+      {"update": {"status": 7}, "goto": "writer"}
+      """
+    Then the step should fail with "TYPE_MISMATCH" mentioning "field \"status\" expects string, received 7 (number) from node \"router\""

@@ -1,0 +1,109 @@
+Feature: Catalogue of errors: tool results
+  `When tool "<name>" returns:` reads the result by the profile's shapes:
+  Dawn's {result} / {result, state}, LangGraph's command {update, goto?}, and
+  plain answers. A shape that carries an update of the wrong kind is
+  INVALID_GRAPH_NODE_RETURN_VALUE; the update and the tool message then go
+  through the same rules as a node's output.
+
+  Scenario Outline: Dawn's {result, state} needs an object state: <case>
+    Given the "dawn" profile
+    And the state schema:
+      | field  | type   |
+      | status | string |
+    And the input state:
+      """json
+      {"status": "before"}
+      """
+    When tool "search" returns:
+      """json
+      {"result": "3 hits", "state": <state>}
+      """
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "tool \"search\" returned {result, state} with a state that is <type>; expected an object (at $.state"
+    And the state should be unchanged
+    And field "messages" should equal []
+
+    Examples:
+      | case      | state      | type    |
+      | a string  | "done"     | string  |
+      | a list    | [{"a": 1}] | array   |
+      | null      | null       | null    |
+      | a number  | 1          | number  |
+      | a boolean | false      | boolean |
+
+  Scenario Outline: a LangGraph command from a tool is checked like a node's: <case>
+    Given the state schema:
+      | field  |
+      | status |
+    And the input state:
+      """json
+      {"status": "before"}
+      """
+    When tool "search" returns:
+      """json
+      <result>
+      """
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "<message>"
+    And the state should be unchanged
+
+    Examples:
+      | case            | result                                 | message                                                                                                     |
+      | a string update | {"update": "status"}                   | returned a command whose update is string; expected an object or a list of [key, value] pairs (at $.update |
+      | a bad pair      | {"update": [["status"]]}               | returned a command whose update pair is not [key, value] (at $.update[0]                                   |
+      | a number goto   | {"update": {"status": "x"}, "goto": 5} | returned a command whose goto is number; expected a node name or a list of them                             |
+
+  Scenario: a tool's malformed command names the tool
+    Given the state schema:
+      | field  |
+      | status |
+    And an empty input state
+    When tool "search" returns:
+      """json
+      {"update": "status"}
+      """
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "tool \"search\" returned a command whose update is string"
+
+  Scenario: the tool message must fit the messages field's type
+    Given the state schema:
+      | field    | type   |
+      | messages | string |
+    And an empty input state
+    When tool "search" returns:
+      """json
+      "3 hits"
+      """
+    Then the step should fail with "TYPE_MISMATCH" mentioning "field \"messages\" expects string, received {\"content\":\"3 hits\",\"name\":\"search\",\"tool_call_id\":\"call-1\",\"type\":\"tool\"} (object)"
+
+  Scenario: the tool message may not change a readonly messages field
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, default: [], reducer: messages, readonly: true}
+      """
+    And an empty input state
+    When tool "search" with call id "c-7" returns:
+      """json
+      "3 hits"
+      """
+    Then the step should fail with "READONLY_WRITE" mentioning "changed readonly field \"messages\": [] → [{\"content\":\"3 hits\",\"id\":\"auto-1\",\"name\":\"search\",\"tool_call_id\":\"c-7\",\"type\":\"tool\"}]"
+    And field "messages" should equal []
+
+  Scenario: messages in a command's update are coerced like any other
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, default: [], reducer: messages}
+      """
+    And an empty input state
+    When tool "search" returns:
+      """json
+      {"update": {"messages": [{"role": "robot", "content": "x"}]}}
+      """
+    Then the step should fail with "MESSAGE_COERCION_FAILURE" mentioning "incoming message 0 has unknown role \"robot\""
+
+  Scenario: a tool result is a JSON value like any other
+    Given an empty input state
+    When tool "search" returns:
+      """yaml
+      score: .nan
+      """
+    Then the step should fail with "NON_JSON_VALUE" mentioning ".nan is not a finite number; JSON has no NaN or Infinity; quote it to keep it a string (at $.score, features/errors/tools.feature:"
