@@ -3,6 +3,7 @@ package steps
 import (
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/stateharness/scenario/engine"
 	"gopkg.in/yaml.v3"
@@ -60,10 +61,13 @@ func (w *world) fileValue(p string) (any, error) {
 	return nil, problemf("%s: unsupported file type %q: expected .json, .yaml or .yml", rel, path.Ext(rel))
 }
 
-// inlineJSON decodes a JSON value written in the step text or a table cell
-// at the given line.
-func (w *world) inlineJSON(text string, line int) (any, error) {
-	return wrapSyntax(engine.DecodeJSON([]byte(text), engine.Source{Name: w.scenario.Feature, Line: line}))
+// textJSON decodes a JSON value written at the end of the step's text.
+func (w *world) textJSON(text string) (any, error) {
+	src := engine.Source{Name: w.scenario.Feature, Line: w.step.Line}
+	if i := strings.LastIndex(w.step.Text, text); i >= 0 && w.step.TextCol > 0 {
+		src.Indent = w.step.TextCol - 1 + utf8.RuneCountInString(w.step.Text[:i])
+	}
+	return wrapSyntax(engine.DecodeJSON([]byte(text), src))
 }
 
 // cellJSON decodes the JSON of a table cell (row 0 is the header), with

@@ -40,7 +40,7 @@ func assertSteps() []Def {
 			return nil
 		}},
 		{Pattern: `^field "([^"]*)" should equal (.+)$`, run: func(w *world, a ...string) error {
-			want, err := w.inlineJSON(a[1], w.step.Line)
+			want, err := w.textJSON(a[1])
 			if err != nil {
 				return asProblem(err)
 			}

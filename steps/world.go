@@ -125,6 +125,9 @@ func (w *world) state() (map[string]any, error) {
 // resolve turns a path written in a step into a file path under the suite
 // root, refusing paths that leave it.
 func (w *world) resolve(p string) (string, string, error) {
+	if filepath.IsAbs(p) {
+		return "", "", problemf("path %q is absolute; paths in steps are relative to the suite root %s", p, w.cfg.Root)
+	}
 	rel, err := suite.Inside(w.cfg.Root, p)
 	if err != nil {
 		return "", "", &problem{msg: err.Error()}

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
@@ -46,6 +47,8 @@ func (s *Scenario) Key() string {
 type Step struct {
 	Text string // the step text after outline substitution, without keyword
 	Line int
+	// TextCol is the file column where the text after the keyword starts.
+	TextCol int
 	// DocLine is the file line of the docstring's first content line, and
 	// DocIndent how far its text was shifted left; zero without a docstring.
 	DocLine   int
@@ -289,7 +292,7 @@ func indexDocument(doc *messages.GherkinDocument) documentNodes {
 	var addSteps func([]*messages.Step)
 	addSteps = func(steps []*messages.Step) {
 		for _, st := range steps {
-			s := Step{Line: int(st.Location.Line)}
+			s := Step{Line: int(st.Location.Line), TextCol: int(st.Location.Column) + utf8.RuneCountInString(st.Keyword)}
 			if ds := st.DocString; ds != nil {
 				s.DocLine = int(ds.Location.Line) + 1
 				s.DocIndent = int(ds.Location.Column) - 1
