@@ -621,7 +621,7 @@ func TestLoadDocstringPosition(t *testing.T) {
 	}
 	for _, st := range idx.Steps {
 		// the text starts on line 6 and was shifted left by 8 columns
-		if want := (Step{Text: "a step:", Line: 4, DocLine: 6, DocIndent: 8}); !reflect.DeepEqual(st, want) {
+		if want := (Step{Text: "a step:", Line: 4, TextCol: 11, DocLine: 6, DocIndent: 8}); !reflect.DeepEqual(st, want) {
 			t.Errorf("step %+v, want %+v", st, want)
 		}
 	}
