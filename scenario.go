@@ -113,7 +113,8 @@ func acceptCommand(testName string) func(*suite.Scenario) string {
 	pkg := packageDir()
 	return func(s *suite.Scenario) string {
 		sub := strings.ReplaceAll(s.Name, " ", "_")
-		pattern := "^" + regexp.QuoteMeta(testName) + "$/^" + regexp.QuoteMeta(sub) + "$"
+		// go test adds #01, #02 to subtests of one name (outline rows)
+		pattern := "^" + regexp.QuoteMeta(testName) + "$/^" + regexp.QuoteMeta(sub) + "(#[0-9]+)?$"
 		return fmt.Sprintf("go test %s -run '%s' -update", pkg, strings.ReplaceAll(pattern, "'", `'\''`))
 	}
 }

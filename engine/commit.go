@@ -106,8 +106,9 @@ func (g *Graph) InvokeNoInput(threadID string) error {
 func (g *Graph) run(threadID string, input map[string]any) error {
 	th, existing := g.threads[threadID]
 	start := &thread{}
+	var reset []string
 	if existing {
-		start.values = g.startOfRun(th.values)
+		start.values, reset = g.startOfRun(th.values)
 		start.revision = th.revision
 	} else {
 		start.values = g.defaults()
@@ -148,7 +149,7 @@ func (g *Graph) run(threadID string, input map[string]any) error {
 		// awaken seeds each run's fresh store: no revision
 	case !existing:
 		next.revision = 1
-	case !Equal(mapAny(th.values), mapAny(res.values)):
+	case netChange(th.values, res.values, reset, res.written):
 		// the net change of the run: a reset of run-scoped fields counts,
 		// a value written back to what it was does not
 		next.revision++
@@ -156,21 +157,40 @@ func (g *Graph) run(threadID string, input map[string]any) error {
 	return g.record(threadID, next, "input", []string{InputNode}, writes, res)
 }
 
-// startOfRun resets run-scoped and non-persistent fields to their defaults.
-func (g *Graph) startOfRun(values map[string]any) map[string]any {
+// startOfRun resets run-scoped and non-persistent fields to their
+// defaults, and lists them.
+func (g *Graph) startOfRun(values map[string]any) (map[string]any, []string) {
 	out := make(map[string]any, len(values))
 	for k, v := range values {
 		out[k] = v
 	}
+	var reset []string
 	for _, f := range g.fields {
 		if f.scope == ScopeRun || !f.persistent {
+			reset = append(reset, f.name)
 			delete(out, f.name)
 			if f.hasDef {
 				out[f.name] = f.def
 			}
 		}
 	}
-	return out
+	return out, reset
+}
+
+// netChange reports whether any of the named fields differs between two
+// states (present in one and not the other, or of another value): only the
+// fields a run reset or wrote can differ, so the rest is not compared.
+func netChange(before, after map[string]any, names ...[]string) bool {
+	for _, list := range names {
+		for _, k := range list {
+			b, hadB := before[k]
+			a, hasA := after[k]
+			if hadB != hasA || (hadB && !Equal(b, a)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // defaults is the state of a new thread.
@@ -322,6 +342,8 @@ type applied struct {
 	// join the graph only when the commit succeeds.
 	newFields map[string]*field
 	gotos     []Goto
+	// written lists the fields the commit wrote, sorted.
+	written []string
 }
 
 func (g *Graph) field(name string, pending map[string]*field) *field {
@@ -368,11 +390,16 @@ func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applie
 	for k, v := range th.values {
 		values[k] = v
 	}
+	// rule 3: writes ordered by the profile; one write per exclusive field
+	// (an overwrite counts once: two are an error of their own)
 	for _, name := range names {
 		f := g.field(name, res.newFields)
 		ws := byField[name]
 		if !g.prof.listedOrder {
 			sort.SliceStable(ws, func(i, j int) bool { return ws[i].Node < ws[j].Node })
+		}
+		if _, _, err := overwrite(name, ws); err != nil {
+			return nil, err
 		}
 		if f.merge == Exclusive && len(ws) > 1 {
 			vals := make([]any, len(ws))
@@ -381,46 +408,74 @@ func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applie
 			}
 			return nil, g.prof.exclusiveConflict(name, vals)
 		}
+	}
+	// rules 3 and 4: fold each field's writes, in both orders where the
+	// schema declares the field commutative
+	next := make(map[string]any, len(names))
+	for _, name := range names {
+		f := g.field(name, res.newFields)
+		ws := byField[name]
 		cur, has := th.values[name]
-		next, overwritten, err := overwrite(name, ws)
-		if err != nil {
-			return nil, err
-		}
+		v, overwritten, _ := overwrite(name, ws)
 		if !overwritten {
-			next, err = g.fold(f, cur, has, ws, &res.nextID)
-			if err != nil {
+			idBefore := res.nextID
+			var err error
+			if v, err = g.fold(f, cur, has, ws, &res.nextID); err != nil {
+				return nil, err
+			}
+			if f.declaredMerge && f.merge == Commutative && distinctNodes(ws) > 1 {
+				id := idBefore
+				other, err := g.fold(f, cur, has, reverseNodes(ws), &id)
+				if err == nil && !Equal(v, other) {
+					return nil, &Error{Code: OrderDependentMerge, Path: PathKey(Root, name), Message: fmt.Sprintf(
+						"field %q is declared commutative but the writes of %s give %s in one order and %s in the other; make the reducer order-independent or declare merge: exclusive",
+						name, nodeList(ws), compactJSON(v), compactJSON(other))}
+				}
+			}
+		}
+		next[name] = v
+	}
+	// rule 5: readonly fields and sub-paths keep their values
+	if enforceReadonly {
+		for _, name := range names {
+			cur, has := th.values[name]
+			if err := checkReadonly(g.field(name, res.newFields), cur, has, next[name], byField[name]); err != nil {
 				return nil, err
 			}
 		}
-		if !overwritten && f.declaredMerge && f.merge == Commutative && distinctNodes(ws) > 1 {
-			rev := make([]Write, len(ws))
-			for i, w := range ws {
-				rev[len(ws)-1-i] = w
-			}
-			id := g.nextID
-			other, err := g.fold(f, cur, has, rev, &id)
-			if err == nil && !Equal(next, other) {
-				return nil, &Error{Code: OrderDependentMerge, Path: PathKey(Root, name), Message: fmt.Sprintf(
-					"field %q is declared commutative but its %d writes give %s in one order and %s in the other; make the reducer order-independent or declare merge: exclusive",
-					name, len(ws), compactJSON(next), compactJSON(other))}
-			}
-		}
-		if !f.typ.Matches(next) {
+	}
+	// rule 6: types; rule 7: what changed
+	for _, name := range names {
+		f, v := g.field(name, res.newFields), next[name]
+		if !f.typ.Matches(v) {
 			return nil, &Error{Code: TypeMismatch, Path: PathKey(Root, name), Message: fmt.Sprintf(
-				"field %q expects %s, received %s (%s) from %s", name, f.typ, compactJSON(next), TypeName(next), nodeList(ws))}
+				"field %q expects %s, received %s (%s) from %s", name, f.typ, compactJSON(v), TypeName(v), nodeList(byField[name]))}
 		}
-		if enforceReadonly {
-			if err := checkReadonly(f, cur, has, next, ws); err != nil {
-				return nil, err
-			}
-		}
-		if !has || !Equal(cur, next) {
+		if cur, has := th.values[name]; !has || !Equal(cur, v) {
 			res.changed = true
 		}
-		values[name] = next
+		values[name] = v
 	}
 	res.values = values
+	res.written = names
 	return res, nil
+}
+
+// reverseNodes reverses the order of the nodes of a field's writes, keeping
+// each node's own writes in their order.
+func reverseNodes(ws []Write) []Write {
+	var groups [][]Write
+	for i, w := range ws {
+		if i == 0 || w.Node != ws[i-1].Node {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], w)
+	}
+	out := make([]Write, 0, len(ws))
+	for i := len(groups) - 1; i >= 0; i-- {
+		out = append(out, groups[i]...)
+	}
+	return out
 }
 
 // overwriteKey marks a write that bypasses the reducer: {"__overwrite__": v}.

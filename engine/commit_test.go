@@ -140,3 +140,39 @@ func TestFirstInput(t *testing.T) {
 		t.Errorf("no input on a new thread: %v, want EMPTY_INPUT", err)
 	}
 }
+
+// Rule 4 reverses the order of the nodes, never one node's own writes
+// (SPEC §4: "one node's writes in its own order").
+func TestOrderCheckKeepsEachNodesOwnOrder(t *testing.T) {
+	g := mustGraph(t, schemaOf(t, map[string]any{
+		"cfg": map[string]any{"reducer": "merge", "merge": "commutative"},
+	}), Options{})
+	if err := g.Invoke("main", map[string]any{}); err != nil {
+		t.Fatal(err)
+	}
+	err := g.Step("main", []NodeOutput{
+		{Node: "a", Command: true, Output: map[string]any{"update": []any{
+			[]any{"cfg", map[string]any{"k": 1.0}}, []any{"cfg", map[string]any{"k": 2.0}},
+		}}},
+		{Node: "b", Output: map[string]any{"cfg": map[string]any{"j": 1.0}}},
+	})
+	if err != nil {
+		t.Fatalf("Step: %v", err)
+	}
+	if got := compactJSON(g.State("main")["cfg"]); got != `{"j":1,"k":2}` {
+		t.Errorf("cfg = %s", got)
+	}
+}
+
+// A cyclic Go value is an error, not a crash.
+func TestCyclicValueIsAnError(t *testing.T) {
+	g := mustGraph(t, nil, Options{Profile: "llmfy"})
+	if err := g.Invoke("main", map[string]any{}); err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]any{}
+	m["self"] = m
+	if err := g.Node("main", "a", map[string]any{"n": m}); CodeOf(err) != TooDeep {
+		t.Fatalf("err = %v, want TOO_DEEP", err)
+	}
+}

@@ -55,11 +55,9 @@ func isJSSpace(r rune) bool {
 // capabilityFields adds the planning capability's todos field, refusing a
 // schema or route that already has what the capability contributes.
 func capabilityFields(p *profile, s *Schema, opts Options) (*Field, []string, error) {
-	if opts.Plan == nil {
+	if opts.Plan == nil || p.name != "dawn" {
+		// planning is a Dawn capability: the other profiles have none
 		return nil, nil, nil
-	}
-	if p.name != "dawn" {
-		return nil, nil, &Error{Code: SchemaInvalid, Message: fmt.Sprintf("a plan.md turns on Dawn's planning capability, but the profile is %s; choose the dawn profile", p.name)}
 	}
 	if s.Field("todos") != nil {
 		return nil, nil, &Error{Code: CapabilityConflict, Path: PathKey(Root, "todos"), Message: `Capability conflict: state field "todos" is contributed by a capability and also declared in state.ts. Remove the field from state.ts or remove the capability marker file.`}

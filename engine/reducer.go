@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 )
 
 // ReducerFunc is a custom reducer: it returns the new value of a field from
@@ -135,7 +136,16 @@ func reduceSum(c *reduceCtx, cur any, has bool, in any) (any, error) {
 		}
 		base = b
 	}
-	return base + n, nil
+	sum := base + n
+	if math.IsInf(sum, 0) {
+		return nil, &Error{Code: NonJSONValue, Path: PathKey(Root, c.field), Message: fmt.Sprintf(
+			"field %q: %s + %s overflows to infinity, which is not a JSON number", c.field, compactJSON(base), compactJSON(n))}
+	}
+	if sum == math.Trunc(sum) && math.Abs(sum) > maxSafeInteger {
+		return nil, &Error{Code: UnsafeInteger, Path: PathKey(Root, c.field), Message: fmt.Sprintf(
+			"field %q: %s + %s is outside ±(2^53−1) and loses precision in JavaScript runtimes", c.field, compactJSON(base), compactJSON(n))}
+	}
+	return sum, nil
 }
 
 func reduceUnion(c *reduceCtx, cur any, has bool, in any) (any, error) {

@@ -46,11 +46,11 @@ func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {
 	copy(merged, lm)
 	index := make(map[string]int, len(lm)+len(rm))
 	for i, m := range lm {
-		index[messageID(m)] = i
+		index[messageID(m, "L", i)] = i
 	}
 	remove := map[string]bool{}
-	for _, m := range rm {
-		id := messageID(m)
+	for i, m := range rm {
+		id := messageID(m, "R", i)
 		pos, known := index[id]
 		switch {
 		case known && m["type"] == "remove":
@@ -69,7 +69,8 @@ func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {
 	if len(remove) > 0 {
 		kept := merged[:0:0]
 		for _, m := range merged {
-			if !remove[messageID(m)] {
+			// removes carry string ids, so an object id is never removed
+			if !remove[messageID(m, "F", 0)] {
 				kept = append(kept, m)
 			}
 		}
@@ -95,13 +96,14 @@ func messagesToList(ms []map[string]any) []any {
 
 // messageID keys an id for the index as LangGraph's Map does: a string by
 // itself, other scalars by type and value (1 and "1" differ), and an object
-// or array only to itself (a Map compares them by reference).
-func messageID(m map[string]any) string {
+// or array only to itself. A Map compares those by reference, and JSON
+// never shares one, so each occurrence (side and position) is its own key.
+func messageID(m map[string]any, side string, pos int) string {
 	switch id := m["id"].(type) {
 	case string:
 		return id
 	case map[string]any, []any:
-		return fmt.Sprintf("\x00ref:%p", m)
+		return "\x00obj:" + side + strconv.Itoa(pos)
 	default:
 		return "\x00" + TypeName(id) + ":" + compactJSON(id)
 	}

@@ -109,7 +109,8 @@ func (r ReducerSpec) String() string {
 // ParseReducerSpec parses `replace`, `join("\n")`, `join(", ")`. Arguments
 // are JSON strings.
 func ParseReducerSpec(s string) (ReducerSpec, error) {
-	s = strings.TrimSpace(s)
+	// a table cell arrives with Gherkin's \n already turned into a newline
+	s = strings.NewReplacer("\n", `\n`, "\t", `\t`, "\r", `\r`).Replace(strings.TrimSpace(s))
 	open := strings.IndexByte(s, '(')
 	if open < 0 {
 		if s == "" {
@@ -167,9 +168,10 @@ type Schema struct {
 
 // Field returns the declared field with that name, or nil.
 func (s *Schema) Field(name string) *Field {
-	i := sort.Search(len(s.Fields), func(i int) bool { return s.Fields[i].Name >= name })
-	if i < len(s.Fields) && s.Fields[i].Name == name {
-		return s.Fields[i]
+	for _, f := range s.Fields {
+		if f.Name == name {
+			return f
+		}
 	}
 	return nil
 }

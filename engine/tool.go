@@ -48,12 +48,7 @@ func (p *profile) toolResult(tool string, result any) (toolOutcome, error) {
 	switch {
 	case p.name == "dawn" && isObj && isDawnResult(obj):
 		out := toolOutcome{answer: obj["result"], message: true}
-		if st, ok := obj["state"]; ok {
-			m, ok := st.(map[string]any)
-			if !ok {
-				return toolOutcome{}, &Error{Code: InvalidNodeReturn, Path: PathKey(Root, "state"), Message: fmt.Sprintf(
-					"tool %q returned {result, state} with a state that is %s; expected an object", tool, TypeName(st))}
-			}
+		if m, ok := obj["state"].(map[string]any); ok {
 			out.update = writesBy(byTool, writesOf(tool, m))
 		}
 		return out, nil
@@ -71,16 +66,26 @@ func (p *profile) toolResult(tool string, result any) (toolOutcome, error) {
 	return toolOutcome{answer: result, message: true}, nil
 }
 
+// isDawnResult: keys exactly result, or result and state with a non-null
+// object state (SPEC §8); anything else is a plain answer.
 func isDawnResult(obj map[string]any) bool {
-	_, hasResult := obj["result"]
-	_, hasState := obj["state"]
-	return hasResult && (len(obj) == 1 || (len(obj) == 2 && hasState))
+	if _, hasResult := obj["result"]; !hasResult {
+		return false
+	}
+	if len(obj) == 1 {
+		return true
+	}
+	_, stateIsObject := obj["state"].(map[string]any)
+	return len(obj) == 2 && stateIsObject
 }
 
+// isCommand: {"update": {...}} with an optional goto (SPEC §8).
 func isCommand(obj map[string]any) bool {
-	_, hasUpdate := obj["update"]
+	if _, ok := obj["update"].(map[string]any); !ok {
+		return false
+	}
 	_, hasGoto := obj["goto"]
-	return hasUpdate && (len(obj) == 1 || (len(obj) == 2 && hasGoto))
+	return len(obj) == 1 || (len(obj) == 2 && hasGoto)
 }
 
 // commitTool commits a tool call: its update plus, when there is an answer

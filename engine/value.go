@@ -40,7 +40,7 @@ func (s valueSet) add(v any) bool {
 // forms) and checks it against SPEC §2. Values already in the model come back
 // as they are, not copied.
 func Normalize(v any) (any, error) {
-	out, _ := normalize(v)
+	out, _ := normalize(v, 0)
 	if err := Validate(out); err != nil {
 		return nil, err
 	}
@@ -48,7 +48,12 @@ func Normalize(v any) (any, error) {
 }
 
 // normalize converts what it can and reports whether it built a new value.
-func normalize(v any) (any, bool) {
+// Past the nesting limit it stops: Validate reports TOO_DEEP, and a cyclic
+// Go value cannot recurse forever.
+func normalize(v any, depth int) (any, bool) {
+	if depth > maxDepth {
+		return v, false
+	}
 	switch x := v.(type) {
 	case int:
 		return float64(x), true
@@ -87,7 +92,7 @@ func normalize(v any) (any, bool) {
 	case []any:
 		var out []any
 		for i, e := range x {
-			n, changed := normalize(e)
+			n, changed := normalize(e, depth+1)
 			if changed && out == nil {
 				out = make([]any, len(x))
 				copy(out, x)
@@ -102,7 +107,7 @@ func normalize(v any) (any, bool) {
 	case map[string]any:
 		var out map[string]any
 		for k, e := range x {
-			n, changed := normalize(e)
+			n, changed := normalize(e, depth+1)
 			if changed && out == nil {
 				out = make(map[string]any, len(x))
 				for k2, e2 := range x {

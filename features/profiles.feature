@@ -146,3 +146,27 @@ Feature: Profiles
       {"other": 1}
       """
     Then the step should fail with "UNKNOWN_KEY"
+
+  Scenario Outline: planning is Dawn's: under <profile> a plan.md adds no todos
+    Given the "<profile>" profile
+    And the state schema:
+      | field  |
+      | status |
+    And the route has a plan.md:
+      """
+      - [ ] Research
+      """
+    And the input state:
+      """json
+      {"status": "new"}
+      """
+    Then the state should equal:
+      """json
+      {"status": "new"}
+      """
+
+    Examples:
+      | profile   |
+      | langgraph |
+      | awaken    |
+      | llmfy     |

@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"encoding/json"
 	"path"
 	"strings"
 	"unicode/utf8"
@@ -99,9 +100,13 @@ func (w *world) tableRows() ([]string, [][]string) {
 }
 
 // docKeyOrder lists the top-level keys of the docstring mapping in the
-// order they are written (a decoded object has no order).
+// order they are written (a decoded object has no order): through JSON's
+// own tokens for ```json, else YAML's nodes.
 func (w *world) docKeyOrder() []string {
-	text, _ := w.docText()
+	text, media := w.docText()
+	if media == "json" {
+		return jsonKeyOrder(text)
+	}
 	var doc yaml.Node
 	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 {
 		return nil
@@ -113,6 +118,27 @@ func (w *world) docKeyOrder() []string {
 	var keys []string
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		keys = append(keys, m.Content[i].Value)
+	}
+	return keys
+}
+
+func jsonKeyOrder(text string) []string {
+	dec := json.NewDecoder(strings.NewReader(text))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var keys []string
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		key, _ := t.(string)
+		keys = append(keys, key)
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return nil
+		}
 	}
 	return keys
 }

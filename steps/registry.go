@@ -129,6 +129,12 @@ func register(sc *godog.ScenarioContext, d Def) {
 		if err := checkArg(w, d.Arg); err != nil {
 			return ctx, w.fail(err)
 		}
+		if d.Consumes {
+			// the step that asserts a failure is no step of its own for
+			// "the state should be unchanged": it compares with the state
+			// before the step that failed
+			w.before = w.beforePrevious
+		}
 		err := d.run(w, args...)
 		var ee *engine.Error
 		var pe *problem

@@ -2,6 +2,8 @@ package steps
 
 import (
 	"fmt"
+	"path"
+	"strings"
 
 	"github.com/stateharness/scenario/engine"
 )
@@ -43,6 +45,9 @@ func setupSteps() []Def {
 			return w.setPlan(text)
 		}},
 		{Pattern: `^the route has a plan\.md from "([^"]*)"$`, run: func(w *world, a ...string) error {
+			if !strings.EqualFold(path.Ext(a[0]), ".md") {
+				return problemf("%q: a plan.md is read as text from a .md file; other extensions are not read", a[0])
+			}
 			data, _, err := w.readFile(a[0])
 			if err != nil {
 				return err
@@ -75,7 +80,16 @@ func (w *world) setPlan(text string) error {
 		return problemf("the route has a plan.md already")
 	}
 	w.plan = &text
-	return w.rebuild(func() { w.plan = nil })
+	if err := w.rebuild(func() { w.plan = nil }); err != nil {
+		return err
+	}
+	// the plan's warnings belong to the step that gave the plan
+	for _, warning := range w.graph.Warnings() {
+		if w.cfg.Warn != nil {
+			w.cfg.Warn(fmt.Sprintf("%s: warning: %s", w.at(w.step.Line), warning))
+		}
+	}
+	return nil
 }
 
 // rebuild makes a new graph from the setup so far, so that a bad setup
@@ -91,11 +105,6 @@ func (w *world) rebuild(undo func()) error {
 		return err
 	}
 	w.graph = g
-	for _, warning := range g.Warnings() {
-		if w.cfg.Warn != nil {
-			w.cfg.Warn(fmt.Sprintf("%s: warning: %s", w.at(w.step.Line), warning))
-		}
-	}
 	return nil
 }
 

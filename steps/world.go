@@ -18,10 +18,9 @@ import (
 
 // Config is what the step library needs from the suite it runs in.
 type Config struct {
-	Root      string // the suite root
-	Layout    suite.Layout
-	Scenarios string // the scenarios directory, relative to Root
-	Index     *suite.Index
+	Root   string // the suite root
+	Layout suite.Layout
+	Index  *suite.Index
 	// Update rewrites missing and stale goldens instead of failing.
 	Update         bool
 	DefaultProfile string // --profile or Options.Profile

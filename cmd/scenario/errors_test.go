@@ -279,7 +279,7 @@ func TestErrorsPathsLeavingTheRoot(t *testing.T) {
 		{name: "a directory named like a file", step: `Given the state schema from "scenarios/dir.json"`,
 			want: []string{`"scenarios/dir.json" is a directory; expected a file`}},
 		{name: "a directory as a plan.md", step: "Given the \"dawn\" profile\nAnd the route has a plan.md from \"scenarios\"",
-			want: []string{`features/x.feature:5: "scenarios" is a directory; expected a file`}},
+			want: []string{`features/x.feature:5: "scenarios": a plan.md is read as text from a .md file`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

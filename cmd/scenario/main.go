@@ -129,7 +129,7 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 		Root: f.root, Paths: paths, Tags: f.tags, Format: f.format, DefaultFormat: defaultFormat,
 		NoColor: f.noColor || os.Getenv("NO_COLOR") != "", Update: m == modeUpdate, Profile: f.profile,
 		Concurrency: f.concurrency, Shard: f.shard, Random: f.random,
-		Accept: acceptCommand(f.root), Output: stdout,
+		Accept: acceptCommand(f.root, f.profile), Output: stdout,
 	}
 	if m == modePrune && cfg.Filtered() {
 		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite: drop --tags, --shard and paths (golden files of the scenarios left out would look unused)")
@@ -245,11 +245,14 @@ func selfName() string {
 
 // acceptCommand renders the command that rewrites one scenario's goldens,
 // spelled the way this binary was started.
-func acceptCommand(root string) func(*suite.Scenario) string {
+func acceptCommand(root, profile string) func(*suite.Scenario) string {
 	self := selfName()
 	rootFlag := ""
 	if root != "." && root != "" {
 		rootFlag = " --root " + quote(root)
+	}
+	if profile != "" {
+		rootFlag += " --profile " + quote(profile)
 	}
 	return func(s *suite.Scenario) string {
 		return self + " update" + rootFlag + " " + quote(s.Feature+":"+strconv.Itoa(s.Line))

@@ -89,14 +89,3 @@ Feature: Catalogue of errors: Dawn's planning capability
       - [ ] A
       """
     Then the step should fail with "CAPABILITY_CONFLICT" mentioning "state field \"todos\" is contributed by a capability and also declared in state.ts. Remove the field from state.ts or remove the capability marker file. (at $.todos"
-
-  Scenario Outline: a plan.md needs the dawn profile: <case>
-    Given the "<profile>" profile
-    And the route has a plan.md from "scenarios/errors/plan.md"
-    Then the step should fail with "SCHEMA_INVALID" mentioning "a plan.md turns on Dawn's planning capability, but the profile is <profile>; choose the dawn profile"
-
-    Examples:
-      | case      | profile   |
-      | langgraph | langgraph |
-      | awaken    | awaken    |
-      | llmfy     | llmfy     |

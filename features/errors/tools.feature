@@ -5,7 +5,7 @@ Feature: Catalogue of errors: tool results
   INVALID_GRAPH_NODE_RETURN_VALUE; the update and the tool message then go
   through the same rules as a node's output.
 
-  Scenario Outline: Dawn's {result, state} needs an object state: <case>
+  Scenario Outline: Dawn's {result, state} with a state that is not an object is a plain answer: <case>
     Given the "dawn" profile
     And the state schema:
       | field  | type   |
@@ -18,19 +18,39 @@ Feature: Catalogue of errors: tool results
       """json
       {"result": "3 hits", "state": <state>}
       """
-    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "tool \"search\" returned {result, state} with a state that is <type>; expected an object (at $.state"
-    And the state should be unchanged
-    And field "messages" should equal []
+    Then field "status" should equal "before"
+    And field "messages[0].content" should equal "{\"result\":\"3 hits\",\"state\":<compact>}"
 
     Examples:
-      | case      | state      | type    |
-      | a string  | "done"     | string  |
-      | a list    | [{"a": 1}] | array   |
-      | null      | null       | null    |
-      | a number  | 1          | number  |
-      | a boolean | false      | boolean |
+      | case      | state      | compact    |
+      | a string  | "done"     | \"done\"   |
+      | a list    | [{"a": 1}] | [{\"a\":1}] |
+      | null      | null       | null       |
+      | a number  | 1          | 1          |
+      | a boolean | false      | false      |
 
-  Scenario Outline: a LangGraph command from a tool is checked like a node's: <case>
+  Scenario Outline: a LangGraph result whose update is not an object is a plain answer: <case>
+    Given the state schema:
+      | field    | reducer  | default |
+      | status   |          |         |
+      | messages | messages | []      |
+    And the input state:
+      """json
+      {"status": "before"}
+      """
+    When tool "search" returns:
+      """json
+      <result>
+      """
+    Then field "status" should equal "before"
+    And field "messages[0].content" should equal "<content>"
+
+    Examples:
+      | case            | result                   | content                            |
+      | a string update | {"update": "status"}     | {\"update\":\"status\"}            |
+      | a pair list     | {"update": [["status"]]} | {\"update\":[[\"status\"]]}        |
+
+  Scenario: a LangGraph command from a tool is checked like a node's
     Given the state schema:
       | field  |
       | status |
@@ -40,27 +60,10 @@ Feature: Catalogue of errors: tool results
       """
     When tool "search" returns:
       """json
-      <result>
+      {"update": {"status": "x"}, "goto": 5}
       """
-    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "<message>"
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "tool \"search\" returned a command whose goto is number; expected a node name or a list of them"
     And the state should be unchanged
-
-    Examples:
-      | case            | result                                 | message                                                                                                     |
-      | a string update | {"update": "status"}                   | returned a command whose update is string; expected an object or a list of [key, value] pairs (at $.update |
-      | a bad pair      | {"update": [["status"]]}               | returned a command whose update pair is not [key, value] (at $.update[0]                                   |
-      | a number goto   | {"update": {"status": "x"}, "goto": 5} | returned a command whose goto is number; expected a node name or a list of them                             |
-
-  Scenario: a tool's malformed command names the tool
-    Given the state schema:
-      | field  |
-      | status |
-    And an empty input state
-    When tool "search" returns:
-      """json
-      {"update": "status"}
-      """
-    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "tool \"search\" returned a command whose update is string"
 
   Scenario: the tool message must fit the messages field's type
     Given the state schema:

@@ -128,7 +128,7 @@ func Run(cfg Config) (*Result, error) {
 	log := &steps.GoldenLog{}
 	warned := &warnings{}
 	sc := &steps.Config{
-		Root: cfg.Root, Layout: layout, Scenarios: cfg.Scenarios, Index: idx,
+		Root: cfg.Root, Layout: layout, Index: idx,
 		Update: cfg.Update, DefaultProfile: cfg.Profile, SuiteProfile: suiteProfile, Reducers: cfg.Reducers,
 		Accept: cfg.Accept, Goldens: log, Warn: warned.add,
 	}
