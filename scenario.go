@@ -46,8 +46,14 @@ type Options struct {
 	Paths []string
 	// Tags filters scenarios with godog's tag expressions ("@a && ~@b").
 	Tags string
+	// Features and Golden name the suite's directories under Root
+	// (default "features" and "golden"); scenario.yaml may set them too.
+	Features, Golden string
 	// Profile is the default profile for scenarios that choose none.
 	Profile string
+	// IDPrefix starts the message ids the engine generates (default
+	// "auto-", so auto-1, auto-2, ...).
+	IDPrefix string
 	// Reducers are custom reducers by name.
 	Reducers map[string]ReducerFunc
 	// Concurrency is how many scenarios run at once (default 1).
@@ -67,6 +73,7 @@ func Run(t *testing.T, opts Options) {
 	}
 	cfg := runner.Config{
 		Root: root, Paths: opts.Paths, Tags: opts.Tags, Profile: opts.Profile,
+		Features: opts.Features, Golden: opts.Golden, IDPrefix: opts.IDPrefix,
 		Reducers: opts.Reducers, Concurrency: opts.Concurrency, Format: opts.Format,
 		Update: opts.Update || updateRequested(), NoColor: true, T: t,
 		Accept: acceptCommand(t.Name()),

@@ -510,7 +510,7 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int) (any,
 	if !has && f.hasDef {
 		cur, has = f.def, true
 	}
-	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID}
+	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix}
 	for _, w := range ws {
 		var err error
 		cur, err = f.reduce(c, cur, has, w.Value)

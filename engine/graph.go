@@ -23,6 +23,9 @@ type Options struct {
 	Plan *string
 	// Tools are the tools the route defines itself.
 	Tools []string
+	// IDPrefix starts the message ids the engine generates; empty means
+	// DefaultIDPrefix ("auto-").
+	IDPrefix string
 }
 
 // field is a schema field resolved against the profile.
@@ -52,6 +55,7 @@ type Graph struct {
 	nextCall int // tool call-N ids, per scenario
 	planning bool
 	warnings []string
+	idPrefix string
 	trace    []Commit
 	events   []Event
 }
@@ -96,7 +100,7 @@ func New(s *Schema, opts Options) (*Graph, error) {
 	if !ok {
 		return nil, &Error{Code: SchemaInvalid, Path: PathKey(Root, "profile"), Message: unknownProfileMessage(name)}
 	}
-	g := &Graph{prof: prof, fields: map[string]*field{}, threads: map[string]*thread{}}
+	g := &Graph{prof: prof, fields: map[string]*field{}, threads: map[string]*thread{}, idPrefix: opts.IDPrefix}
 	decls := s.Fields
 	if prof.implicitMessages && s.Field("messages") == nil {
 		decls = append([]*Field{{Name: "messages", Type: Type{Base: "array"}, Default: []any{}, HasDefault: true, Reducer: ReducerSpec{Name: "messages"}}}, decls...)

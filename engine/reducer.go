@@ -16,6 +16,8 @@ type reduceCtx struct {
 	field   string
 	reducer string
 	nextID  *int
+	// idPrefix starts generated message ids ("auto-" unless configured).
+	idPrefix string
 }
 
 // reducer applies one incoming write; has reports whether the field had a

@@ -5,6 +5,10 @@ import (
 	"strconv"
 )
 
+// DefaultIDPrefix starts the ids the messages reducer generates: auto-1,
+// auto-2, ... per scenario.
+const DefaultIDPrefix = "auto-"
+
 // removeAll is the id of LangGraph's REMOVE_ALL_MESSAGES marker.
 const removeAll = "__remove_all__"
 
@@ -243,7 +247,11 @@ func assignIDs(c *reduceCtx, ms []map[string]any) {
 		for k, v := range m {
 			cp[k] = v
 		}
-		cp["id"] = "auto-" + strconv.Itoa(*c.nextID)
+		prefix := c.idPrefix
+		if prefix == "" {
+			prefix = DefaultIDPrefix
+		}
+		cp["id"] = prefix + strconv.Itoa(*c.nextID)
 		ms[i] = cp
 	}
 }

@@ -25,6 +25,7 @@ type Config struct {
 	Update         bool
 	DefaultProfile string // --profile or Options.Profile
 	SuiteProfile   string // scenario.yaml's, when no flag overrides it
+	IDPrefix       string // generated message ids: <prefix>1, <prefix>2, ...
 	Reducers       map[string]engine.ReducerFunc
 	// Accept returns the command that accepts a golden change for one
 	// scenario.

@@ -269,3 +269,35 @@ func TestScenarioYAMLProfileMayNotDisagreeWithAScenario(t *testing.T) {
 	})
 	wantCode(t, runCLI(t, suiteArgs("", dir)...), exitPassed)
 }
+
+func TestScenarioYAMLSetsTheIDPrefix(t *testing.T) {
+	dir := newSuite(t, map[string]string{
+		"scenario.yaml": "id_prefix: msg-\n",
+		"features/a.feature": `Feature: A
+  Scenario: generated ids take the prefix
+    Given the state schema:
+      | field    | reducer  | default |
+      | messages | messages | []      |
+    And the input state:
+      """json
+      {"messages": ["hi"]}
+      """
+    Then field "messages[0].id" should equal "msg-1"
+`,
+	})
+	wantCode(t, runCLI(t, suiteArgs("", dir)...), exitPassed)
+}
+
+func TestRunHonoursSCENARIO_UPDATE(t *testing.T) {
+	dir := newSuite(t, map[string]string{"features/a.feature": ciFeature("a", 1)})
+	t.Setenv("SCENARIO_UPDATE", "1")
+	wantCode(t, runCLI(t, suiteArgs("", dir)...), exitPassed)
+	if _, err := os.Stat(filepath.Join(dir, "golden", "a", "a-1.json")); err != nil {
+		t.Fatalf("SCENARIO_UPDATE=1 did not write the golden: %v", err)
+	}
+	// check never writes, whatever the environment says
+	if err := os.Remove(filepath.Join(dir, "golden", "a", "a-1.json")); err != nil {
+		t.Fatal(err)
+	}
+	wantCode(t, runCLI(t, suiteArgs("check", dir)...), exitFailed)
+}

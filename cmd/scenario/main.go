@@ -127,7 +127,8 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 	}
 	cfg := runner.Config{
 		Root: f.root, Paths: paths, Tags: f.tags, Format: f.format, DefaultFormat: defaultFormat,
-		NoColor: f.noColor || os.Getenv("NO_COLOR") != "", Update: m == modeUpdate, Profile: f.profile,
+		NoColor: f.noColor || os.Getenv("NO_COLOR") != "", Profile: f.profile,
+		Update:      m == modeUpdate || (m == modeRun && (truthy(os.Getenv("SCENARIO_UPDATE")) || truthy(os.Getenv("GOLDIE_UPDATE")))),
 		Concurrency: f.concurrency, Shard: f.shard, Random: f.random,
 		Accept: acceptCommand(f.root, f.profile), Output: stdout,
 	}
@@ -278,4 +279,13 @@ func quote(s string) string {
 func isTerminal(f *os.File) bool {
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// truthy reads SCENARIO_UPDATE and GOLDIE_UPDATE as goldie does.
+func truthy(s string) bool {
+	switch strings.ToLower(s) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
 }

@@ -28,7 +28,8 @@ func Encode(v any) ([]byte, error) { return EncodeSized(v, 256) }
 // copies of a growing buffer on large states.
 func EncodeSized(v any, sizeHint int) ([]byte, error) {
 	e := encoder{indent: true}
-	e.buf = make([]byte, 0, max(sizeHint, 256))
+	// slack: value() asks for 64 free bytes before each value, even the last
+	e.buf = make([]byte, 0, max(sizeHint, 0)+256)
 	if err := e.value(v, 0); err != nil {
 		return nil, err.finish()
 	}

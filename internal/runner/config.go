@@ -22,6 +22,7 @@ type FileConfig struct {
 	Golden    string `yaml:"golden"`
 	Scenarios string `yaml:"scenarios"`
 	Format    string `yaml:"format"`
+	IDPrefix  string `yaml:"id_prefix"`
 }
 
 // ReadConfigFile reads scenario.yaml under root; a missing file is the zero
@@ -39,7 +40,7 @@ func ReadConfigFile(root string) (FileConfig, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&fc); err != nil && !errors.Is(err, io.EOF) {
-		return fc, fmt.Errorf("%s: %v (known keys: profile, features, golden, scenarios, format)", ConfigFile, err)
+		return fc, fmt.Errorf("%s: %v (known keys: profile, features, golden, scenarios, format, id_prefix)", ConfigFile, err)
 	}
 	return fc, nil
 }

@@ -37,6 +37,7 @@ type Config struct {
 	NoColor       bool
 	Update        bool
 	Profile       string
+	IDPrefix      string // generated message ids; default "auto-"
 	Reducers      map[string]engine.ReducerFunc
 	// Concurrency is how many scenarios run at once (default 1).
 	Concurrency int
@@ -86,6 +87,7 @@ func Run(cfg Config) (*Result, error) {
 	cfg.Golden = first(cfg.Golden, fc.Golden, "golden")
 	cfg.Scenarios = first(cfg.Scenarios, fc.Scenarios, "scenarios")
 	cfg.Format = first(cfg.Format, fc.Format, cfg.DefaultFormat, "progress")
+	cfg.IDPrefix = first(cfg.IDPrefix, fc.IDPrefix)
 	// scenario.yaml's profile binds scenarios (they may not disagree with
 	// it); a flag or Options.Profile overrides it as a mere default
 	suiteProfile := ""
@@ -129,7 +131,7 @@ func Run(cfg Config) (*Result, error) {
 	warned := &warnings{}
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: layout, Index: idx,
-		Update: cfg.Update, DefaultProfile: cfg.Profile, SuiteProfile: suiteProfile, Reducers: cfg.Reducers,
+		Update: cfg.Update, DefaultProfile: cfg.Profile, SuiteProfile: suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
 		Accept: cfg.Accept, Goldens: log, Warn: warned.add,
 	}
 	concurrency := cfg.Concurrency

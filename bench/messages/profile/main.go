@@ -68,6 +68,10 @@ func main() {
 		}()
 	}
 
+	goldenSize := 0
+	if info, err := os.Stat(golden); err == nil {
+		goldenSize = int(info.Size())
+	}
 	results := make([][]sample, len(phases))
 	totals := make([]time.Duration, 0, *n)
 	for it := 0; it < *n; it++ {
@@ -93,7 +97,7 @@ func main() {
 				return g.Invoke("main", cur)
 			},
 			func() error { return g.Node("main", "agent", in) },
-			func() (err error) { out, err = canonjson.Encode(mapAny(g.State("main"))); return },
+			func() (err error) { out, err = canonjson.EncodeSized(mapAny(g.State("main")), goldenSize+1); return },
 			func() error {
 				status, _, err := goldenfile.Check(golden, out)
 				if err == nil && status != goldenfile.Same {
