@@ -223,7 +223,7 @@ func (g *Graph) Node(threadID, node string, output any) error {
 func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	th, ok := g.threads[threadID]
 	if !ok {
-		return fmt.Errorf("thread %q has no state yet: start a run first (Given the input state: ...)", threadID)
+		return NoStateError(threadID)
 	}
 	if g.prof.oneNodePerStep && len(outputs) > 1 {
 		return &Error{Code: ParallelUnsupported, Message: fmt.Sprintf("the %s profile runs one node at a time; this step runs %d nodes", g.prof.name, len(outputs))}

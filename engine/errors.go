@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 )
 
@@ -92,4 +93,11 @@ func CodeOf(err error) Code {
 
 func errorf(code Code, path, msg string) *Error {
 	return &Error{Code: code, Path: path, Message: msg}
+}
+
+// NoStateError is the error for an output or a read on a thread that no run
+// has started: a mistake in the scenario, not a rule of the engine, so it
+// has no Code.
+func NoStateError(thread string) error {
+	return fmt.Errorf("thread %q has no state yet: start a run first (Given the input state: ...)", thread)
 }

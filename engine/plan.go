@@ -88,7 +88,7 @@ func (g *Graph) WriteTodos(threadID, callID string, args any) error {
 	}
 	th, ok := g.threads[threadID]
 	if !ok {
-		return fmt.Errorf("thread %q has no state yet: start a run first (Given the input state: ...)", threadID)
+		return NoStateError(threadID)
 	}
 	args, err := Normalize(args)
 	if err != nil {

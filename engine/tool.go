@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"strconv"
 )
 
@@ -18,7 +17,7 @@ const (
 func (g *Graph) ToolCall(threadID, tool, callID string, result any) error {
 	th, ok := g.threads[threadID]
 	if !ok {
-		return fmt.Errorf("thread %q has no state yet: start a run first (Given the input state: ...)", threadID)
+		return NoStateError(threadID)
 	}
 	result, err := Normalize(result)
 	if err != nil {

@@ -55,7 +55,7 @@ func (w *world) nodes(outs []engine.NodeOutput) error {
 		return err
 	}
 	if !w.graph.HasThread(w.thread) {
-		return problemf("thread %q has no state yet: start a run first (Given the input state: ...)", w.thread)
+		return &problem{msg: engine.NoStateError(w.thread).Error()}
 	}
 	return w.graph.Step(w.thread, outs)
 }

@@ -117,7 +117,7 @@ func (w *world) ensureGraph() error {
 // state is the current thread's state, failing when it has none.
 func (w *world) state() (map[string]any, error) {
 	if w.graph == nil || !w.graph.HasThread(w.thread) {
-		return nil, problemf("thread %q has no state yet: start a run first (Given the input state: ...)", w.thread)
+		return nil, &problem{msg: engine.NoStateError(w.thread).Error()}
 	}
 	return w.graph.State(w.thread), nil
 }

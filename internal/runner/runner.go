@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -97,9 +98,9 @@ func Run(cfg Config) (*Result, error) {
 	if cfg.Output == nil {
 		cfg.Output = os.Stdout
 	}
-	for _, p := range []string{cfg.Profile, suiteProfile} {
-		if _, err := engine.New(nil, engine.Options{Profile: p}); err != nil {
-			return nil, fmt.Errorf("profile %q: %s", p, err.(*engine.Error).Message)
+	for _, p := range []struct{ where, name string }{{"--profile", cfg.Profile}, {ConfigFile, suiteProfile}} {
+		if p.name != "" && !slices.Contains(engine.Profiles(), p.name) {
+			return nil, fmt.Errorf("%s: unknown profile %q; expected one of %s", p.where, p.name, strings.Join(engine.Profiles(), ", "))
 		}
 	}
 	layout := suite.Layout{Features: cfg.Features, Golden: cfg.Golden}
