@@ -40,6 +40,11 @@ func (s valueSet) add(v any) bool {
 // forms) and checks it against SPEC §2. Values already in the model come back
 // as they are, not copied.
 func Normalize(v any) (any, error) {
+	// values already in the model (all that the decoders produce) need
+	// one walk, not two
+	if Validate(v) == nil {
+		return v, nil
+	}
 	out, _ := normalize(v, 0)
 	if err := Validate(out); err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package goldenfile
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -133,8 +134,9 @@ func TestCheck(t *testing.T) {
 		status Status
 		want   []byte
 	}{
-		{"same bytes", path, content, Same, content},
-		{"other bytes", path, []byte("{\n  \"a\": 2\n}\n"), Stale, content},
+		{"same bytes", path, content, Same, nil}, // an equal file is not returned
+		{"same size, other bytes", path, []byte("{\n  \"a\": 2\n}\n"), Stale, content},
+		{"other bytes", path, []byte("{\n  \"a\": 22\n}\n"), Stale, content},
 		{"equal value, other bytes", path, []byte("{\"a\":1}\n"), Stale, content},
 		{"no trailing newline", path, content[:len(content)-1], Stale, content},
 		{"no file", filepath.Join(dir, "none.json"), content, Missing, nil},
@@ -261,5 +263,22 @@ func TestReport(t *testing.T) {
 				t.Errorf("report ends\n%q\nwant it to end with %q", got[max(0, len(got)-60):], tt.more)
 			}
 		})
+	}
+}
+
+// A file larger than one chunk is compared to the last byte.
+func TestCheckComparesEveryChunk(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big.json")
+	content := bytes.Repeat([]byte("x"), 3<<20+5)
+	if err := os.WriteFile(path, content, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if status, _, err := Check(path, content); err != nil || status != Same {
+		t.Fatalf("equal big file: %v, %v", status, err)
+	}
+	other := bytes.Clone(content)
+	other[len(other)-1] = 'y'
+	if status, want, err := Check(path, other); err != nil || status != Stale || !bytes.Equal(want, content) {
+		t.Fatalf("big file differing in its last byte: %v, %v", status, err)
 	}
 }
