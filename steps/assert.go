@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/canonjson"
 	"github.com/stateharness/scenario/internal/goldenfile"
 )
 
@@ -219,16 +218,8 @@ func lookupPath(v any, p string) (any, bool) {
 	return engine.Lookup(v, elems)
 }
 
-func compact(v any, ok bool) string {
-	if !ok {
-		return "(absent)"
-	}
-	b, err := canonjson.Compact(v)
-	if err != nil {
-		return fmt.Sprintf("<%v>", err)
-	}
-	return string(b)
-}
+// compact shows a value in a failure message.
+func compact(v any, ok bool) string { return goldenfile.Render(v, ok) }
 
 // mapValue lets a state map be compared as a JSON value.
 func mapValue(m map[string]any) any {

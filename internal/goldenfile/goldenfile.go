@@ -152,7 +152,9 @@ func Compare(want, got any) []Diff {
 	return out
 }
 
-func render(v any, ok bool) string {
+// Render shows a value in messages as compact canonical JSON, or
+// "(absent)" when ok is false.
+func Render(v any, ok bool) string {
 	if !ok {
 		return "(absent)"
 	}
@@ -211,7 +213,7 @@ func compare(path string, want any, hasWant bool, got any, hasGot bool, out *[]D
 	if !hasWant && !hasGot {
 		return
 	}
-	*out = append(*out, Diff{Path: path, Want: render(want, hasWant), Got: render(got, hasGot)})
+	*out = append(*out, Diff{Path: path, Want: Render(want, hasWant), Got: Render(got, hasGot)})
 }
 
 // Report renders diffs as the lines of a failure message, at most MaxDiffs
