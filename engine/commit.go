@@ -226,7 +226,11 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 		return NoStateError(threadID)
 	}
 	if g.prof.oneNodePerStep && len(outputs) > 1 {
-		return &Error{Code: ParallelUnsupported, Message: fmt.Sprintf("the %s profile runs one node at a time; this step runs %d nodes", g.prof.name, len(outputs))}
+		names := make([]string, len(outputs))
+		for i, o := range outputs {
+			names[i] = fmt.Sprintf("%q", o.Node)
+		}
+		return &Error{Code: ParallelUnsupported, Message: fmt.Sprintf("the %s profile runs one node at a time; this step runs %d nodes: %s", g.prof.name, len(outputs), strings.Join(names, ", "))}
 	}
 	var writes []Write
 	var gotos []Goto
@@ -371,7 +375,7 @@ func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applie
 				res.dropped = append(res.dropped, w.Node+"."+w.Field)
 				continue
 			case rejectUnknown:
-				return nil, &Error{Code: UnknownKey, Path: PathKey(Root, w.Field), Message: "unknown key: " + w.Field}
+				return nil, &Error{Code: UnknownKey, Path: PathKey(Root, w.Field), Message: w.kind.describe(w.Node) + ": unknown key: " + w.Field}
 			case assignUnknown:
 				if res.newFields == nil {
 					res.newFields = map[string]*field{}
@@ -421,6 +425,10 @@ func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applie
 			idBefore := res.nextID
 			var err error
 			if v, err = g.fold(f, cur, has, ws, &res.nextID); err != nil {
+				if e, ok := err.(*Error); ok {
+					// say who wrote what the reducer refused (SPEC §11)
+					e.Message = nodeList(ws) + ": " + e.Message
+				}
 				return nil, err
 			}
 			if f.declaredMerge && f.merge == Commutative && distinctNodes(ws) > 1 {
