@@ -1,8 +1,10 @@
 package steps
 
 import (
+	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
@@ -21,7 +23,7 @@ func setupSteps() []Def {
 				s, err := engine.SchemaFromTable(header, rows, func(row, col int, text string) (any, error) {
 					return w.cellJSON(text, row+1, col)
 				})
-				return w.setSchema(s, err, "", engine.Source{}, w.at(w.step.TableLine))
+				return w.setSchema(s, err, "", engine.Source{}, w.tableRowOf(err, header, rows))
 			}
 			doc, err := w.docValue()
 			if err != nil {
@@ -60,6 +62,25 @@ func setupSteps() []Def {
 			return w.rebuild(func() { w.tools = old })
 		}},
 	}
+}
+
+// tableRowOf is the file position of the schema table row an error is
+// about (its path names the field), else of the header.
+func (w *world) tableRowOf(err error, header []string, rows [][]string) string {
+	col := slices.IndexFunc(header, func(h string) bool { return strings.TrimSpace(h) == "field" })
+	var e *engine.Error
+	if col >= 0 && errors.As(err, &e) {
+		if elems, perr := engine.ParsePath(e.Path); perr == nil && len(elems) >= 2 && elems[0].Key == "fields" {
+			// the last row of that name: a field declared twice is at fault
+			// where it comes again
+			for i := len(rows) - 1; i >= 0; i-- {
+				if strings.TrimSpace(rows[i][col]) == elems[1].Key {
+					return w.at(w.step.TableLine + 1 + i)
+				}
+			}
+		}
+	}
+	return w.at(w.step.TableLine)
 }
 
 // setSchema keeps a parsed schema; text and src are where it was written,

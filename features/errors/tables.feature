@@ -35,7 +35,7 @@ Feature: Catalogue of errors: schema tables
       | field  | type   |
       | status | string |
       | status | number |
-    Then the step should fail with "SCHEMA_INVALID" mentioning "field \"status\": declared twice (at $.fields.status, features/errors/tables.feature:35)"
+    Then the step should fail with "SCHEMA_INVALID" mentioning "field \"status\": declared twice (at $.fields.status, features/errors/tables.feature:37)"
 
   Scenario: a row without a field name
     Given the state schema:
