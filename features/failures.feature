@@ -46,3 +46,4 @@ Feature: Asserting on a failed step
       {"count": 1, "status": "ok"}
       """
     And the revision should be 2
+    And the trace should match the golden file

@@ -37,3 +37,22 @@ Feature: Golden files
       {"n": 2}
       """
     Then the state should match the golden file
+
+  Scenario Outline: each outline row has its own golden file
+    Given the state schema:
+      | field  | type   |
+      | status | string |
+    And the input state:
+      """json
+      {"status": "<status>"}
+      """
+    Then the state should match the golden file
+    And field "$.status" should equal:
+      """json
+      "<status>"
+      """
+
+    Examples:
+      | status  |
+      | running |
+      | done    |

@@ -170,3 +170,39 @@ Feature: Profiles
       | langgraph |
       | awaken    |
       | llmfy     |
+
+  Scenario: dawn refuses two writes to a plain field in one step, as LangGraph does
+    Given the "dawn" profile
+    And the state schema:
+      """yaml
+      fields:
+        topic: {default: ""}
+      """
+    And an empty input state
+    When these nodes run in one step:
+      """yaml
+      a: {topic: tides}
+      b: {topic: waves}
+      """
+    Then the step should fail with "INVALID_CONCURRENT_GRAPH_UPDATE" mentioning "Invalid update for channel \"topic\" with values [\"tides\",\"waves\"]"
+
+  Scenario Outline: <profile> tool results are plain answers
+    Given the "<profile>" profile
+    And the state schema:
+      """yaml
+      fields:
+        messages: {default: [], reducer: messages}
+        status: {}
+      """
+    And an empty input state
+    When tool "lookup" returns:
+      """json
+      {"update": {"status": "x"}, "result": 1, "state": {"status": "y"}}
+      """
+    Then field "status" should be absent
+    And field "messages[0].content" should equal "{\"result\":1,\"state\":{\"status\":\"y\"},\"update\":{\"status\":\"x\"}}"
+
+    Examples:
+      | profile |
+      | awaken  |
+      | llmfy   |
