@@ -57,18 +57,28 @@ func typeError(c *reduceCtx, want string, got any) error {
 
 func reduceReplace(_ *reduceCtx, _ any, _ bool, in any) (any, error) { return in, nil }
 
-func reduceAppend(c *reduceCtx, cur any, has bool, in any) (any, error) {
-	var base []any
+// listOperands reads append's and union's arguments: the current array
+// (absent or null is empty) and the incoming array, a single value being a
+// one-element array.
+func listOperands(c *reduceCtx, cur any, has bool, in any) (base, add []any, err error) {
 	if has && cur != nil {
 		arr, ok := cur.([]any)
 		if !ok {
-			return nil, typeError(c, "the current value to be an array", cur)
+			return nil, nil, typeError(c, "the current value to be an array", cur)
 		}
 		base = arr
 	}
 	add, ok := in.([]any)
 	if !ok {
 		add = []any{in}
+	}
+	return base, add, nil
+}
+
+func reduceAppend(c *reduceCtx, cur any, has bool, in any) (any, error) {
+	base, add, err := listOperands(c, cur, has, in)
+	if err != nil {
+		return nil, err
 	}
 	// a fresh backing array: the current one may be shared with a
 	// checkpoint or a value handed out earlier
@@ -151,17 +161,9 @@ func reduceSum(c *reduceCtx, cur any, has bool, in any) (any, error) {
 }
 
 func reduceUnion(c *reduceCtx, cur any, has bool, in any) (any, error) {
-	var base []any
-	if has && cur != nil {
-		arr, ok := cur.([]any)
-		if !ok {
-			return nil, typeError(c, "the current value to be an array", cur)
-		}
-		base = arr
-	}
-	add, ok := in.([]any)
-	if !ok {
-		add = []any{in}
+	base, add, err := listOperands(c, cur, has, in)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]any, len(base), len(base)+len(add))
 	copy(out, base)

@@ -12,26 +12,18 @@ import (
 func assertSteps() []Def {
 	return []Def{
 		{Pattern: `^the state should equal:$`, Arg: DocString, run: func(w *world, _ ...string) error {
-			got, err := w.state()
+			got, want, err := w.stateAndExpected()
 			if err != nil {
 				return err
 			}
-			want, err := w.docValue()
-			if err != nil {
-				return asProblem(err)
-			}
-			return equalOrDiff("the state", want, mapValue(got))
+			return equalOrDiff("the state", want, got)
 		}},
 		{Pattern: `^the state should contain:$`, Arg: DocString, run: func(w *world, _ ...string) error {
-			got, err := w.state()
+			got, want, err := w.stateAndExpected()
 			if err != nil {
 				return err
 			}
-			want, err := w.docValue()
-			if err != nil {
-				return asProblem(err)
-			}
-			if p, ok := engine.Contains(mapValue(got), want, engine.Root); !ok {
+			if p, ok := engine.Contains(got, want, engine.Root); !ok {
 				gv, has := lookupPath(got, p)
 				wv, _ := lookupPath(want, p)
 				return fmt.Errorf("the state does not contain the expected value at %s\n    want: %s\n    got:  %s", p, compact(wv, true), compact(gv, has))
@@ -148,6 +140,19 @@ func (w *world) graphValue(f func(*engine.Graph) any) (any, error) {
 		return []any{}, nil
 	}
 	return f(w.graph), nil
+}
+
+// stateAndExpected is the current state and the docstring's expected value.
+func (w *world) stateAndExpected() (any, any, error) {
+	got, err := w.state()
+	if err != nil {
+		return nil, nil, err
+	}
+	want, err := w.docValue()
+	if err != nil {
+		return nil, nil, asProblem(err)
+	}
+	return mapValue(got), want, nil
 }
 
 func (w *world) stateForGolden() (any, error) {
