@@ -518,7 +518,10 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int) (any,
 	if !has && f.hasDef {
 		cur, has = f.def, true
 	}
-	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix}
+	if g.coerced == nil {
+		g.coerced = map[*any]int{}
+	}
+	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix, coerced: g.coerced}
 	for _, w := range ws {
 		var err error
 		cur, err = f.reduce(c, cur, has, w.Value)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -30,7 +31,9 @@ const maxSafeInteger = 1<<53 - 1
 // A leading UTF-8 byte order mark is skipped (editors on Windows add it; RFC
 // 8259 §8.1 allows ignoring it) and does not count as a column.
 func DecodeJSON(data []byte, src Source) (any, error) {
-	d := decoder{data: data, src: src}
+	// one copy of the whole text: strings without escapes are slices of
+	// it, which spares an allocation per string of a large state
+	d := decoder{data: data, text: string(data), src: src}
 	if bytes.HasPrefix(data, bom) {
 		d.pos, d.bomLen = len(bom), len(bom)
 	}
@@ -59,6 +62,7 @@ type pathSeg struct {
 
 type decoder struct {
 	data   []byte
+	text   string // a copy of data that unescaped strings share
 	pos    int
 	bomLen int
 	src    Source
@@ -335,7 +339,7 @@ func (d *decoder) object(depth int) (any, bool) {
 // firstKey returns the offset of the first occurrence of key in the object
 // at objStart, which parsed without error up to a later occurrence.
 func (d *decoder) firstKey(objStart int, key string) int {
-	sub := decoder{data: d.data, pos: objStart + 1, src: d.src}
+	sub := decoder{data: d.data, text: d.text, pos: objStart + 1, src: d.src}
 	for {
 		sub.skipSpace()
 		at := sub.pos
@@ -387,7 +391,7 @@ func (d *decoder) str(isKey bool) (string, bool) {
 			if isKey {
 				return d.intern(raw), true
 			}
-			return string(raw), true
+			return d.text[start+1 : i], true
 		case c == '\\':
 			return d.strEscaped(start, i, ascii, isKey)
 		case c < 0x20:
@@ -688,6 +692,9 @@ func Equal(a, b any) bool {
 		if !ok || len(x) != len(y) {
 			return false
 		}
+		if len(x) > 0 && &x[0] == &y[0] {
+			return true // one backing array: values are never modified
+		}
 		for i := range x {
 			if !Equal(x[i], y[i]) {
 				return false
@@ -698,6 +705,9 @@ func Equal(a, b any) bool {
 		y, ok := b.(map[string]any)
 		if !ok || len(x) != len(y) {
 			return false
+		}
+		if reflect.ValueOf(x).UnsafePointer() == reflect.ValueOf(y).UnsafePointer() {
+			return true // the same map: shared, never modified
 		}
 		for k, xv := range x {
 			yv, ok := y[k]

@@ -25,9 +25,12 @@ func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {
 		left = asList(cur)
 	}
 	right := asList(in)
-	lm, err := coerceMessages(c, left, PathKey(Root, c.field))
-	if err != nil {
-		return nil, err
+	lm, ok := c.alreadyCoerced(left)
+	if !ok {
+		var err error
+		if lm, err = coerceMessages(c, left, PathKey(Root, c.field)); err != nil {
+			return nil, err
+		}
 	}
 	rm, err := coerceMessages(c, right, "")
 	if err != nil {
@@ -43,7 +46,7 @@ func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {
 		}
 	}
 	if last >= 0 {
-		return messagesToList(rm[last+1:]), nil
+		return c.markCoerced(messagesToList(rm[last+1:])), nil
 	}
 
 	merged := make([]map[string]any, len(lm), len(lm)+len(rm))
@@ -80,7 +83,27 @@ func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {
 		}
 		merged = kept
 	}
-	return messagesToList(merged), nil
+	return c.markCoerced(messagesToList(merged)), nil
+}
+
+// alreadyCoerced returns the messages of a list this reducer returned
+// before, without coercing them again.
+func (c *reduceCtx) alreadyCoerced(list []any) ([]map[string]any, bool) {
+	if len(list) == 0 || c.coerced == nil || c.coerced[&list[0]] != len(list) {
+		return nil, false
+	}
+	out := make([]map[string]any, len(list))
+	for i, m := range list {
+		out[i] = m.(map[string]any)
+	}
+	return out, true
+}
+
+func (c *reduceCtx) markCoerced(list []any) []any {
+	if len(list) > 0 && c.coerced != nil {
+		c.coerced[&list[0]] = len(list)
+	}
+	return list
 }
 
 func asList(v any) []any {
