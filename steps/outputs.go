@@ -14,21 +14,21 @@ func outputSteps() []Def {
 			if err != nil {
 				return err
 			}
-			return w.atDoc(w.nodes([]engine.NodeOutput{{Node: a[0], Output: v}}))
+			return w.atDoc(w.nodes([]engine.NodeOutput{{Node: a[0], Output: checked(v)}}))
 		}},
 		{Pattern: `^node "([^"]*)" returns from "([^"]*)"$`, run: func(w *world, a ...string) error {
 			v, err := w.fileValue(a[1])
 			if err != nil {
 				return err
 			}
-			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: v}})
+			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: checked(v)}})
 		}},
 		{Pattern: `^node "([^"]*)" returns a command:$`, Arg: DocString, run: func(w *world, a ...string) error {
 			v, err := w.docValue()
 			if err != nil {
 				return err
 			}
-			return w.atDoc(w.nodes([]engine.NodeOutput{{Node: a[0], Output: v, Command: true}}))
+			return w.atDoc(w.nodes([]engine.NodeOutput{{Node: a[0], Output: checked(v), Command: true}}))
 		}},
 		{Pattern: `^node "([^"]*)" returns nothing$`, run: func(w *world, a ...string) error {
 			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: nil}})

@@ -1,5 +1,7 @@
 package steps
 
+import "github.com/stateharness/scenario/engine"
+
 func runSteps() []Def {
 	return []Def{
 		{Pattern: `^the input state:$`, Arg: DocString, run: func(w *world, _ ...string) error {
@@ -48,7 +50,7 @@ func (w *world) invoke(thread string, input any) error {
 	if err := w.ensureGraph(); err != nil {
 		return err
 	}
-	return w.graph.Invoke(thread, input)
+	return w.graph.Invoke(thread, checked(input))
 }
 
 func (w *world) invokeNoInput(thread string) error {
@@ -57,3 +59,7 @@ func (w *world) invokeNoInput(thread string) error {
 	}
 	return w.graph.InvokeNoInput(thread)
 }
+
+// checked hands a value the engine's decoders produced (or an empty
+// object) to the engine without a second walk over it.
+func checked(v any) any { return engine.Checked{Value: v} }
