@@ -80,6 +80,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.CompletionOptions.DisableDefaultCmd = true
 	pf := root.PersistentFlags()
 	pf.StringVar(&f.root, "root", ".", "suite root holding features/, golden/ and scenarios/")
 	pf.StringVar(&f.profile, "profile", "", "default profile: langgraph, dawn, awaken or llmfy (overrides scenario.yaml)")
