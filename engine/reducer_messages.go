@@ -28,11 +28,12 @@ func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {
 	lm, ok := c.alreadyCoerced(left)
 	if !ok {
 		var err error
-		if lm, err = coerceMessages(c, left, PathKey(Root, c.field)); err != nil {
+		if lm, err = coerceMessages(c, left, PathKey(Root, c.field), true); err != nil {
 			return nil, err
 		}
 	}
-	rm, err := coerceMessages(c, right, "")
+	_, wholeIsList := in.([]any)
+	rm, err := coerceMessages(c, right, "", wholeIsList)
 	if err != nil {
 		return nil, err
 	}
@@ -152,13 +153,17 @@ var roleTypes = map[string]string{
 }
 
 // coerceMessages turns every element into a message object, never modifying
-// the elements it was given. base is the JSON path of the list for errors
-// about the current value; incoming elements are reported by index alone.
-func coerceMessages(c *reduceCtx, list []any, base string) ([]map[string]any, error) {
+// the elements it was given. base is set for the current value (errors say
+// "current message"); isList is false when the write was one bare message,
+// whose path is the field's own.
+func coerceMessages(c *reduceCtx, list []any, base string, isList bool) ([]map[string]any, error) {
 	out := make([]map[string]any, len(list))
 	for i, el := range list {
 		fail := func(msg string) error {
-			path := PathIndex(PathKey(Root, c.field), i)
+			path := PathKey(Root, c.field)
+			if isList {
+				path = PathIndex(path, i) // else the whole write is the one message
+			}
 			where := "incoming message " + strconv.Itoa(i)
 			if base != "" {
 				where = "current message " + strconv.Itoa(i)
