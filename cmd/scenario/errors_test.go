@@ -1,10 +1,8 @@
 package main
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -215,26 +213,6 @@ func TestErrorsTextThatDoesNotParse(t *testing.T) {
 	}
 }
 
-// errsFiles lists the regular files and links under root, as slash paths
-// relative to it.
-func errsFiles(t *testing.T, root string) []string {
-	t.Helper()
-	var files []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		files = append(files, filepath.ToSlash(rel))
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(files)
-	return files
-}
-
 // TestErrorsPathsLeavingTheRoot names files in steps that are not under the
 // suite root, or are not files the step can read (SPEC §1, §10). The suite
 // root is <tmp>/suite; <tmp>/outside.json and <tmp>/shared/ lie outside it.
@@ -350,7 +328,7 @@ func TestErrorsGoldenNames(t *testing.T) {
 				wantContains(t, r,
 					`features/x.feature:5: golden file name "`+tt.name+`": use only a-z, 0-9 and -, like "`+tt.slug+`"`,
 					"1 scenarios (1 failed)")
-				if got := errsFiles(t, tmp); len(got) != 1 || got[0] != "suite/features/x.feature" {
+				if got := filesUnder(t, tmp); len(got) != 1 || got[0] != "suite/features/x.feature" {
 					t.Errorf("the run left files behind: %v", got)
 				}
 			})
@@ -364,7 +342,7 @@ func TestErrorsGoldenNames(t *testing.T) {
 		feature := errsScenario("Given an empty input state", `Then the state should match the golden file "empty-state"`)
 		writeFiles(t, root, map[string]string{"features/x.feature": feature})
 		wantCode(t, runCLI(t, suiteArgs("update", root)...), exitPassed)
-		if got := errsFiles(t, tmp); strings.Join(got, " ") != "suite/features/x.feature suite/golden/x/empty-state.json" {
+		if got := filesUnder(t, tmp); strings.Join(got, " ") != "suite/features/x.feature suite/golden/x/empty-state.json" {
 			t.Errorf("files after update: %v", got)
 		}
 	})
