@@ -10,6 +10,7 @@
 // loaded with require, so NODE_PATH may point at the node_modules holding it.
 import { createRequire } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";
+import { plain } from "./plain.mjs";
 
 const require = createRequire(import.meta.url);
 const { messagesStateReducer } = require("@langchain/langgraph");
@@ -20,28 +21,9 @@ if (!currentPath || !incomingPath) {
   process.exit(2);
 }
 
-const isEmptyObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
-const isEmptyArray = (v) => Array.isArray(v) && v.length === 0;
-
-function plain(m) {
-  const out = { type: m._getType() };
-  if (out.type !== "remove" || !isEmptyArray(m.content)) out.content = m.content;
-  out.id = m.id;
-  for (const k of ["name", "tool_call_id", "status", "artifact", "usage_metadata"]) {
-    if (m[k] !== undefined) out[k] = m[k];
-  }
-  for (const k of ["tool_calls", "invalid_tool_calls"]) {
-    if (m[k] !== undefined && !isEmptyArray(m[k])) out[k] = m[k];
-  }
-  for (const k of ["additional_kwargs", "response_metadata"]) {
-    if (m[k] !== undefined && !isEmptyObject(m[k])) out[k] = m[k];
-  }
-  return out;
-}
-
 const current = JSON.parse(readFileSync(currentPath, "utf8")).messages;
 const incoming = JSON.parse(readFileSync(incomingPath, "utf8")).messages;
 const merged = messagesStateReducer(current, incoming);
-const text = JSON.stringify({ messages: merged.map(plain) }, null, 2) + "\n";
+const text = JSON.stringify({ messages: merged.map((m) => plain(m)) }, null, 2) + "\n";
 if (outPath) writeFileSync(outPath, text);
 else process.stdout.write(text);
