@@ -137,7 +137,8 @@ func (g *Graph) run(threadID string, input map[string]any) error {
 				res.newFields[k] = g.assignedField(k)
 			}
 		}
-		return g.record(threadID, &thread{values: values, revision: 1}, "input", []string{InputNode}, writes, res)
+		g.record(threadID, &thread{values: values, revision: 1}, "input", []string{InputNode}, writes, res)
+		return nil
 	}
 	res, err := g.apply(start, writes, false)
 	if err != nil {
@@ -154,7 +155,8 @@ func (g *Graph) run(threadID string, input map[string]any) error {
 		// a value written back to what it was does not
 		next.revision++
 	}
-	return g.record(threadID, next, "input", []string{InputNode}, writes, res)
+	g.record(threadID, next, "input", []string{InputNode}, writes, res)
+	return nil
 }
 
 // startOfRun resets run-scoped and non-persistent fields to their
@@ -334,7 +336,8 @@ func (g *Graph) commitWrites(threadID string, th *thread, source string, nodes [
 	if res.changed {
 		next.revision++
 	}
-	return g.record(threadID, next, source, nodes, writes, res)
+	g.record(threadID, next, source, nodes, writes, res)
+	return nil
 }
 
 type applied struct {
@@ -596,7 +599,7 @@ func distinctNodes(ws []Write) int {
 // record makes a computed thread the current one and appends the commit to
 // the trace and its events: an updates event per node (in the order the
 // step lists them, empty for a node that wrote nothing), then values.
-func (g *Graph) record(threadID string, next *thread, source string, nodes []string, writes []Write, res *applied) error {
+func (g *Graph) record(threadID string, next *thread, source string, nodes []string, writes []Write, res *applied) {
 	g.threads[threadID] = next
 	g.nextID = res.nextID
 	for name, f := range res.newFields {
@@ -619,7 +622,6 @@ func (g *Graph) record(threadID string, next *thread, source string, nodes []str
 		g.events = append(g.events, Event{Type: "updates", Data: map[string]any{n: mapAny(updates[n])}})
 	}
 	g.events = append(g.events, Event{Type: "values", Data: mapAny(next.values)})
-	return nil
 }
 
 func mapAny(m map[string]any) any { return m }

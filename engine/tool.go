@@ -111,9 +111,7 @@ func (g *Graph) commitTool(threadID string, th *thread, tool, callID string, r t
 		next.revision++
 	}
 	g.nextCall = calls
-	if err := g.record(threadID, next, "tool", []string{tool}, writes, res); err != nil {
-		return err
-	}
+	g.record(threadID, next, "tool", []string{tool}, writes, res)
 	g.events = append(g.events, Event{Type: "tool_result", Data: map[string]any{"name": tool, "output": r.answer}})
 	g.events = append(g.events, extra...)
 	return nil

@@ -48,18 +48,28 @@ func wrapSyntax(v any, err error) (any, error) {
 
 // fileValue reads and decodes a .json, .yaml or .yml file under the root.
 func (w *world) fileValue(p string) (any, error) {
+	v, _, _, err := w.fileDoc(p)
+	return v, err
+}
+
+// fileDoc is fileValue that also gives the file's text and where it
+// stands, to point errors in it at their line.
+func (w *world) fileDoc(p string) (any, []byte, engine.Source, error) {
 	data, rel, err := w.readFile(p)
 	if err != nil {
-		return nil, err
+		return nil, nil, engine.Source{}, err
 	}
 	src := engine.Source{Name: rel, Line: 1}
+	var v any
 	switch strings.ToLower(path.Ext(rel)) {
 	case ".json":
-		return wrapSyntax(engine.DecodeJSON(data, src))
+		v, err = wrapSyntax(engine.DecodeJSON(data, src))
 	case ".yaml", ".yml":
-		return wrapSyntax(engine.DecodeYAML(data, src))
+		v, err = wrapSyntax(engine.DecodeYAML(data, src))
+	default:
+		err = problemf("%s: unsupported file type %q: expected .json, .yaml or .yml", rel, path.Ext(rel))
 	}
-	return nil, problemf("%s: unsupported file type %q: expected .json, .yaml or .yml", rel, path.Ext(rel))
+	return v, data, src, err
 }
 
 // textJSON decodes a JSON value written at the end of the step's text.

@@ -34,13 +34,12 @@ func setupSteps() []Def {
 			return w.setSchema(s, err, text, w.docSource(), w.docSource().Pos(1, 1))
 		}},
 		{Pattern: `^the state schema from "([^"]*)"$`, run: func(w *world, a ...string) error {
-			doc, err := w.fileValue(a[0])
+			doc, data, src, err := w.fileDoc(a[0])
 			if err != nil {
 				return err
 			}
-			data, rel, _ := w.readFile(a[0])
 			s, err := engine.SchemaFromValue(doc)
-			return w.setSchema(s, err, string(data), engine.Source{Name: rel, Line: 1}, rel)
+			return w.setSchema(s, err, string(data), src, src.Name)
 		}},
 		{Pattern: `^the route has a plan\.md:$`, Arg: DocString, run: func(w *world, _ ...string) error {
 			text, _ := w.docText()

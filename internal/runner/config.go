@@ -17,9 +17,11 @@ const ConfigFile = "scenario.yaml"
 
 // FileConfig is scenario.yaml: defaults that flags and Options override.
 type FileConfig struct {
-	Profile   string `yaml:"profile"`
-	Features  string `yaml:"features"`
-	Golden    string `yaml:"golden"`
+	Profile  string `yaml:"profile"`
+	Features string `yaml:"features"`
+	Golden   string `yaml:"golden"`
+	// Scenarios names where reusable inputs live; steps name files from the
+	// suite root, so it documents the suite and changes nothing.
 	Scenarios string `yaml:"scenarios"`
 	Format    string `yaml:"format"`
 	IDPrefix  string `yaml:"id_prefix"`

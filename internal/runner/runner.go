@@ -25,13 +25,12 @@ import (
 // Config is one run of a suite. Empty fields take scenario.yaml's value,
 // then the default.
 type Config struct {
-	Root      string   // the suite root ("." by default)
-	Paths     []string // feature files, directories, file.feature:LINE; default the features directory
-	Features  string   // default "features"
-	Golden    string   // default "golden"
-	Scenarios string   // default "scenarios"
-	Tags      string
-	Format    string // godog formatters
+	Root     string   // the suite root ("." by default)
+	Paths    []string // feature files, directories, file.feature:LINE; default the features directory
+	Features string   // default "features"
+	Golden   string   // default "golden"
+	Tags     string
+	Format   string // godog formatters
 	// DefaultFormat applies when neither Format nor scenario.yaml sets one;
 	// empty means "progress".
 	DefaultFormat string
@@ -86,7 +85,6 @@ func Run(cfg Config) (*Result, error) {
 	}
 	cfg.Features = first(cfg.Features, fc.Features, "features")
 	cfg.Golden = first(cfg.Golden, fc.Golden, "golden")
-	cfg.Scenarios = first(cfg.Scenarios, fc.Scenarios, "scenarios")
 	cfg.Format = first(cfg.Format, fc.Format, cfg.DefaultFormat, "progress")
 	cfg.IDPrefix = first(cfg.IDPrefix, fc.IDPrefix)
 	// scenario.yaml's profile binds scenarios (they may not disagree with
