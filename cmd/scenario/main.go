@@ -127,13 +127,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
+	out, isFile := stdout.(*os.File)
+	terminal := isFile && isTerminal(out)
 	defaultFormat := "progress"
-	if out, ok := stdout.(*os.File); ok && isTerminal(out) {
+	if terminal {
 		defaultFormat = "pretty"
 	}
 	cfg := runner.Config{
 		Root: f.root, Paths: paths, Tags: f.tags, Format: f.format, DefaultFormat: defaultFormat,
-		NoColor: f.noColor || os.Getenv("NO_COLOR") != "", Profile: f.profile,
+		NoColor: f.noColor || os.Getenv("NO_COLOR") != "" || !terminal, Profile: f.profile,
 		Update:      m == modeUpdate || (m == modeRun && (truthy(os.Getenv("SCENARIO_UPDATE")) || truthy(os.Getenv("GOLDIE_UPDATE")))),
 		Concurrency: f.concurrency, Shard: f.shard, Random: f.random,
 		Accept: acceptCommand(f.root, f.profile), Output: stdout,
