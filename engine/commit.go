@@ -522,7 +522,7 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int) (any,
 		cur, has = f.def, true
 	}
 	if g.coerced == nil {
-		g.coerced = map[*any]int{}
+		g.coerced = map[*any]*coercedList{}
 	}
 	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix, coerced: g.coerced}
 	for _, w := range ws {

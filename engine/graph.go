@@ -56,7 +56,7 @@ type Graph struct {
 	planning bool
 	warnings []string
 	idPrefix string
-	coerced  map[*any]int // see reduceCtx.coerced
+	coerced  map[*any]*coercedList // see reduceCtx.coerced
 	trace    []Commit
 	events   []Event
 }

@@ -18,10 +18,10 @@ type reduceCtx struct {
 	nextID  *int
 	// idPrefix starts generated message ids ("auto-" unless configured).
 	idPrefix string
-	// coerced marks the message lists the messages reducer returned (by
-	// their first element and length): their messages are already
-	// coerced and have ids, so the next fold need not do it again.
-	coerced map[*any]int
+	// coerced holds, by their first element, the message lists the
+	// messages reducer returned: their messages are already coerced and
+	// have ids, so the next fold need not do it again.
+	coerced map[*any]*coercedList
 }
 
 // reducer applies one incoming write; has reports whether the field had a

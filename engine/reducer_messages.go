@@ -16,6 +16,31 @@ func init() {
 	builtinReducers["messages"] = noArgs(reduceMessages)
 }
 
+// message is one coerced message and what the reducer reads of it, so that
+// the merge walks a flat slice instead of looking into every map again.
+type message struct {
+	m map[string]any
+	// key is the id as the index keys it (see idKey); unset while noID.
+	key string
+	// unmatched: the id is an object or array, which matches no other.
+	unmatched bool
+	// noID: the id is missing or null; assignIDs gives it one.
+	noID bool
+	// remove: a RemoveMessage (its id is always a string).
+	remove bool
+	// own: m was made by coercion, so assignIDs may set its id in place.
+	own bool
+}
+
+// coercedList is what the reducer keeps of a list it returned: the
+// coerced messages and, when no removal shifted them, the index from id key
+// to position. The next merge into that list takes both instead of walking
+// every message again.
+type coercedList struct {
+	msgs  []message
+	index map[string]int // nil when it must be rebuilt
+}
+
 // reduceMessages is LangGraph JS 1.7's messagesStateReducer (SPEC §5): ids
 // join updates to existing messages, removals delete them, and messages
 // without an id get a generated one.
@@ -25,8 +50,8 @@ func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {
 		left = asList(cur)
 	}
 	right := asList(in)
-	lm, ok := c.alreadyCoerced(left)
-	if !ok {
+	lm, index := c.takeCoerced(left)
+	if lm == nil && len(left) > 0 {
 		var err error
 		if lm, err = coerceMessages(c, left, PathKey(Root, c.field), true); err != nil {
 			return nil, err
@@ -41,68 +66,83 @@ func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {
 	assignIDs(c, rm)
 
 	last := -1
-	for i, m := range rm {
-		if m["type"] == "remove" && m["id"] == removeAll {
+	for i := range rm {
+		if rm[i].remove && rm[i].key == removeAll {
 			last = i
 		}
 	}
 	if last >= 0 {
-		return c.markCoerced(messagesToList(rm[last+1:])), nil
+		return c.remember(rm[last+1:], nil), nil
 	}
 
-	merged := make([]map[string]any, len(lm), len(lm)+len(rm))
+	merged := make([]message, len(lm), len(lm)+len(rm))
 	copy(merged, lm)
-	index := make(map[string]int, len(lm)+len(rm))
-	for i, m := range lm {
-		index[messageID(m, "L", i)] = i
+	if index == nil {
+		index = make(map[string]int, len(lm)+len(rm))
+		for i := range lm {
+			if !lm[i].unmatched {
+				index[lm[i].key] = i
+			}
+		}
 	}
 	remove := map[string]bool{}
-	for i, m := range rm {
-		id := messageID(m, "R", i)
-		pos, known := index[id]
+	for _, m := range rm {
+		pos, known := index[m.key]
+		known = known && !m.unmatched
 		switch {
-		case known && m["type"] == "remove":
-			remove[id] = true
+		case known && m.remove:
+			remove[m.key] = true
 		case known:
-			delete(remove, id)
+			delete(remove, m.key)
 			merged[pos] = m
-		case m["type"] == "remove":
+		case m.remove:
 			return nil, &Error{Code: MessageNotFound, Path: PathKey(Root, c.field), Message: fmt.Sprintf(
-				"Attempting to delete a message with an ID that doesn't exist ('%s')", showID(m["id"]))}
+				"Attempting to delete a message with an ID that doesn't exist ('%s')", m.key)}
 		default:
-			index[id] = len(merged)
+			if !m.unmatched {
+				index[m.key] = len(merged)
+			}
 			merged = append(merged, m)
 		}
 	}
-	if len(remove) > 0 {
-		kept := merged[:0:0]
-		for _, m := range merged {
-			// removes carry string ids, so an object id is never removed
-			if !remove[messageID(m, "F", 0)] {
-				kept = append(kept, m)
-			}
+	if len(remove) == 0 {
+		return c.remember(merged, index), nil
+	}
+	kept := merged[:0:0]
+	for _, m := range merged {
+		// removes carry string ids, so an object id is never removed
+		if m.unmatched || !remove[m.key] {
+			kept = append(kept, m)
 		}
-		merged = kept
 	}
-	return c.markCoerced(messagesToList(merged)), nil
+	return c.remember(kept, nil), nil
 }
 
-// alreadyCoerced returns the messages of a list this reducer returned
-// before, without coercing them again.
-func (c *reduceCtx) alreadyCoerced(list []any) ([]map[string]any, bool) {
-	if len(list) == 0 || c.coerced == nil || c.coerced[&list[0]] != len(list) {
-		return nil, false
+// takeCoerced returns the messages of a list this reducer returned before,
+// and its index when one is kept, without coercing them again. The index
+// is taken, not shared: the merge adds to it.
+func (c *reduceCtx) takeCoerced(list []any) ([]message, map[string]int) {
+	if len(list) == 0 || c.coerced == nil {
+		return nil, nil
 	}
-	out := make([]map[string]any, len(list))
-	for i, m := range list {
-		out[i] = m.(map[string]any)
+	cl := c.coerced[&list[0]]
+	if cl == nil || len(cl.msgs) != len(list) {
+		return nil, nil
 	}
-	return out, true
+	index := cl.index
+	cl.index = nil
+	return cl.msgs, index
 }
 
-func (c *reduceCtx) markCoerced(list []any) []any {
+// remember turns merged messages into the field's new list and keeps what
+// the next merge into it can reuse.
+func (c *reduceCtx) remember(msgs []message, index map[string]int) []any {
+	list := make([]any, len(msgs))
+	for i := range msgs {
+		list[i] = msgs[i].m
+	}
 	if len(list) > 0 && c.coerced != nil {
-		c.coerced[&list[0]] = len(list)
+		c.coerced[&list[0]] = &coercedList{msgs: msgs, index: index}
 	}
 	return list
 }
@@ -114,26 +154,18 @@ func asList(v any) []any {
 	return []any{v}
 }
 
-func messagesToList(ms []map[string]any) []any {
-	out := make([]any, len(ms))
-	for i, m := range ms {
-		out[i] = m
-	}
-	return out
-}
-
-// messageID keys an id for the index as LangGraph's Map does: a string by
-// itself, other scalars by type and value (1 and "1" differ), and an object
-// or array only to itself. A Map compares those by reference, and JSON
-// never shares one, so each occurrence (side and position) is its own key.
-func messageID(m map[string]any, side string, pos int) string {
-	switch id := m["id"].(type) {
+// idKey keys an id for the index as LangGraph's Map does: a string by
+// itself and other scalars by type and value (1 and "1" differ). A Map
+// compares an object or array by reference, and JSON never shares one, so
+// such an id is unmatched: it matches no other message.
+func idKey(id any) (key string, unmatched bool) {
+	switch id := id.(type) {
 	case string:
-		return id
+		return id, false
 	case map[string]any, []any:
-		return "\x00obj:" + side + strconv.Itoa(pos)
+		return "", true
 	default:
-		return "\x00" + TypeName(id) + ":" + compactJSON(id)
+		return "\x00" + TypeName(id) + ":" + compactJSON(id), false
 	}
 }
 
@@ -156,8 +188,8 @@ var roleTypes = map[string]string{
 // the elements it was given. base is set for the current value (errors say
 // "current message"); isList is false when the write was one bare message,
 // whose path is the field's own.
-func coerceMessages(c *reduceCtx, list []any, base string, isList bool) ([]map[string]any, error) {
-	out := make([]map[string]any, len(list))
+func coerceMessages(c *reduceCtx, list []any, base string, isList bool) ([]message, error) {
+	out := make([]message, len(list))
 	for i, el := range list {
 		fail := func(msg string) error {
 			path := PathKey(Root, c.field)
@@ -172,7 +204,7 @@ func coerceMessages(c *reduceCtx, list []any, base string, isList bool) ([]map[s
 		}
 		switch m := el.(type) {
 		case string:
-			out[i] = map[string]any{"type": "human", "content": m}
+			out[i] = message{m: map[string]any{"type": "human", "content": m}, noID: true, own: true}
 		case []any:
 			if len(m) != 2 {
 				return nil, fail(fmt.Sprintf("is an array of %d elements; expected [role, content]", len(m)))
@@ -192,7 +224,7 @@ func coerceMessages(c *reduceCtx, list []any, base string, isList bool) ([]map[s
 			if role == "developer" {
 				msg["additional_kwargs"] = map[string]any{"__openai_role__": "developer"}
 			}
-			out[i] = msg
+			out[i] = message{m: msg, noID: true, own: true}
 		case map[string]any:
 			msg, err := coerceObject(m)
 			if err != "" {
@@ -207,41 +239,47 @@ func coerceMessages(c *reduceCtx, list []any, base string, isList bool) ([]map[s
 }
 
 // coerceObject maps role/type to a message type, or says what is wrong.
-func coerceObject(m map[string]any) (map[string]any, string) {
+func coerceObject(m map[string]any) (message, string) {
 	// like LangChain, a role counts only when it is a string
 	key := "role"
-	raw, ok := m["role"]
+	roleRaw, hasRole := m["role"]
+	raw, ok := roleRaw, hasRole
 	if _, isString := raw.(string); !isString {
 		key = "type"
 		raw, ok = m["type"]
 	}
 	if !ok {
-		if r, hasRole := m["role"]; hasRole {
-			return nil, fmt.Sprintf("has a role that is %s and no type; expected a role like \"user\"", TypeName(r))
+		if hasRole {
+			return message{}, fmt.Sprintf("has a role that is %s and no type; expected a role like \"user\"", TypeName(roleRaw))
 		}
-		return nil, `has neither "role" nor "type"`
+		return message{}, `has neither "role" nor "type"`
 	}
 	role, isString := raw.(string)
 	t, known := roleTypes[role]
 	if !isString || !known {
-		return nil, fmt.Sprintf("has unknown %s %s; expected user, human, assistant, ai, system, developer, tool or remove", key, compactJSON(raw))
+		return message{}, fmt.Sprintf("has unknown %s %s; expected user, human, assistant, ai, system, developer, tool or remove", key, compactJSON(raw))
 	}
 	if _, hasContent := m["content"]; !hasContent && t != "remove" {
-		return nil, `has no "content"`
+		return message{}, `has no "content"`
 	}
 	if t == "tool" {
 		if _, ok := m["tool_call_id"]; !ok {
-			return nil, `is a tool message without "tool_call_id"`
+			return message{}, `is a tool message without "tool_call_id"`
 		}
 	}
+	id, hasID := m["id"]
 	if t == "remove" {
-		if _, ok := m["id"].(string); !ok {
-			return nil, `is a remove without a string "id"`
+		if _, ok := id.(string); !ok {
+			return message{}, `is a remove without a string "id"`
 		}
 	}
-	if _, hasRole := m["role"]; !hasRole && key == "type" && role == t {
+	msg := message{m: m, remove: t == "remove", noID: !hasID || id == nil}
+	if !msg.noID {
+		msg.key, msg.unmatched = idKey(id)
+	}
+	if !hasRole && key == "type" && role == t {
 		// already a message object: shared, not copied (values are immutable)
-		return m, ""
+		return msg, ""
 	}
 	out := make(map[string]any, len(m)+1)
 	for k, v := range m {
@@ -259,27 +297,31 @@ func coerceObject(m map[string]any) (map[string]any, string) {
 		merged["__openai_role__"] = "developer"
 		out["additional_kwargs"] = merged
 	}
-	return out, ""
+	msg.m, msg.own = out, true
+	return msg, ""
 }
 
 // assignIDs gives every message without an id (or with a null one) the next
-// auto-N id. The maps are fresh copies made by coercion unless the message
-// was already an object with an id, so this never modifies a given value.
-func assignIDs(c *reduceCtx, ms []map[string]any) {
-	for i, m := range ms {
-		if id, ok := m["id"]; ok && id != nil {
+// auto-N id, copying a map it was given rather than modifying it.
+func assignIDs(c *reduceCtx, ms []message) {
+	for i := range ms {
+		if !ms[i].noID {
 			continue
 		}
 		*c.nextID++
-		cp := make(map[string]any, len(m)+1)
-		for k, v := range m {
-			cp[k] = v
-		}
 		prefix := c.idPrefix
 		if prefix == "" {
 			prefix = DefaultIDPrefix
 		}
-		cp["id"] = prefix + strconv.Itoa(*c.nextID)
-		ms[i] = cp
+		id := prefix + strconv.Itoa(*c.nextID)
+		m := ms[i].m
+		if !ms[i].own {
+			m = make(map[string]any, len(ms[i].m)+1)
+			for k, v := range ms[i].m {
+				m[k] = v
+			}
+		}
+		m["id"] = id
+		ms[i] = message{m: m, key: id, remove: ms[i].remove, own: true}
 	}
 }

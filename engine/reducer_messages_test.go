@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -92,7 +93,7 @@ func TestMessagesReducer(t *testing.T) {
 	}
 }
 
-func benchMessages(b *testing.B, n, m int) {
+func benchMessages(b *testing.B, n, m int, kept bool) {
 	cur := make([]any, n)
 	for i := range cur {
 		cur[i] = msg("human", fmt.Sprint("m", i), "text")
@@ -108,13 +109,88 @@ func benchMessages(b *testing.B, n, m int) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		next := 0
-		if _, err := reduceMessages(&reduceCtx{field: "messages", reducer: "messages", nextID: &next}, cur, true, in); err != nil {
+		c := &reduceCtx{field: "messages", reducer: "messages", nextID: new(int)}
+		from := any(cur)
+		if kept {
+			// the state a run left: a list this reducer returned
+			b.StopTimer()
+			c.coerced = map[*any]*coercedList{}
+			var err error
+			if from, err = reduceMessages(c, nil, false, cur); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+		}
+		if _, err := reduceMessages(c, from, true, in); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-func BenchmarkMessages1kPlus100(b *testing.B)   { benchMessages(b, 1_000, 100) }
-func BenchmarkMessages10kPlus1k(b *testing.B)   { benchMessages(b, 10_000, 1_000) }
-func BenchmarkMessages100kPlus10k(b *testing.B) { benchMessages(b, 100_000, 10_000) }
+// Merges into a list given as a plain value: every current message is
+// coerced and indexed.
+func BenchmarkMessages1kPlus100(b *testing.B)   { benchMessages(b, 1_000, 100, false) }
+func BenchmarkMessages10kPlus1k(b *testing.B)   { benchMessages(b, 10_000, 1_000, false) }
+func BenchmarkMessages100kPlus10k(b *testing.B) { benchMessages(b, 100_000, 10_000, false) }
+
+// Merges into a list the reducer returned (the state after a run or a
+// step): its coerced messages and index are reused.
+func BenchmarkMessagesKept1kPlus100(b *testing.B)   { benchMessages(b, 1_000, 100, true) }
+func BenchmarkMessagesKept10kPlus1k(b *testing.B)   { benchMessages(b, 10_000, 1_000, true) }
+func BenchmarkMessagesKept100kPlus10k(b *testing.B) { benchMessages(b, 100_000, 10_000, true) }
+
+// TestMessagesReducerReuse checks that merging into a list the reducer
+// returned before (whose coerced messages and index it keeps) gives what a
+// merge from scratch gives, over random chains of writes that update,
+// append, remove, fail and merge into the same list twice.
+func TestMessagesReducerReuse(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	ids := []string{"a", "b", "c", "d", "e", "f"}
+	write := func() any {
+		out := make([]any, r.IntN(4))
+		for i := range out {
+			switch k := r.IntN(10); {
+			case k < 4:
+				out[i] = msg("ai", ids[r.IntN(len(ids))], fmt.Sprint("c", r.IntN(100)))
+			case k < 6:
+				out[i] = rm(ids[r.IntN(len(ids))])
+			case k < 7:
+				out[i] = map[string]any{"type": "human", "content": "x", "id": map[string]any{}}
+			case k < 8:
+				out[i] = "no id"
+			case k < 9:
+				out[i] = map[string]any{"type": "remove", "id": removeAll}
+			default:
+				out[i] = map[string]any{"role": "user", "content": "y", "id": ids[r.IntN(len(ids))]}
+			}
+		}
+		return out
+	}
+	for chain := 0; chain < 2000; chain++ {
+		cached := &reduceCtx{field: "messages", reducer: "messages", nextID: new(int), coerced: map[*any]*coercedList{}}
+		fresh := &reduceCtx{field: "messages", reducer: "messages", nextID: new(int)}
+		var state any = []any{}
+		var history []string
+		for step := 0; step < 8; step++ {
+			in := write()
+			from := state
+			if step > 0 && r.IntN(4) == 0 {
+				from = state // the same list merged twice, as a second fold does
+				if _, err := reduceMessages(cached, from, true, write()); err == nil {
+					*cached.nextID = *fresh.nextID // the ids it took are not the point here
+				}
+			}
+			history = append(history, compactJSON(in))
+			*cached.nextID = *fresh.nextID
+			got, gotErr := reduceMessages(cached, from, true, in)
+			want, wantErr := reduceMessages(fresh, from, true, in)
+			if (gotErr == nil) != (wantErr == nil) || (gotErr == nil && !Equal(got, want)) {
+				t.Fatalf("chain %d, writes %v:\nwith what was kept: %s %v\nfrom scratch:       %s %v",
+					chain, history, compactJSON(got), gotErr, compactJSON(want), wantErr)
+			}
+			if gotErr == nil {
+				state = got
+			}
+		}
+	}
+}

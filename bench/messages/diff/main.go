@@ -252,7 +252,8 @@ func errOutcome(err error) outcome {
 }
 
 // agree: equal results (JSON equality), or both fail the same way. A
-// MESSAGE_NOT_FOUND must carry LangGraph's exact message; a coercion failure
+// MESSAGE_NOT_FOUND must carry LangGraph's exact message after the engine's
+// naming of the writer (`node "n": `, SPEC §11); a coercion failure
 // matches LangGraph's MESSAGE_COERCION_FAILURE or the TypeError it throws on
 // a null element.
 func agree(eng, js outcome) bool {
@@ -264,7 +265,8 @@ func agree(eng, js outcome) bool {
 	}
 	switch eng.kind() {
 	case "MESSAGE_NOT_FOUND":
-		return js.kind() == "MESSAGE_NOT_FOUND" && *eng.Error == *js.Error
+		return js.kind() == "MESSAGE_NOT_FOUND" &&
+			(*eng.Error == *js.Error || strings.HasSuffix(*eng.Error, ": "+*js.Error))
 	case "MESSAGE_COERCION_FAILURE":
 		return js.kind() == "MESSAGE_COERCION_FAILURE" || js.kind() == "TypeError"
 	}

@@ -94,9 +94,9 @@ func main() {
 				if g, err = engine.New(schema, engine.Options{}); err != nil {
 					return err
 				}
-				return g.Invoke("main", cur)
+				return g.Invoke("main", engine.Checked{Value: cur}) // as the steps hand decoded values over
 			},
-			func() error { return g.Node("main", "agent", in) },
+			func() error { return g.Node("main", "agent", engine.Checked{Value: in}) },
 			func() (err error) { out, err = canonjson.EncodeSized(mapAny(g.State("main")), goldenSize+1); return },
 			func() error {
 				status, _, err := goldenfile.Check(golden, out)
