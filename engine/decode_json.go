@@ -70,6 +70,7 @@ type decoder struct {
 	stack   []any             // elements of the arrays being parsed
 	scratch []byte            // unescaped string bytes
 	keys    map[string]string // interned object keys
+	recent  [64]string        // keys met lately, see intern
 
 	err  error
 	path []pathSeg // innermost first
@@ -408,12 +409,22 @@ func (d *decoder) control(off int) bool {
 }
 
 // intern returns key as a string, sharing one copy between the many objects
-// of a state that use the same keys.
+// of a state that use the same keys. The few keys a state repeats are found
+// in recent by their length and end bytes, without hashing them.
 func (d *decoder) intern(raw []byte) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	slot := &d.recent[(len(raw)*7+int(raw[0])*3+int(raw[len(raw)-1]))%len(d.recent)]
+	if *slot == string(raw) {
+		return *slot
+	}
 	if s, ok := d.keys[string(raw)]; ok {
+		*slot = s
 		return s
 	}
 	s := string(raw)
+	*slot = s
 	if len(raw) <= 64 {
 		if d.keys == nil {
 			d.keys = make(map[string]string, 32)
