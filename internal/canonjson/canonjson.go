@@ -10,6 +10,7 @@ package canonjson
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -35,6 +36,23 @@ func EncodeSized(v any, sizeHint int) ([]byte, error) {
 	}
 	e.buf = append(e.buf, '\n')
 	return e.buf, nil
+}
+
+// EncodeTo writes the form Encode returns to w in pieces of about 64 KiB,
+// never holding the whole of it. It stops at the first error of w and
+// returns that error.
+func EncodeTo(w io.Writer, v any) error {
+	e := encoder{indent: true, w: w}
+	e.buf = make([]byte, 0, flushAt+256)
+	if err := e.value(v, 0); err != nil {
+		if e.werr != nil {
+			return e.werr
+		}
+		return err.finish()
+	}
+	e.buf = append(e.buf, '\n')
+	e.flush()
+	return e.werr
 }
 
 // Compact returns the canonical JCS bytes of v: no whitespace, no trailing
@@ -101,6 +119,19 @@ type encoder struct {
 	buf     []byte
 	indent  bool
 	members []member // shared stack of the objects being written
+
+	w    io.Writer // EncodeTo's: buf goes there once it holds flushAt bytes
+	werr error     // the first error of w; encoding stops at it
+}
+
+// flushAt is the size of the pieces EncodeTo writes.
+const flushAt = 64 << 10
+
+func (e *encoder) flush() {
+	if e.werr == nil {
+		_, e.werr = e.w.Write(e.buf)
+	}
+	e.buf = e.buf[:0]
 }
 
 // encodeError collects the path on the way out of the recursion, so the
@@ -143,12 +174,21 @@ func (e *encoder) grow(n int) {
 	if cap(e.buf)-len(e.buf) >= n {
 		return
 	}
+	if e.w != nil && len(e.buf) > 0 {
+		e.flush()
+		if cap(e.buf) >= n {
+			return
+		}
+	}
 	nb := make([]byte, len(e.buf), max(2*cap(e.buf), len(e.buf)+n))
 	copy(nb, e.buf)
 	e.buf = nb
 }
 
 func (e *encoder) value(v any, depth int) *encodeError {
+	if e.werr != nil {
+		return &encodeError{msg: "write failed"} // EncodeTo returns e.werr
+	}
 	e.grow(64)
 	switch x := v.(type) {
 	case nil:

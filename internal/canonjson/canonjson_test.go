@@ -3,6 +3,7 @@ package canonjson
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"reflect"
 	"slices"
@@ -352,6 +353,10 @@ func FuzzEncode(f *testing.F) {
 		if err != nil || !bytes.Equal(out, again) {
 			t.Fatalf("Encode not deterministic:\n%s\n%s", out, again)
 		}
+		var streamed bytes.Buffer
+		if err := EncodeTo(&streamed, v); err != nil || !bytes.Equal(streamed.Bytes(), out) {
+			t.Fatalf("EncodeTo differs from Encode (%v):\n%s\n%s", err, streamed.Bytes(), out)
+		}
 		if !utf8.Valid(out) || !bytes.HasSuffix(out, []byte("\n")) || bytes.HasSuffix(out, []byte("\n\n")) {
 			t.Fatalf("bad framing: %q", out)
 		}
@@ -443,6 +448,57 @@ func digits(s string) string {
 		return -1
 	}, s)
 	return strings.Trim(s, "0")
+}
+
+// pieces records what EncodeTo writes, failing from write number failAt on.
+type pieces struct {
+	all    bytes.Buffer
+	sizes  []int
+	failAt int
+}
+
+var errStop = errors.New("stop")
+
+func (p *pieces) Write(b []byte) (int, error) {
+	p.sizes = append(p.sizes, len(b))
+	if p.failAt > 0 && len(p.sizes) >= p.failAt {
+		return 0, errStop
+	}
+	return p.all.Write(b)
+}
+
+func TestEncodeTo(t *testing.T) {
+	v := benchValue()
+	want, err := Encode(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p pieces
+	if err := EncodeTo(&p, v); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(p.all.Bytes(), want) {
+		t.Fatalf("EncodeTo wrote %d bytes that differ from Encode's %d", p.all.Len(), len(want))
+	}
+	if len(p.sizes) < 5 || slices.Max(p.sizes) > flushAt+256 {
+		t.Errorf("EncodeTo wrote %d bytes in pieces of %v; want pieces of about %d bytes", len(want), p.sizes, flushAt)
+	}
+
+	// the writer's error stops the encoding
+	stop := pieces{failAt: 2}
+	if err := EncodeTo(&stop, v); err != errStop {
+		t.Errorf("EncodeTo with a failing writer: %v, want %v", err, errStop)
+	}
+	if len(stop.sizes) != 2 {
+		t.Errorf("EncodeTo wrote %d pieces after its writer failed at the 2nd", len(stop.sizes)-2)
+	}
+
+	// a value it cannot encode, after many pieces: Encode's error
+	bad := map[string]any{"a": v, "z": []any{math.NaN()}}
+	_, want2 := Encode(bad)
+	if err := EncodeTo(&pieces{}, bad); err == nil || want2 == nil || err.Error() != want2.Error() {
+		t.Errorf("EncodeTo of a NaN: %v, want Encode's %v", err, want2)
+	}
 }
 
 func BenchmarkEncode(b *testing.B) {

@@ -89,6 +89,57 @@ func Check(path string, got []byte) (Status, []byte, error) {
 	return Stale, want, nil
 }
 
+// Matches reports whether the file at path holds exactly the bytes that
+// write writes, comparing them piece by piece as they come, so neither the
+// file nor the bytes are ever held whole. It answers false, never an error,
+// when the file is missing, unreadable, over MaxBytes or different, and when
+// write fails: Check then tells which.
+func Matches(path string, write func(io.Writer) error) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() || info.Size() > MaxBytes {
+		return false
+	}
+	m := &matcher{file: f, left: info.Size()}
+	if write(m) != nil || m.left != 0 {
+		return false
+	}
+	n, _ := f.Read(make([]byte, 1)) // the file may have grown since Stat
+	return n == 0
+}
+
+// matcher is the io.Writer of Matches: each write is compared with the
+// file's next bytes.
+type matcher struct {
+	file io.Reader
+	left int64 // bytes of the file not yet compared
+	buf  []byte
+}
+
+var errDiffers = errors.New("the golden file differs")
+
+func (m *matcher) Write(p []byte) (int, error) {
+	if int64(len(p)) > m.left {
+		return 0, errDiffers
+	}
+	if cap(m.buf) < len(p) {
+		m.buf = make([]byte, len(p))
+	}
+	b := m.buf[:len(p)]
+	if _, err := io.ReadFull(m.file, b); err != nil {
+		return 0, err
+	}
+	if !bytes.Equal(b, p) {
+		return 0, errDiffers
+	}
+	m.left -= int64(len(p))
+	return len(p), nil
+}
+
 // sameContent compares a file with want chunk by chunk.
 func sameContent(r io.Reader, want []byte) (bool, error) {
 	buf := make([]byte, 1<<20)

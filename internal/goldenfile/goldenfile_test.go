@@ -2,7 +2,9 @@ package goldenfile
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -151,10 +153,33 @@ func TestCheck(t *testing.T) {
 			if status != tt.status || string(want) != string(tt.want) {
 				t.Errorf("Check = %v, %q; want %v, %q", status, want, tt.status, tt.want)
 			}
+			if got := Matches(tt.path, inPieces(tt.got, 5)); got != (tt.status == Same) {
+				t.Errorf("Matches = %v where Check says %v", got, tt.status)
+			}
 		})
 	}
 	if _, _, err := Check(dir, content); err == nil {
 		t.Error("Check of a directory: no error")
+	}
+	if Matches(dir, inPieces(content, 5)) {
+		t.Error("Matches of a directory: true")
+	}
+	if Matches(path, func(w io.Writer) error { w.Write(content); return errors.New("encoding failed") }) {
+		t.Error("Matches when the writing fails: true")
+	}
+}
+
+// inPieces is a Matches writer that writes b in pieces of n bytes.
+func inPieces(b []byte, n int) func(io.Writer) error {
+	return func(w io.Writer) error {
+		for len(b) > 0 {
+			k := min(n, len(b))
+			if _, err := w.Write(b[:k]); err != nil {
+				return err
+			}
+			b = b[k:]
+		}
+		return nil
 	}
 }
 
@@ -280,5 +305,11 @@ func TestCheckComparesEveryChunk(t *testing.T) {
 	other[len(other)-1] = 'y'
 	if status, want, err := Check(path, other); err != nil || status != Stale || !bytes.Equal(want, content) {
 		t.Fatalf("big file differing in its last byte: %v, %v", status, err)
+	}
+	if !Matches(path, inPieces(content, 64<<10)) {
+		t.Error("Matches of an equal big file: false")
+	}
+	if Matches(path, inPieces(other, 64<<10)) {
+		t.Error("Matches of a big file differing in its last byte: true")
 	}
 }
