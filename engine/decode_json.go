@@ -1,12 +1,12 @@
 package engine
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/stateharness/scenario/internal/canonjson"
@@ -33,8 +33,14 @@ const maxSafeInteger = 1<<53 - 1
 func DecodeJSON(data []byte, src Source) (any, error) {
 	// one copy of the whole text: strings without escapes are slices of
 	// it, which spares an allocation per string of a large state
-	d := decoder{data: data, text: string(data), src: src}
-	if bytes.HasPrefix(data, bom) {
+	return DecodeJSONString(string(data), src)
+}
+
+// DecodeJSONString is DecodeJSON for a text held as a string: strings
+// without escapes in the result share its memory instead of a copy.
+func DecodeJSONString(text string, src Source) (any, error) {
+	d := decoder{data: text, src: src}
+	if strings.HasPrefix(text, bom) {
 		d.pos, d.bomLen = len(bom), len(bom)
 	}
 	d.skipSpace()
@@ -51,7 +57,7 @@ func DecodeJSON(data []byte, src Source) (any, error) {
 	return v, nil
 }
 
-var bom = []byte("\xEF\xBB\xBF")
+const bom = "\xEF\xBB\xBF"
 
 // pathSeg is one step of the path to an error, collected while the parser
 // unwinds so that the success path never builds path strings.
@@ -61,8 +67,7 @@ type pathSeg struct {
 }
 
 type decoder struct {
-	data   []byte
-	text   string // a copy of data that unescaped strings share
+	data   string // the text; unescaped strings are slices of it
 	pos    int
 	bomLen int
 	src    Source
@@ -123,12 +128,12 @@ func (d *decoder) at(i int) {
 func (d *decoder) lineCol(off int) (int, int) {
 	off = min(off, len(d.data))
 	head := d.data[:off]
-	line := 1 + bytes.Count(head, []byte{'\n'})
-	start := bytes.LastIndexByte(head, '\n') + 1
+	line := 1 + strings.Count(head, "\n")
+	start := strings.LastIndexByte(head, '\n') + 1
 	if start == 0 {
 		start = min(d.bomLen, off)
 	}
-	return line, 1 + utf8.RuneCount(head[start:])
+	return line, 1 + utf8.RuneCountInString(head[start:])
 }
 
 // lineColText renders the position of off as "line:column" of the file.
@@ -152,9 +157,9 @@ func (d *decoder) found(off int) string {
 		for end < len(d.data) && end-off < 24 && isWordByte(d.data[end]) {
 			end++
 		}
-		return strconv.Quote(string(d.data[off:end]))
+		return strconv.Quote(d.data[off:end])
 	}
-	r, size := utf8.DecodeRune(d.data[off:])
+	r, size := utf8.DecodeRuneInString(d.data[off:])
 	if r == utf8.RuneError && size <= 1 {
 		return fmt.Sprintf("byte 0x%02x (not UTF-8)", c)
 	}
@@ -225,7 +230,7 @@ func (d *decoder) unexpected(expected string) bool {
 }
 
 func (d *decoder) literal(word string) bool {
-	if !bytes.HasPrefix(d.data[d.pos:], []byte(word)) {
+	if !strings.HasPrefix(d.data[d.pos:], word) {
 		return d.unexpected("expected a JSON value")
 	}
 	d.pos += len(word)
@@ -340,7 +345,7 @@ func (d *decoder) object(depth int) (any, bool) {
 // firstKey returns the offset of the first occurrence of key in the object
 // at objStart, which parsed without error up to a later occurrence.
 func (d *decoder) firstKey(objStart int, key string) int {
-	sub := decoder{data: d.data, text: d.text, pos: objStart + 1, src: d.src}
+	sub := decoder{data: d.data, pos: objStart + 1, src: d.src}
 	for {
 		sub.skipSpace()
 		at := sub.pos
@@ -386,13 +391,13 @@ func (d *decoder) str(isKey bool) (string, bool) {
 		case c == '"':
 			raw := data[start+1 : i]
 			d.pos = i + 1
-			if !ascii && !utf8.Valid(raw) {
+			if !ascii && !utf8.ValidString(raw) {
 				return "", d.badUTF8(start, raw, isKey)
 			}
 			if isKey {
 				return d.intern(raw), true
 			}
-			return d.text[start+1 : i], true
+			return raw, true
 		case c == '\\':
 			return d.strEscaped(start, i, ascii, isKey)
 		case c < 0x20:
@@ -411,19 +416,19 @@ func (d *decoder) control(off int) bool {
 // intern returns key as a string, sharing one copy between the many objects
 // of a state that use the same keys. The few keys a state repeats are found
 // in recent by their length and end bytes, without hashing them.
-func (d *decoder) intern(raw []byte) string {
+func (d *decoder) intern(raw string) string {
 	if len(raw) == 0 {
 		return ""
 	}
 	slot := &d.recent[(len(raw)*7+int(raw[0])*3+int(raw[len(raw)-1]))%len(d.recent)]
-	if *slot == string(raw) {
+	if *slot == raw {
 		return *slot
 	}
-	if s, ok := d.keys[string(raw)]; ok {
+	if s, ok := d.keys[raw]; ok {
 		*slot = s
 		return s
 	}
-	s := string(raw)
+	s := strings.Clone(raw) // not a slice that keeps the whole text alive
 	*slot = s
 	if len(raw) <= 64 {
 		if d.keys == nil {
@@ -436,10 +441,10 @@ func (d *decoder) intern(raw []byte) string {
 	return s
 }
 
-func (d *decoder) badUTF8(start int, raw []byte, isKey bool) bool {
+func (d *decoder) badUTF8(start int, raw string, isKey bool) bool {
 	bad := 0
 	for bad < len(raw) {
-		r, size := utf8.DecodeRune(raw[bad:])
+		r, size := utf8.DecodeRuneInString(raw[bad:])
 		if r == utf8.RuneError && size == 1 {
 			break
 		}
@@ -648,7 +653,7 @@ func (d *decoder) number() (any, bool) {
 		return nil, d.fail(UnsafeInteger, start, fmt.Sprintf(
 			"the integer %s is outside ±(2^53−1) and loses precision in JavaScript runtimes (I-JSON, RFC 7493); quote it as a string", lit))
 	}
-	f, err := strconv.ParseFloat(string(lit), 64)
+	f, err := strconv.ParseFloat(lit, 64)
 	if err != nil && (math.IsInf(f, 0) || math.IsNaN(f)) {
 		return nil, d.fail(NonJSONValue, start, fmt.Sprintf("%s is not a finite number (it overflows a 64-bit float)", lit))
 	}
@@ -670,8 +675,8 @@ func unsafeInteger(f float64) bool {
 	return a > maxSafeInteger && a < 1e21 && a == math.Trunc(a)
 }
 
-func trimZeros(lit []byte) string {
-	s := string(lit)
+func trimZeros(lit string) string {
+	s := lit
 	sign := ""
 	if s[0] == '-' {
 		sign, s = "-", s[1:]

@@ -38,7 +38,7 @@ func FuzzDecodeJSON(f *testing.F) {
 		var e *Error
 		switch {
 		case err == nil:
-			if !stdValid && !bytes.HasPrefix(data, bom) {
+			if !stdValid && !bytes.HasPrefix(data, []byte(bom)) {
 				t.Fatalf("accepted %q, which encoding/json rejects", data)
 			}
 			if err := Validate(v); err != nil {

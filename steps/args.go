@@ -54,22 +54,22 @@ func (w *world) fileValue(p string) (any, error) {
 
 // fileDoc is fileValue that also gives the file's text and where it
 // stands, to point errors in it at their line.
-func (w *world) fileDoc(p string) (any, []byte, engine.Source, error) {
-	data, rel, err := w.readFile(p)
+func (w *world) fileDoc(p string) (any, string, engine.Source, error) {
+	text, rel, err := w.readFile(p)
 	if err != nil {
-		return nil, nil, engine.Source{}, err
+		return nil, "", engine.Source{}, err
 	}
 	src := engine.Source{Name: rel, Line: 1}
 	var v any
 	switch strings.ToLower(path.Ext(rel)) {
 	case ".json":
-		v, err = wrapSyntax(engine.DecodeJSON(data, src))
+		v, err = wrapSyntax(engine.DecodeJSONString(text, src))
 	case ".yaml", ".yml":
-		v, err = wrapSyntax(engine.DecodeYAML(data, src))
+		v, err = wrapSyntax(engine.DecodeYAML([]byte(text), src))
 	default:
 		err = problemf("%s: unsupported file type %q: expected .json, .yaml or .yml", rel, path.Ext(rel))
 	}
-	return v, data, src, err
+	return v, text, src, err
 }
 
 // textJSON decodes a JSON value written at the end of the step's text.

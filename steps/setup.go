@@ -34,12 +34,12 @@ func setupSteps() []Def {
 			return w.setSchema(s, err, text, w.docSource(), w.docSource().Pos(1, 1))
 		}},
 		{Pattern: `^the state schema from "([^"]*)"$`, run: func(w *world, a ...string) error {
-			doc, data, src, err := w.fileDoc(a[0])
+			doc, text, src, err := w.fileDoc(a[0])
 			if err != nil {
 				return err
 			}
 			s, err := engine.SchemaFromValue(doc)
-			return w.setSchema(s, err, string(data), src, src.Name)
+			return w.setSchema(s, err, text, src, src.Name)
 		}},
 		{Pattern: `^the route has a plan\.md:$`, Arg: DocString, run: func(w *world, _ ...string) error {
 			text, _ := w.docText()
@@ -49,11 +49,11 @@ func setupSteps() []Def {
 			if !strings.EqualFold(path.Ext(a[0]), ".md") {
 				return problemf("%q: a plan.md is read as text from a .md file; other extensions are not read", a[0])
 			}
-			data, _, err := w.readFile(a[0])
+			text, _, err := w.readFile(a[0])
 			if err != nil {
 				return err
 			}
-			return w.setPlan(string(data))
+			return w.setPlan(text)
 		}},
 		{Pattern: `^the route defines a tool "([^"]*)"$`, run: func(w *world, a ...string) error {
 			old := w.tools

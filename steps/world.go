@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -138,27 +139,42 @@ func (w *world) resolve(p string) (string, string, error) {
 // MaxFileBytes is the largest file a step reads (inputs, schemas, plan.md).
 const MaxFileBytes = 64 << 20
 
-// readFile reads a file named in a step.
-func (w *world) readFile(p string) ([]byte, string, error) {
+// readFile reads a file named in a step. The text comes back as a string
+// built in place, so a large state file is not copied once more to decode.
+func (w *world) readFile(p string) (string, string, error) {
 	full, rel, err := w.resolve(p)
 	if err != nil {
-		return nil, "", err
+		return "", "", err
 	}
-	if info, err := os.Stat(full); err == nil {
-		if info.IsDir() {
-			return nil, "", problemf("%q is a directory; expected a file", p)
-		}
-		if info.Size() > MaxFileBytes {
-			return nil, "", problemf("%q is %d bytes, over the %d MiB limit for files a step reads", p, info.Size(), MaxFileBytes>>20)
-		}
-	}
-	data, err := os.ReadFile(full)
-	if err != nil {
+	fail := func(err error) (string, string, error) {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return nil, "", problemf("cannot read %q (under the suite root %s): %v", p, w.cfg.Root, err)
+		return "", "", problemf("cannot read %q (under the suite root %s): %v", p, w.cfg.Root, err)
 	}
-	return data, rel, nil
+	f, err := os.Open(full)
+	if err != nil {
+		return fail(err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return fail(err)
+	}
+	if info.IsDir() {
+		return "", "", problemf("%q is a directory; expected a file", p)
+	}
+	if info.Size() > MaxFileBytes {
+		return "", "", problemf("%q is %d bytes, over the %d MiB limit for files a step reads", p, info.Size(), MaxFileBytes>>20)
+	}
+	var text strings.Builder
+	text.Grow(int(info.Size()) + 1) // +1: the read that finds the end
+	if _, err := io.Copy(&text, io.LimitReader(f, MaxFileBytes+1)); err != nil {
+		return fail(err)
+	}
+	if text.Len() > MaxFileBytes {
+		return "", "", problemf("%q is over the %d MiB limit for files a step reads", p, MaxFileBytes>>20)
+	}
+	return text.String(), rel, nil
 }

@@ -162,7 +162,7 @@ func decode(path string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return engine.DecodeJSON(data, engine.Source{Name: filepath.Base(path), Line: 1})
+	return engine.DecodeJSONString(string(data), engine.Source{Name: filepath.Base(path), Line: 1})
 }
 
 func mapAny(m map[string]any) any { return m }
