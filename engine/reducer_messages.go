@@ -169,14 +169,6 @@ func idKey(id any) (key string, unmatched bool) {
 	}
 }
 
-// showID renders an id for messages.
-func showID(id any) string {
-	if s, ok := id.(string); ok {
-		return s
-	}
-	return compactJSON(id)
-}
-
 var roleTypes = map[string]string{
 	"user": "human", "human": "human",
 	"assistant": "ai", "ai": "ai",
