@@ -39,7 +39,24 @@ func DecodeJSON(data []byte, src Source) (any, error) {
 // DecodeJSONString is DecodeJSON for a text held as a string: strings
 // without escapes in the result share its memory instead of a copy.
 func DecodeJSONString(text string, src Source) (any, error) {
-	d := decoder{data: text, src: src}
+	return decodeJSON(text, src, nil)
+}
+
+// DecodeJSONOrdered is DecodeJSONString that also records the order in
+// which each object's keys were written, for values whose order LangGraph
+// observes (node outputs, tool results). Hand the result to the engine as it
+// is.
+func DecodeJSONOrdered(text string, src Source) (Checked, error) {
+	order := &KeyOrder{}
+	v, err := decodeJSON(text, src, order)
+	if err != nil {
+		return Checked{}, err
+	}
+	return Checked{Value: v, Order: order}, nil
+}
+
+func decodeJSON(text string, src Source, order *KeyOrder) (any, error) {
+	d := decoder{data: text, src: src, order: order}
 	if strings.HasPrefix(text, bom) {
 		d.pos, d.bomLen = len(bom), len(bom)
 	}
@@ -71,6 +88,7 @@ type decoder struct {
 	pos    int
 	bomLen int
 	src    Source
+	order  *KeyOrder // nil unless the caller wants the order of keys
 
 	stack   []any             // elements of the arrays being parsed
 	scratch []byte            // unescaped string bytes
@@ -296,6 +314,7 @@ func (d *decoder) object(depth int) (any, bool) {
 		d.pos++
 		return m, true
 	}
+	var keys []string
 	for {
 		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
 			return nil, d.unexpected(`expected a string key`)
@@ -322,6 +341,9 @@ func (d *decoder) object(depth int) (any, bool) {
 			return nil, false
 		}
 		m[key] = v
+		if d.order != nil {
+			keys = append(keys, key)
+		}
 		d.skipSpace()
 		if d.pos < len(d.data) {
 			c := d.data[d.pos]
@@ -335,6 +357,7 @@ func (d *decoder) object(depth int) (any, bool) {
 			}
 			if c == '}' {
 				d.pos++
+				d.order.record(m, keys)
 				return m, true
 			}
 		}

@@ -41,18 +41,33 @@ const yamlMaxAliasValues = 1_000_000
 //
 // Anchors and aliases are expanded; the expanded value may share parts.
 func DecodeYAML(data []byte, src Source) (any, error) {
+	return decodeYAML(data, src, nil)
+}
+
+// DecodeYAMLOrdered is DecodeYAML that also records the order in which each
+// mapping's keys were written (see DecodeJSONOrdered).
+func DecodeYAMLOrdered(data []byte, src Source) (Checked, error) {
+	order := &KeyOrder{}
+	v, err := decodeYAML(data, src, order)
+	if err != nil {
+		return Checked{}, err
+	}
+	return Checked{Value: v, Order: order}, nil
+}
+
+func decodeYAML(data []byte, src Source, order *KeyOrder) (any, error) {
 	if err := yamlCheckUTF8(data, src); err != nil {
 		return nil, err
 	}
 	first, second, err := yamlParse(data)
 	if err != nil {
 		if json.Valid(data) {
-			return DecodeJSON(data, src)
+			return decodeJSON(string(data), src, order)
 		}
 		return nil, yamlSyntaxError(err, data, src)
 	}
 	if yamlHasLineBreakRune(data) && json.Valid(data) {
-		return DecodeJSON(data, src)
+		return decodeJSON(string(data), src, order)
 	}
 	if first == nil || len(first.Content) == 0 || yamlIsEmpty(first.Content[0]) {
 		return nil, &SyntaxError{Pos: src.Pos(1, 1), Message: "expected a value, found an empty document"}
@@ -63,7 +78,7 @@ func DecodeYAML(data []byte, src Source) (any, error) {
 			Message: "expected one YAML document, found a second one after ---; remove it or split the text",
 		}
 	}
-	d := &yamlDecoder{src: src, memo: map[*yaml.Node]yamlMemo{}, active: map[*yaml.Node]bool{}}
+	d := &yamlDecoder{src: src, order: order, memo: map[*yaml.Node]yamlMemo{}, active: map[*yaml.Node]bool{}}
 	v, _, _, err := d.value(first.Content[0], Root, 0)
 	if err != nil {
 		return nil, err
@@ -198,6 +213,7 @@ type yamlMemo struct {
 
 type yamlDecoder struct {
 	src      Source
+	order    *KeyOrder // nil unless the caller wants the order of keys
 	memo     map[*yaml.Node]yamlMemo
 	active   map[*yaml.Node]bool // anchored nodes being decoded: an alias to one is a cycle
 	expanded int                 // values produced by alias expansion so far
@@ -311,6 +327,7 @@ func (d *yamlDecoder) mapping(n *yaml.Node, path string, depth int) (any, int, i
 	}
 	out := make(map[string]any, len(n.Content)/2)
 	first := make(map[string]*yaml.Node, len(n.Content)/2)
+	var keys []string
 	size, height := 1, 0
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		kn := n.Content[i]
@@ -329,9 +346,13 @@ func (d *yamlDecoder) mapping(n *yaml.Node, path string, depth int) (any, int, i
 			return nil, 0, 0, err
 		}
 		out[key] = v
+		if d.order != nil {
+			keys = append(keys, key)
+		}
 		size += s
 		height = max(height, h)
 	}
+	d.order.record(out, keys)
 	return out, size, height + 1, nil
 }
 

@@ -39,7 +39,12 @@ func (s valueSet) add(v any) bool {
 // engine as it is: the decoders have checked it against SPEC §2 already, so
 // the engine does not walk it again (on a large state that walk is a
 // noticeable part of a commit). Wrap nothing else in it.
-type Checked struct{ Value any }
+type Checked struct {
+	Value any
+	// Order is the order of the value's object keys as written, when the
+	// decoder recorded it (DecodeJSONOrdered, DecodeYAMLOrdered).
+	Order *KeyOrder
+}
 
 // Normalize turns a value built in Go into the engine's model (Go integers
 // and float32 become float64, []string and map[string]string their generic

@@ -431,3 +431,59 @@ func appendNumber(dst []byte, f float64) []byte {
 	}
 	return dst
 }
+
+// Stringify renders v as JavaScript's JSON.stringify(v) does: compact, the
+// strings and numbers of JCS (which takes them from JSON.stringify), and
+// each object's members in the order keys gives for it. A nil keys, or one
+// that returns nil for an object, orders its keys as JCS does.
+func Stringify(v any, keys func(map[string]any) []string) (string, error) {
+	e := encoder{}
+	e.buf = make([]byte, 0, 64)
+	if err := e.stringify(v, keys, 0); err != nil {
+		return "", err.finish()
+	}
+	return string(e.buf), nil
+}
+
+func (e *encoder) stringify(v any, keys func(map[string]any) []string, depth int) *encodeError {
+	if depth >= maxDepth {
+		return e.value(v, depth) // reports the depth
+	}
+	m, isObj := v.(map[string]any)
+	if !isObj || keys == nil {
+		if a, isArr := v.([]any); isArr && keys != nil {
+			e.buf = append(e.buf, '[')
+			for i, el := range a {
+				if i > 0 {
+					e.buf = append(e.buf, ',')
+				}
+				if err := e.stringify(el, keys, depth+1); err != nil {
+					return err.in("[" + strconv.Itoa(i) + "]")
+				}
+			}
+			e.buf = append(e.buf, ']')
+			return nil
+		}
+		return e.value(v, depth)
+	}
+	order := keys(m)
+	if order == nil {
+		return e.value(v, depth)
+	}
+	e.buf = append(e.buf, '{')
+	for i, k := range order {
+		if i > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		var bad bool
+		if e.buf, bad = appendString(e.buf, k); bad {
+			return &encodeError{msg: "object key is not valid UTF-8"}
+		}
+		e.buf = append(e.buf, ':')
+		if err := e.stringify(m[k], keys, depth+1); err != nil {
+			return err.in(pathKey(k))
+		}
+	}
+	e.buf = append(e.buf, '}')
+	return nil
+}

@@ -1,0 +1,111 @@
+package engine
+
+import (
+	"reflect"
+	"sort"
+	"strconv"
+
+	"github.com/stateharness/scenario/internal/canonjson"
+)
+
+// KeyOrder remembers the order in which the keys of decoded objects were
+// written. A JSON object has no order, but LangGraph JS sees one: a node's
+// writes reach the channels in the order of its object's keys (which decides
+// which of several failing fields reports the error), and JSON.stringify
+// writes them in that order (tool message content, error messages). The
+// decoders record it when asked (DecodeJSONOrdered, DecodeYAMLOrdered); a
+// value built in Go has none, and its keys count in sorted order.
+//
+// Objects are known by identity, which is stable because the engine never
+// modifies a value it was given.
+type KeyOrder struct {
+	keys map[uintptr][]string
+}
+
+// record notes the written order of an object's keys; one key needs none.
+func (o *KeyOrder) record(m map[string]any, keys []string) {
+	if o == nil || len(keys) < 2 {
+		return
+	}
+	if o.keys == nil {
+		o.keys = map[uintptr][]string{}
+	}
+	o.keys[reflect.ValueOf(m).Pointer()] = keys
+}
+
+// Keys returns the keys of m in the order JavaScript gives them for the
+// object as written: array-index keys ("0", "7") first in numeric order, then
+// the others in the order written. An object with no recorded order (built in
+// Go, or of another text) gives its keys that way from sorted order.
+func (o *KeyOrder) Keys(m map[string]any) []string {
+	var written []string
+	if o != nil && len(m) > 1 {
+		written = o.keys[reflect.ValueOf(m).Pointer()]
+	}
+	if len(written) != len(m) {
+		written = sortedKeys(m)
+	}
+	return jsPropertyOrder(written)
+}
+
+// jsPropertyOrder puts array-index keys first, in ascending numeric order,
+// as ECMAScript's OrdinaryOwnPropertyKeys does; the rest keep their order.
+func jsPropertyOrder(keys []string) []string {
+	n := 0
+	for _, k := range keys {
+		if _, ok := arrayIndex(k); ok {
+			n++
+		}
+	}
+	if n == 0 {
+		return keys
+	}
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if _, ok := arrayIndex(k); ok {
+			out = append(out, k)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, _ := arrayIndex(out[i])
+		b, _ := arrayIndex(out[j])
+		return a < b
+	})
+	for _, k := range keys {
+		if _, ok := arrayIndex(k); !ok {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// arrayIndex reports whether k is an ECMAScript array index: the canonical
+// decimal form of an integer in [0, 2^32−2].
+func arrayIndex(k string) (uint64, bool) {
+	if k == "" || len(k) > 10 || (len(k) > 1 && k[0] == '0') {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(k, 10, 64)
+	if err != nil || n > 1<<32-2 {
+		return 0, false
+	}
+	return n, true
+}
+
+// stringify is JavaScript's JSON.stringify of a value in the order o
+// recorded (LangGraph's error messages, tool message content).
+func (o *KeyOrder) stringify(v any) string {
+	s, err := canonjson.Stringify(v, o.Keys)
+	if err != nil {
+		return "<" + err.Error() + ">"
+	}
+	return s
+}
+
+// orderOf splits what the decoders hand over into the value and its order.
+func orderOf(v any) (any, *KeyOrder) {
+	if c, ok := v.(Checked); ok {
+		return c.Value, c.Order
+	}
+	return v, nil
+}
