@@ -2,8 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // InputNode is the node name inputs write under in events and the trace.
@@ -24,6 +26,9 @@ type Write struct {
 	Field string
 	Value any
 	kind  writerKind
+	// order is the key order of Value's objects as the scenario wrote them
+	// (nil: sorted), for JSON.stringify in messages.
+	order *KeyOrder
 }
 
 // writerKind says what wrote a value, for messages.
@@ -80,6 +85,7 @@ type Event struct {
 // Invoke starts a run on the thread with an input object (SPEC §7). A new
 // thread starts from the schema's defaults.
 func (g *Graph) Invoke(threadID string, input any) error {
+	_, order := orderOf(input)
 	input, err := Normalize(input)
 	if err != nil {
 		return err
@@ -88,7 +94,7 @@ func (g *Graph) Invoke(threadID string, input any) error {
 	if !ok {
 		return &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf("Expected the input to be an object, received %s", TypeName(input))}
 	}
-	return g.run(threadID, obj)
+	return g.run(threadID, obj, order)
 }
 
 // InvokeNoInput starts a run with no input. On a new thread that is
@@ -100,10 +106,10 @@ func (g *Graph) InvokeNoInput(threadID string) error {
 	if !g.prof.emptyNewThread {
 		return &Error{Code: EmptyInput, Message: fmt.Sprintf("thread %q has no state and the run has no input; give it an input", threadID)}
 	}
-	return g.run(threadID, map[string]any{})
+	return g.run(threadID, map[string]any{}, nil)
 }
 
-func (g *Graph) run(threadID string, input map[string]any) error {
+func (g *Graph) run(threadID string, input map[string]any, order *KeyOrder) error {
 	th, existing := g.threads[threadID]
 	start := &thread{}
 	var reset []string
@@ -116,7 +122,7 @@ func (g *Graph) run(threadID string, input map[string]any) error {
 	if g.prof.runSeed {
 		start.revision = 0
 	}
-	writes := writesBy(byInput, writesOf(InputNode, input))
+	writes := writesBy(byInput, writesOf(InputNode, input, order))
 	if !existing && g.prof.rawFirstInput {
 		values := start.values
 		for _, k := range sortedKeys(input) {
@@ -206,11 +212,13 @@ func (g *Graph) defaults() map[string]any {
 	return out
 }
 
-func writesOf(node string, update map[string]any) []Write {
-	keys := sortedKeys(update)
+// writesOf lists an update's writes in the order LangGraph JS takes them
+// (Object.entries: array-index keys first, then the order written).
+func writesOf(node string, update map[string]any, order *KeyOrder) []Write {
+	keys := order.Keys(update)
 	ws := make([]Write, len(keys))
 	for i, k := range keys {
-		ws[i] = Write{Node: node, Field: k, Value: update[k]}
+		ws[i] = Write{Node: node, Field: k, Value: update[k], order: order}
 	}
 	return ws
 }
@@ -234,9 +242,18 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 		}
 		return &Error{Code: ParallelUnsupported, Message: fmt.Sprintf("the %s profile runs one node at a time; this step runs %d nodes: %s", g.prof.name, len(outputs), strings.Join(names, ", "))}
 	}
+	// LangGraph runs a superstep's tasks in node-name order (awaken: as
+	// listed), and the first node that fails fails the step
+	ordered := make([]NodeOutput, len(outputs))
+	copy(ordered, outputs)
+	if !g.prof.listedOrder {
+		sort.SliceStable(ordered, func(i, j int) bool { return ordered[i].Node < ordered[j].Node })
+	}
 	var writes []Write
 	var gotos []Goto
-	for _, o := range outputs {
+	var warnings []string
+	for _, o := range ordered {
+		_, order := orderOf(o.Output)
 		out, err := Normalize(o.Output)
 		if err != nil {
 			if e, ok := err.(*Error); ok {
@@ -244,24 +261,13 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 			}
 			return err
 		}
-		if o.Command {
-			ws, to, err := commandWrites(byNode, o.Node, out)
-			if err != nil {
-				return err
-			}
-			writes = append(writes, ws...)
-			if to != nil {
-				gotos = append(gotos, Goto{Node: o.Node, To: to})
-			}
-			continue
+		r, err := g.prof.nodeWrites(o.Node, out, o.Command, order)
+		if err != nil {
+			return err
 		}
-		switch u := out.(type) {
-		case nil:
-		case map[string]any:
-			writes = append(writes, writesOf(o.Node, u)...)
-		default:
-			return &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf("Expected node %q to return an object, received %s", o.Node, TypeName(out))}
-		}
+		writes = append(writes, r.writes...)
+		gotos = append(gotos, r.gotos...)
+		warnings = append(warnings, r.warnings...)
 	}
 	source := "node"
 	if len(outputs) > 1 {
@@ -271,67 +277,183 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	for i, o := range outputs {
 		nodes[i] = o.Node
 	}
-	return g.commitWrites(threadID, th, source, nodes, writes, gotos)
+	return g.commitWrites(threadID, th, source, nodes, writes, gotos, warnings)
 }
 
-// commandWrites reads a command: its update as an object or as a list of
-// [key, value] pairs (a key may come twice: two writes from one node), and
-// its goto.
-func commandWrites(by writerKind, node string, cmd any) ([]Write, any, error) {
+// returned is what one node's return value writes.
+type returned struct {
+	writes   []Write
+	gotos    []Goto
+	warnings []string
+}
+
+// nodeWrites reads a node's return value as the profile's runtime does
+// (SPEC §6). LangGraph JS: an object is an update; a command (asCommand, or
+// its JSON.stringify form with "lg_name": "Command") writes its update; an
+// array holding at least one command writes each element; null, false, 0
+// and "" write nothing; anything else is INVALID_GRAPH_NODE_RETURN_VALUE.
+// Awaken and llmfy take an object or null.
+func (p *profile) nodeWrites(node string, out any, asCommand bool, order *KeyOrder) (returned, error) {
+	if asCommand {
+		return commandWrites(byNode, node, out, order)
+	}
+	if !p.jsReturns {
+		switch u := out.(type) {
+		case nil:
+			return returned{}, nil
+		case map[string]any:
+			return returned{writes: writesOf(node, u, order)}, nil
+		}
+		return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf("Expected node %q to return an object or null, received %s", node, TypeName(out))}
+	}
+	if falsy(out) {
+		return returned{}, nil
+	}
+	switch u := out.(type) {
+	case map[string]any:
+		if isCommandJSON(u) {
+			return commandWrites(byNode, node, u, order)
+		}
+		return returned{writes: writesOf(node, u, order)}, nil
+	case []any:
+		if slices.ContainsFunc(u, isCommandValue) {
+			var r returned
+			for _, el := range u {
+				er, err := p.nodeWrites(node, el, false, order)
+				if err != nil {
+					return returned{}, err
+				}
+				r.writes = append(r.writes, er.writes...)
+				r.gotos = append(r.gotos, er.gotos...)
+				r.warnings = append(r.warnings, er.warnings...)
+			}
+			return r, nil
+		}
+	}
+	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf(
+		"Expected node %q to return an object or an array containing at least one Command object, received %s", node, jsTypeof(out))}
+}
+
+// falsy: the JSON values JavaScript takes for false.
+func falsy(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case bool:
+		return !x
+	case float64:
+		return x == 0
+	case string:
+		return x == ""
+	}
+	return false
+}
+
+// jsTypeof names a value's type as LangGraph JS's message does: typeof,
+// with "array" for arrays.
+func jsTypeof(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case float64:
+		return "number"
+	case bool:
+		return "boolean"
+	case []any:
+		return "array"
+	}
+	return "object"
+}
+
+// isCommandJSON: a Command as JSON.stringify writes it, {"lg_name":
+// "Command", ...}.
+func isCommandJSON(obj map[string]any) bool {
+	name, ok := obj["lg_name"].(string)
+	return ok && name == "Command"
+}
+
+func isCommandValue(v any) bool {
+	obj, ok := v.(map[string]any)
+	return ok && isCommandJSON(obj)
+}
+
+// commandKeys are the keys of a command: LangGraph's Command and its
+// JSON.stringify form.
+var commandKeys = map[string]bool{"update": true, "goto": true, "resume": true, "graph": true, "lg_name": true}
+
+// commandWrites reads a command as LangGraph JS's Command does: its update
+// as an object or as a list of [key, value] pairs (a key may come twice: two
+// writes from one node), and its goto. resume means nothing in a node's
+// return and is ignored.
+func commandWrites(by writerKind, node string, cmd any, order *KeyOrder) (returned, error) {
 	bad := func(path, msg string) error {
 		return &Error{Code: InvalidNodeReturn, Path: path, Message: fmt.Sprintf("%s returned a command %s", by.describe(node), msg)}
 	}
 	obj, ok := cmd.(map[string]any)
 	if !ok {
-		return nil, nil, bad(Root, fmt.Sprintf("that is %s; expected an object {\"update\": ..., \"goto\": ...}", TypeName(cmd)))
+		return returned{}, bad(Root, fmt.Sprintf("that is %s; expected an object {\"update\": ..., \"goto\": ...}", TypeName(cmd)))
 	}
 	for _, k := range sortedKeys(obj) {
-		if k != "update" && k != "goto" {
-			return nil, nil, bad(PathKey(Root, k), fmt.Sprintf("with unknown key %q; a command has update and goto", k))
+		if !commandKeys[k] {
+			return returned{}, bad(PathKey(Root, k), fmt.Sprintf("with unknown key %q; a command has update and goto", k))
 		}
 	}
-	var ws []Write
+	if name, has := obj["lg_name"]; has && name != "Command" {
+		return returned{}, bad(PathKey(Root, "lg_name"), fmt.Sprintf("whose lg_name is %s; a command's is \"Command\"", compactJSON(name)))
+	}
+	if graph, has := obj["graph"]; has && graph != nil {
+		return returned{}, bad(PathKey(Root, "graph"), fmt.Sprintf("to graph %s; the harness runs one graph, so a command may not name one", compactJSON(graph)))
+	}
+	// LangGraph JS writes nothing for an update of any other shape, which
+	// hides the node's mistake: the harness refuses it
+	var r returned
 	switch u := obj["update"].(type) {
 	case nil:
 	case map[string]any:
-		ws = writesBy(by, writesOf(node, u))
+		r.writes = writesBy(by, writesOf(node, u, order))
 	case []any:
 		for i, p := range u {
 			pair, ok := p.([]any)
 			if !ok || len(pair) != 2 {
-				return nil, nil, bad(PathIndex(PathKey(Root, "update"), i), "whose update pair is not [key, value]")
+				return returned{}, bad(PathIndex(PathKey(Root, "update"), i), "whose update pair is not [key, value]; LangGraph JS would write nothing for this update")
 			}
 			key, ok := pair[0].(string)
 			if !ok {
-				return nil, nil, bad(PathIndex(PathIndex(PathKey(Root, "update"), i), 0), fmt.Sprintf("whose update key is %s; expected a string", TypeName(pair[0])))
+				return returned{}, bad(PathIndex(PathIndex(PathKey(Root, "update"), i), 0), fmt.Sprintf("whose update key is %s; expected a string (LangGraph JS would write nothing for this update)", TypeName(pair[0])))
 			}
-			ws = append(ws, Write{Node: node, Field: key, Value: pair[1], kind: by})
+			r.writes = append(r.writes, Write{Node: node, Field: key, Value: pair[1], kind: by, order: order})
 		}
 	default:
-		return nil, nil, bad(PathKey(Root, "update"), fmt.Sprintf("whose update is %s; expected an object or a list of [key, value] pairs", TypeName(u)))
+		return returned{}, bad(PathKey(Root, "update"), fmt.Sprintf("whose update is %s; expected an object or a list of [key, value] pairs (LangGraph JS would write nothing for it)", TypeName(u)))
 	}
 	switch to := obj["goto"].(type) {
-	case nil, string:
+	case nil:
+	case string:
+		r.gotos = []Goto{{Node: node, To: to}}
 	case []any:
 		for i, t := range to {
 			if _, ok := t.(string); !ok {
-				return nil, nil, bad(PathIndex(PathKey(Root, "goto"), i), fmt.Sprintf("whose goto names %s; expected node names", TypeName(t)))
+				return returned{}, bad(PathIndex(PathKey(Root, "goto"), i), fmt.Sprintf("whose goto names %s; expected node names", TypeName(t)))
 			}
 		}
+		if len(to) > 0 {
+			r.gotos = []Goto{{Node: node, To: to}}
+		}
 	default:
-		return nil, nil, bad(PathKey(Root, "goto"), fmt.Sprintf("whose goto is %s; expected a node name or a list of them", TypeName(to)))
+		return returned{}, bad(PathKey(Root, "goto"), fmt.Sprintf("whose goto is %s; expected a node name or a list of them", TypeName(to)))
 	}
-	return ws, obj["goto"], nil
+	return r, nil
 }
 
 // commitWrites applies writes to a thread through the reducers and the rules
 // of SPEC §6, and records the commit.
-func (g *Graph) commitWrites(threadID string, th *thread, source string, nodes []string, writes []Write, gotos []Goto) error {
+func (g *Graph) commitWrites(threadID string, th *thread, source string, nodes []string, writes []Write, gotos []Goto, warnings []string) error {
 	res, err := g.apply(th, writes, true)
 	if err != nil {
 		return err
 	}
 	res.gotos = gotos
+	res.warnings = append(warnings, res.warnings...)
 	next := &thread{values: res.values, revision: th.revision}
 	if res.changed {
 		next.revision++
@@ -349,8 +471,11 @@ type applied struct {
 	// join the graph only when the commit succeeds.
 	newFields map[string]*field
 	gotos     []Goto
-	// written lists the fields the commit wrote, sorted.
+	// written lists the fields the commit wrote, in the order of their
+	// first write.
 	written []string
+	// warnings are shown when the commit succeeds.
+	warnings []string
 }
 
 func (g *Graph) field(name string, pending map[string]*field) *field {
@@ -365,7 +490,10 @@ func (g *Graph) assignedField(name string) *field {
 	return &field{name: name, typ: Type{Base: "any"}, reduce: reduceReplace, reducerName: "replace", merge: Exclusive, scope: g.prof.scope, persistent: true}
 }
 
-// apply computes the state after writes without touching the graph.
+// apply computes the state after writes, given in the order the profile
+// applies them (SPEC §6 rule 3), without touching the graph. Fields are
+// updated in the order of their first write and the first that fails fails
+// the commit, as LangGraph updates its channels.
 func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applied, error) {
 	res := &applied{nextID: g.nextID}
 	byField := map[string][]Write{}
@@ -391,57 +519,39 @@ func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applie
 		}
 		byField[w.Field] = append(byField[w.Field], w)
 	}
-	sort.Strings(names)
+	// the channels update in JavaScript's property order of the fields
+	names = jsPropertyOrder(names)
 
 	values := make(map[string]any, len(th.values)+len(names))
 	for k, v := range th.values {
 		values[k] = v
 	}
-	// rule 3: writes ordered by the profile; one write per exclusive field
-	// (an overwrite counts once: two are an error of their own)
-	for _, name := range names {
-		f := g.field(name, res.newFields)
-		ws := byField[name]
-		if !g.prof.listedOrder {
-			sort.SliceStable(ws, func(i, j int) bool { return ws[i].Node < ws[j].Node })
-		}
-		if _, _, err := overwrite(name, ws); err != nil {
-			return nil, err
-		}
-		if f.merge == Exclusive && len(ws) > 1 {
-			vals := make([]any, len(ws))
-			for i, w := range ws {
-				vals[i] = w.Value
-			}
-			return nil, g.prof.exclusiveConflict(name, vals)
-		}
-	}
-	// rules 3 and 4: fold each field's writes, in both orders where the
-	// schema declares the field commutative
 	next := make(map[string]any, len(names))
 	for _, name := range names {
 		f := g.field(name, res.newFields)
 		ws := byField[name]
 		cur, has := th.values[name]
-		v, overwritten, _ := overwrite(name, ws)
-		if !overwritten {
-			idBefore := res.nextID
-			var err error
-			if v, err = g.fold(f, cur, has, ws, &res.nextID); err != nil {
-				if e, ok := err.(*Error); ok {
-					// say who wrote what the reducer refused (SPEC §11)
-					e.Message = nodeList(ws) + ": " + e.Message
-				}
-				return nil, err
+		if err := g.prof.checkExclusive(f, ws); err != nil {
+			return nil, err
+		}
+		idBefore := res.nextID
+		v, err := g.fold(f, cur, has, ws, &res.nextID, res)
+		if err != nil {
+			if e, ok := err.(*Error); ok && e.Code != InvalidConcurrentGraphUpdate {
+				// say who wrote what the reducer refused (SPEC §11)
+				e.Message = nodeList(ws) + ": " + e.Message
 			}
-			if f.declaredMerge && f.merge == Commutative && distinctNodes(ws) > 1 {
-				id := idBefore
-				other, err := g.fold(f, cur, has, reverseNodes(ws), &id)
-				if err == nil && !Equal(v, other) {
-					return nil, &Error{Code: OrderDependentMerge, Path: PathKey(Root, name), Message: fmt.Sprintf(
-						"field %q is declared commutative but the writes of %s give %s in one order and %s in the other; make the reducer order-independent or declare merge: exclusive",
-						name, nodeList(ws), compactJSON(v), compactJSON(other))}
-				}
+			return nil, err
+		}
+		// rule 4: a field the schema declares commutative gives the same
+		// value when its writers come in the other order
+		if f.declaredMerge && f.merge == Commutative && distinctNodes(ws) > 1 {
+			id := idBefore
+			other, err := g.fold(f, cur, has, reverseNodes(ws), &id, nil)
+			if err == nil && !Equal(v, other) {
+				return nil, &Error{Code: OrderDependentMerge, Path: PathKey(Root, name), Message: fmt.Sprintf(
+					"field %q is declared commutative but the writes of %s give %s in one order and %s in the other; make the reducer order-independent or declare merge: exclusive",
+					name, nodeList(ws), compactJSON(v), compactJSON(other))}
 			}
 		}
 		next[name] = v
@@ -472,6 +582,19 @@ func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applie
 	return res, nil
 }
 
+// checkExclusive is rule 3 for a field that takes one write per step.
+// LangGraph's LastValue refuses a second value even from the same node;
+// awaken refuses only writes of two different nodes.
+func (p *profile) checkExclusive(f *field, ws []Write) error {
+	if f.merge != Exclusive || len(ws) < 2 {
+		return nil
+	}
+	if p.exclusivePerNode && distinctNodes(ws) < 2 {
+		return nil
+	}
+	return p.exclusiveConflict(f.name, ws)
+}
+
 // reverseNodes reverses the order of the nodes of a field's writes, keeping
 // each node's own writes in their order.
 func reverseNodes(ws []Write) []Write {
@@ -492,32 +615,33 @@ func reverseNodes(ws []Write) []Write {
 // overwriteKey marks a write that bypasses the reducer: {"__overwrite__": v}.
 const overwriteKey = "__overwrite__"
 
-// overwrite finds the one overwrite among a field's writes of a step: the
-// writes before it are replaced and the writes after it dropped, so the
-// field's new value is the overwrite's value.
-func overwrite(field string, ws []Write) (any, bool, error) {
-	var value any
-	found := false
-	for _, w := range ws {
-		obj, ok := w.Value.(map[string]any)
-		if !ok || len(obj) != 1 {
-			continue
-		}
-		v, ok := obj[overwriteKey]
-		if !ok {
-			continue
-		}
-		if found {
-			return nil, false, &Error{Code: InvalidConcurrentGraphUpdate, Path: PathKey(Root, field), Message: "Can receive only one Overwrite value per step."}
-		}
-		value, found = v, true
+// overwriteValue reads LangGraph's Overwrite in its two wire forms: an
+// object holding "__overwrite__" (other keys ignored), or {"type":
+// "__overwrite__", "value": v}.
+func overwriteValue(v any) (any, bool) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return nil, false
 	}
-	return value, found, nil
+	if ov, ok := obj[overwriteKey]; ok {
+		return ov, true
+	}
+	if t, ok := obj["type"].(string); ok && t == overwriteKey {
+		if ov, ok := obj["value"]; ok {
+			return ov, true
+		}
+	}
+	return nil, false
 }
 
-// fold applies writes in order through the field's reducer, starting from
-// the current value or, when the field is absent, its default.
-func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int) (any, error) {
+// fold applies a field's writes of one step as LangGraph's
+// BinaryOperatorAggregate does: from the current value or the default; a
+// field with neither takes its first write as written (langgraph, dawn);
+// each later write goes through the reducer until an overwrite, which
+// replaces the value and drops the writes after it; a second overwrite
+// fails. A last-value field has no overwrites: its one write is stored as
+// written. res, when given, collects warnings.
+func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int, res *applied) (any, error) {
 	if !has && f.hasDef {
 		cur, has = f.def, true
 	}
@@ -525,15 +649,83 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int) (any,
 		g.coerced = map[*any]*coercedList{}
 	}
 	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix, coerced: g.coerced}
-	for _, w := range ws {
+	lastValue := f.reducerName == lastValueName
+	rest := ws
+	if !has && g.prof.rawFirstWrite && !lastValue && len(ws) > 0 {
+		first := ws[0].Value
+		ov, isOverwrite := overwriteValue(first)
+		if isOverwrite {
+			first = ov
+		}
+		if res != nil && !isOverwrite {
+			if w := g.rawFirstWarning(f, first, nextID); w != "" {
+				res.warnings = append(res.warnings, w)
+			}
+		}
+		cur, has, rest = first, true, ws[1:]
+	}
+	overwritten := false
+	for _, w := range rest {
+		if !lastValue {
+			if ov, ok := overwriteValue(w.Value); ok {
+				if overwritten {
+					return nil, &Error{Code: InvalidConcurrentGraphUpdate, Path: PathKey(Root, f.name), Message: fmt.Sprintf(
+						"Invalid update for channel %q with values %s: Can receive only one Overwrite value per step.", f.name, stringifyWrites(ws))}
+				}
+				cur, has, overwritten = ov, true, true
+				continue
+			}
+		}
+		if overwritten {
+			continue
+		}
 		var err error
-		cur, err = f.reduce(c, cur, has, w.Value)
-		if err != nil {
+		if cur, err = f.reduce(c, cur, has, w.Value); err != nil {
 			return nil, err
 		}
 		has = true
 	}
 	return cur, nil
+}
+
+// rawFirstWarning says when a field without a default took its first write
+// as written and the reducer would have made something else of it: the
+// LangGraph JS trap of {"messages": "hi"} staying the string "hi".
+func (g *Graph) rawFirstWarning(f *field, v any, nextID *int) string {
+	id := *nextID
+	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: &id, idPrefix: g.idPrefix}
+	reduced, err := f.reduce(c, nil, false, v)
+	if err == nil && Equal(reduced, v) {
+		return ""
+	}
+	return fmt.Sprintf("field %q has no default, so its first write was stored as written, not through its %s reducer (as LangGraph JS does): %s; give the field a default to have the reducer apply",
+		f.name, f.reducerName, truncate(compactJSON(v), 120))
+}
+
+// truncate shortens s to at most n bytes of whole runes, marking the cut.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// stringifyWrites is JSON.stringify of a field's values in one step, as
+// LangGraph's errors show them.
+func stringifyWrites(ws []Write) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, w := range ws {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(w.order.stringify(w.Value))
+	}
+	b.WriteByte(']')
+	return b.String()
 }
 
 func checkReadonly(f *field, old any, had bool, next any, ws []Write) error {
@@ -598,20 +790,23 @@ func distinctNodes(ws []Write) int {
 
 // record makes a computed thread the current one and appends the commit to
 // the trace and its events: an updates event per node (in the order the
-// step lists them, empty for a node that wrote nothing), then values.
+// step lists them, empty for a node that wrote nothing; a node that wrote a
+// field twice gets the list of its writes, as LangGraph streams it), then
+// values.
 func (g *Graph) record(threadID string, next *thread, source string, nodes []string, writes []Write, res *applied) {
 	g.threads[threadID] = next
 	g.nextID = res.nextID
 	for name, f := range res.newFields {
 		g.fields[name] = f
 	}
+	g.pending = append(g.pending, res.warnings...)
 	g.trace = append(g.trace, Commit{Thread: threadID, Revision: next.revision, Source: source, Writes: writes, Dropped: res.dropped, Goto: res.gotos, State: next.values})
-	updates := make(map[string]map[string]any, len(nodes))
-	for _, n := range nodes {
-		updates[n] = map[string]any{}
-	}
+	byNode := make(map[string][]Write, len(nodes))
 	for _, w := range writes {
-		updates[w.Node][w.Field] = w.Value
+		if g.field(w.Field, res.newFields) == nil {
+			continue // dropped: LangGraph streams only its channels
+		}
+		byNode[w.Node] = append(byNode[w.Node], w)
 	}
 	done := map[string]bool{}
 	for _, n := range nodes {
@@ -619,9 +814,31 @@ func (g *Graph) record(threadID string, next *thread, source string, nodes []str
 			continue
 		}
 		done[n] = true
-		g.events = append(g.events, Event{Type: "updates", Data: map[string]any{n: mapAny(updates[n])}})
+		g.events = append(g.events, Event{Type: "updates", Data: map[string]any{n: nodeUpdates(byNode[n])}})
 	}
 	g.events = append(g.events, Event{Type: "values", Data: mapAny(next.values)})
+}
+
+// nodeUpdates is what LangGraph's updates stream shows of one node's
+// writes: an object, or the list of one-key objects when it wrote a key
+// twice.
+func nodeUpdates(ws []Write) any {
+	m := make(map[string]any, len(ws))
+	twice := false
+	for _, w := range ws {
+		if _, ok := m[w.Field]; ok {
+			twice = true
+		}
+		m[w.Field] = w.Value
+	}
+	if !twice {
+		return m
+	}
+	list := make([]any, len(ws))
+	for i, w := range ws {
+		list[i] = map[string]any{w.Field: w.Value}
+	}
+	return list
 }
 
 func mapAny(m map[string]any) any { return m }

@@ -54,7 +54,8 @@ type Graph struct {
 	nextID   int // messages' auto-N ids, per scenario
 	nextCall int // tool call-N ids, per scenario
 	planning bool
-	warnings []string
+	warnings []string // the setup's (a plan.md over the limit)
+	pending  []string // the commits' since TakeWarnings
 	idPrefix string
 	coerced  map[*any]*coercedList // see reduceCtx.coerced
 	trace    []Commit
@@ -152,10 +153,13 @@ func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, 
 	}
 	spec := d.Reducer
 	if spec.Name == "" {
-		spec.Name = "replace"
+		spec.Name = p.defaultReducer
 		if _, isArray := f.def.([]any); p.inferReducer && isArray {
 			spec.Name = "append"
 		}
+	}
+	if spec.Name == lastValueName && f.merge == Commutative {
+		return nil, schemaErr(d.Name, "merge", "a last-value field takes one write per step, so it cannot be merge: commutative; give it a reducer such as replace")
 	}
 	f.reducerName = spec.String()
 	if fn, ok := custom[spec.Name]; ok {
@@ -173,8 +177,10 @@ func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, 
 		return nil, schemaErr(d.Name, "reducer", fmt.Sprintf("unknown reducer %q; expected one of %s, or a custom reducer registered in Options", spec.Name, reducerNames(custom)))
 	}
 	if f.merge == "" {
+		// a reducer function folds any number of writes; LangGraph's
+		// LastValue takes one
 		f.merge = Commutative
-		if p.allExclusive || spec.Name == "replace" {
+		if p.allExclusive || spec.Name == lastValueName {
 			f.merge = Exclusive
 		}
 	}

@@ -97,25 +97,22 @@ func (g *Graph) WriteTodos(threadID, callID string, args any) error {
 	invalid := func(path, msg string) error {
 		return &Error{Code: ToolInputInvalid, Path: path, Message: msg}
 	}
-	obj, ok := args.(map[string]any)
-	if !ok {
+	// as in Dawn, "an object" is any non-null object, arrays included
+	if !isJSObject(args) {
 		return invalid(Root, "writeTodos: input must be an object with a `todos` array")
 	}
-	raw, ok := obj["todos"]
-	if !ok {
-		return invalid(Root, "writeTodos: input must be an object with a `todos` array")
-	}
-	list, ok := raw.([]any)
+	obj, _ := args.(map[string]any)
+	list, ok := obj["todos"].([]any)
 	if !ok {
 		return invalid(PathKey(Root, "todos"), "writeTodos: `todos` must be an array")
 	}
 	todos := make([]any, len(list))
 	for i, t := range list {
 		path := PathIndex(PathKey(Root, "todos"), i)
-		item, ok := t.(map[string]any)
-		if !ok {
+		if !isJSObject(t) {
 			return invalid(path, fmt.Sprintf("writeTodos: todos[%d] must be an object", i))
 		}
+		item, _ := t.(map[string]any)
 		content, ok := item["content"].(string)
 		if !ok || content == "" {
 			return invalid(PathKey(path, "content"), fmt.Sprintf("writeTodos: todos[%d].content must be a non-empty string", i))
@@ -128,8 +125,17 @@ func (g *Graph) WriteTodos(threadID, callID string, args any) error {
 	}
 	answer := map[string]any{"todos": todos}
 	return g.commitTool(threadID, th, writeTodos, callID, toolOutcome{
-		answer: answer, message: true, update: []Write{{Node: writeTodos, Field: "todos", Value: todos, kind: byTool}},
+		answer: answer, content: stringOrJSON(answer, nil), message: true, update: []Write{{Node: writeTodos, Field: "todos", Value: todos, kind: byTool}},
 	}, []Event{{Type: "plan_update", Data: map[string]any{"todos": todos}}})
+}
+
+// isJSObject: typeof v === "object" && v !== null in JavaScript.
+func isJSObject(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return true
+	}
+	return false
 }
 
 // PlanPrompt renders the plan block Dawn puts in the model's prompt.
@@ -149,3 +155,12 @@ func PlanPrompt(todos any) string {
 
 // Warnings lists what the graph warned about (a plan.md over the limit).
 func (g *Graph) Warnings() []string { return g.warnings }
+
+// TakeWarnings returns what the commits since the last call warn about (a
+// field without a default that took its first write as written) and
+// forgets it.
+func (g *Graph) TakeWarnings() []string {
+	w := g.pending
+	g.pending = nil
+	return w
+}

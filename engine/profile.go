@@ -41,13 +41,24 @@ type profile struct {
 	// runSeed: awaken restarts revisions at 0 every run, and the input seeds
 	// the run without counting as a commit.
 	runSeed bool
+	// defaultReducer is the reducer of a field that names none.
+	defaultReducer string
+	// rawFirstWrite: a reducer field with no value yet takes its first
+	// write as written (LangGraph JS's BinaryOperatorAggregate).
+	rawFirstWrite bool
+	// jsReturns: node returns as LangGraph JS reads them (falsy values,
+	// commands in their JSON form, arrays of commands).
+	jsReturns bool
+	// exclusivePerNode: only writes of two different nodes conflict on an
+	// exclusive field; one node's writes apply in order (awaken).
+	exclusivePerNode bool
 }
 
 var profiles = map[string]*profile{
-	"langgraph": {name: "langgraph", unknownKeys: dropUnknown, scope: ScopeThread},
-	"dawn":      {name: "dawn", inferReducer: true, implicitMessages: true, unknownKeys: dropUnknown, scope: ScopeThread},
-	"awaken":    {name: "awaken", allExclusive: true, listedOrder: true, unknownKeys: rejectUnknown, scope: ScopeRun, runSeed: true},
-	"llmfy":     {name: "llmfy", allExclusive: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, oneNodePerStep: true},
+	"langgraph": {name: "langgraph", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName, rawFirstWrite: true, jsReturns: true},
+	"dawn":      {name: "dawn", inferReducer: true, implicitMessages: true, unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: "replace", rawFirstWrite: true, jsReturns: true},
+	"awaken":    {name: "awaken", allExclusive: true, listedOrder: true, unknownKeys: rejectUnknown, scope: ScopeRun, runSeed: true, defaultReducer: "replace", exclusivePerNode: true},
+	"llmfy":     {name: "llmfy", allExclusive: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, oneNodePerStep: true, defaultReducer: "replace", exclusivePerNode: true},
 }
 
 // DefaultProfile is the profile used when none is chosen.
@@ -69,7 +80,7 @@ func unknownProfileMessage(p string) string {
 
 // exclusiveConflict is the error for more than one write to an exclusive
 // field in one step, worded as the modelled runtime words it.
-func (p *profile) exclusiveConflict(field string, values []any) *Error {
+func (p *profile) exclusiveConflict(field string, ws []Write) *Error {
 	path := PathKey(Root, field)
 	switch p.name {
 	case "awaken":
@@ -77,6 +88,6 @@ func (p *profile) exclusiveConflict(field string, values []any) *Error {
 	default:
 		return &Error{Code: InvalidConcurrentGraphUpdate, Path: path, Message: fmt.Sprintf(
 			"Invalid update for channel %q with values %s: LastValue can only receive one value per step.",
-			field, compactJSON(values))}
+			field, stringifyWrites(ws))}
 	}
 }

@@ -24,6 +24,10 @@ type reduceCtx struct {
 	coerced map[*any]*coercedList
 }
 
+// lastValueName is LangGraph's LastValue, a channel without a reducer: the
+// incoming value, one write per step, no overwrites (SPEC §5).
+const lastValueName = "last-value"
+
 // reducer applies one incoming write; has reports whether the field had a
 // value (absent fields start from the reducer's own empty value).
 type reducer func(c *reduceCtx, current any, has bool, incoming any) (any, error)
@@ -31,6 +35,7 @@ type reducer func(c *reduceCtx, current any, has bool, incoming any) (any, error
 // builtinReducers maps a reducer name to its constructor, which checks the
 // arguments of the spec.
 var builtinReducers = map[string]func(args []string) (reducer, error){
+	lastValueName: noArgs(reduceReplace),
 	"replace":     noArgs(reduceReplace),
 	"append":      noArgs(reduceAppend),
 	"merge":       noArgs(reduceMerge),

@@ -19,11 +19,12 @@ func (g *Graph) ToolCall(threadID, tool, callID string, result any) error {
 	if !ok {
 		return NoStateError(threadID)
 	}
+	_, order := orderOf(result)
 	result, err := Normalize(result)
 	if err != nil {
 		return err
 	}
-	r, err := g.prof.toolResult(tool, result)
+	r, err := g.prof.toolResult(tool, result, order)
 	if err != nil {
 		return err
 	}
@@ -33,36 +34,49 @@ func (g *Graph) ToolCall(threadID, tool, callID string, result any) error {
 // toolOutcome is a tool result read by the profile's result shapes.
 type toolOutcome struct {
 	answer any
+	// content is the tool message's content, as the framework writes it.
+	content string
 	// message: the answer becomes a tool message. A LangGraph Command
 	// carries its own messages, so none is added for it.
-	message bool
-	update  []Write
-	gotos   []Goto
+	message  bool
+	update   []Write
+	gotos    []Goto
+	warnings []string
 }
 
 // toolResult splits a result into the answer and the update by the
-// profile's result shapes.
-func (p *profile) toolResult(tool string, result any) (toolOutcome, error) {
+// profile's result shapes, and writes the tool message's content as the
+// framework does: JSON.stringify with the keys in the order written.
+func (p *profile) toolResult(tool string, result any, order *KeyOrder) (toolOutcome, error) {
 	obj, isObj := result.(map[string]any)
 	switch {
 	case p.name == "dawn" && isObj && isDawnResult(obj):
 		out := toolOutcome{answer: obj["result"], message: true}
+		out.content = stringOrJSON(obj["result"], order)
 		if m, ok := obj["state"].(map[string]any); ok {
-			out.update = writesBy(byTool, writesOf(tool, m))
+			out.update = writesBy(byTool, writesOf(tool, m, order))
 		}
 		return out, nil
-	case p.name == "langgraph" && isObj && isCommand(obj):
-		ws, to, err := commandWrites(byTool, tool, obj)
+	case p.name == "dawn":
+		// Dawn's tool node stringifies a plain answer, quoting a string
+		return toolOutcome{answer: result, message: true, content: order.stringify(result)}, nil
+	case p.name == "langgraph" && isObj && (isCommand(obj) || isCommandJSON(obj)):
+		r, err := commandWrites(byTool, tool, obj, order)
 		if err != nil {
 			return toolOutcome{}, err
 		}
-		out := toolOutcome{answer: result, update: ws}
-		if to != nil {
-			out.gotos = []Goto{{Node: tool, To: to}}
-		}
-		return out, nil
+		return toolOutcome{answer: result, update: r.writes, gotos: r.gotos, warnings: r.warnings}, nil
 	}
-	return toolOutcome{answer: result, message: true}, nil
+	return toolOutcome{answer: result, message: true, content: stringOrJSON(result, order)}, nil
+}
+
+// stringOrJSON is a string as it is, anything else as JSON.stringify writes
+// it.
+func stringOrJSON(v any, order *KeyOrder) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return order.stringify(v)
 }
 
 // isDawnResult: keys exactly result, or result and state with a non-null
@@ -98,7 +112,7 @@ func (g *Graph) commitTool(threadID string, th *thread, tool, callID string, r t
 			callID = "call-" + strconv.Itoa(calls)
 		}
 		writes = append(append([]Write(nil), r.update...), Write{Node: tool, Field: "messages", kind: byTool, Value: map[string]any{
-			"type": "tool", "name": tool, "tool_call_id": callID, "content": toolContent(r.answer),
+			"type": "tool", "name": tool, "tool_call_id": callID, "content": r.content,
 		}})
 	}
 	res, err := g.apply(th, writes, true)
@@ -106,6 +120,7 @@ func (g *Graph) commitTool(threadID string, th *thread, tool, callID string, r t
 		return err
 	}
 	res.gotos = r.gotos
+	res.warnings = append(r.warnings, res.warnings...)
 	next := &thread{values: res.values, revision: th.revision}
 	if res.changed {
 		next.revision++
@@ -115,13 +130,4 @@ func (g *Graph) commitTool(threadID string, th *thread, tool, callID string, r t
 	g.events = append(g.events, Event{Type: "tool_result", Data: map[string]any{"name": tool, "output": r.answer}})
 	g.events = append(g.events, extra...)
 	return nil
-}
-
-// toolContent is a tool message's content: the answer itself when it is a
-// string, else its canonical compact JSON.
-func toolContent(answer any) string {
-	if s, ok := answer.(string); ok {
-		return s
-	}
-	return compactJSON(answer)
 }

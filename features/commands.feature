@@ -46,7 +46,7 @@ Feature: Node commands
       """json
       <value>
       """
-    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"a\" to return an object, received <kind>"
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"a\" to return an object or an array containing at least one Command object, received <kind>"
 
     Examples:
       | kind    | value    |

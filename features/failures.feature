@@ -27,7 +27,7 @@ Feature: Asserting on a failed step
       """json
       "just text"
       """
-    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"chat\" to return an object, received string"
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"chat\" to return an object or an array containing at least one Command object, received string"
 
   Scenario: a commit that changes nothing keeps the revision
     When node "same" returns:

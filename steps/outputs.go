@@ -10,25 +10,25 @@ import (
 func outputSteps() []Def {
 	return []Def{
 		{Pattern: `^node "([^"]*)" returns:$`, Arg: DocString, run: func(w *world, a ...string) error {
-			v, err := w.docValue()
+			v, err := w.docData()
 			if err != nil {
 				return err
 			}
-			return w.atDoc(w.nodes([]engine.NodeOutput{{Node: a[0], Output: checked(v)}}))
+			return w.atDoc(w.nodes([]engine.NodeOutput{{Node: a[0], Output: v}}))
 		}},
 		{Pattern: `^node "([^"]*)" returns from "([^"]*)"$`, run: func(w *world, a ...string) error {
-			v, err := w.fileValue(a[1])
+			v, err := w.fileData(a[1])
 			if err != nil {
 				return err
 			}
-			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: checked(v)}})
+			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: v}})
 		}},
 		{Pattern: `^node "([^"]*)" returns a command:$`, Arg: DocString, run: func(w *world, a ...string) error {
-			v, err := w.docValue()
+			v, err := w.docData()
 			if err != nil {
 				return err
 			}
-			return w.atDoc(w.nodes([]engine.NodeOutput{{Node: a[0], Output: checked(v), Command: true}}))
+			return w.atDoc(w.nodes([]engine.NodeOutput{{Node: a[0], Output: v, Command: true}}))
 		}},
 		{Pattern: `^node "([^"]*)" returns nothing$`, run: func(w *world, a ...string) error {
 			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: nil}})
@@ -70,7 +70,7 @@ func (w *world) stepOutputs() ([]engine.NodeOutput, error) {
 		}
 		outs := make([]engine.NodeOutput, 0, len(rows))
 		for i, r := range rows {
-			v, err := w.cellJSON(r[1], i+1, 1)
+			v, err := w.cellData(r[1], i+1, 1)
 			if err != nil {
 				return nil, err
 			}
@@ -78,13 +78,13 @@ func (w *world) stepOutputs() ([]engine.NodeOutput, error) {
 		}
 		return outs, nil
 	}
-	v, err := w.docValue()
+	v, err := w.docData()
 	if err != nil {
 		return nil, err
 	}
-	m, ok := v.(map[string]any)
+	m, ok := v.Value.(map[string]any)
 	if !ok {
-		return nil, problemf("%s: expected a mapping of node name to output, found %s", w.docSource().Pos(1, 1), engine.TypeName(v))
+		return nil, problemf("%s: expected a mapping of node name to output, found %s", w.docSource().Pos(1, 1), engine.TypeName(v.Value))
 	}
 	order := w.docKeyOrder()
 	if len(order) != len(m) {
@@ -92,7 +92,7 @@ func (w *world) stepOutputs() ([]engine.NodeOutput, error) {
 	}
 	outs := make([]engine.NodeOutput, len(order))
 	for i, name := range order {
-		outs[i] = engine.NodeOutput{Node: name, Output: m[name]}
+		outs[i] = engine.NodeOutput{Node: name, Output: engine.Checked{Value: m[name], Order: v.Order}}
 	}
 	return outs, nil
 }

@@ -136,6 +136,11 @@ func register(sc *godog.ScenarioContext, d Def) {
 			w.before = w.beforePrevious
 		}
 		err := d.run(w, args...)
+		if w.graph != nil && w.cfg.Warn != nil {
+			for _, warning := range w.graph.TakeWarnings() {
+				w.cfg.Warn(fmt.Sprintf("%s: warning: %s", w.at(w.step.Line), warning))
+			}
+		}
 		var ee *engine.Error
 		var pe *problem
 		switch {

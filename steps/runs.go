@@ -5,24 +5,24 @@ import "github.com/stateharness/scenario/engine"
 func runSteps() []Def {
 	return []Def{
 		{Pattern: `^the input state:$`, Arg: DocString, run: func(w *world, _ ...string) error {
-			v, err := w.docValue()
+			v, err := w.docData()
 			if err != nil {
 				return err
 			}
 			return w.invoke(w.thread, v)
 		}},
 		{Pattern: `^the input state from "([^"]*)"$`, run: func(w *world, a ...string) error {
-			v, err := w.fileValue(a[0])
+			v, err := w.fileData(a[0])
 			if err != nil {
 				return err
 			}
 			return w.invoke(w.thread, v)
 		}},
 		{Pattern: `^an empty input state$`, run: func(w *world, _ ...string) error {
-			return w.invoke(w.thread, map[string]any{})
+			return w.invoke(w.thread, engine.Checked{Value: map[string]any{}})
 		}},
 		{Pattern: `^the graph is invoked with:$`, Arg: DocString, run: func(w *world, _ ...string) error {
-			v, err := w.docValue()
+			v, err := w.docData()
 			if err != nil {
 				return err
 			}
@@ -30,7 +30,7 @@ func runSteps() []Def {
 		}},
 		{Pattern: `^the graph is invoked on thread "([^"]*)" with:$`, Arg: DocString, run: func(w *world, a ...string) error {
 			w.thread = a[0]
-			v, err := w.docValue()
+			v, err := w.docData()
 			if err != nil {
 				return err
 			}
@@ -46,11 +46,11 @@ func runSteps() []Def {
 	}
 }
 
-func (w *world) invoke(thread string, input any) error {
+func (w *world) invoke(thread string, input engine.Checked) error {
 	if err := w.ensureGraph(); err != nil {
 		return err
 	}
-	return w.graph.Invoke(thread, checked(input))
+	return w.graph.Invoke(thread, input)
 }
 
 func (w *world) invokeNoInput(thread string) error {
@@ -60,6 +60,3 @@ func (w *world) invokeNoInput(thread string) error {
 	return w.graph.InvokeNoInput(thread)
 }
 
-// checked hands a value the engine's decoders produced (or an empty
-// object) to the engine without a second walk over it.
-func checked(v any) any { return engine.Checked{Value: v} }

@@ -63,7 +63,7 @@ func toolSteps() []Def {
 }
 
 func (w *world) toolCall(name, callID string) error {
-	v, err := w.docValue()
+	v, err := w.docData()
 	if err != nil {
 		return err
 	}

@@ -1,8 +1,11 @@
 Feature: Catalogue of errors: node commands
   `When node "<name>" returns a command:` takes a LangGraph command
-  {"update": {...} | [[key, value], ...], "goto": "name" | [...]}. A command of
-  the wrong shape is INVALID_GRAPH_NODE_RETURN_VALUE, naming the node, the JSON
-  path inside the command and what was expected.
+  {"update": {...} | [[key, value], ...], "goto": "name" | [...]} (and
+  "resume", which means nothing in a node's return). A command of the wrong
+  shape is INVALID_GRAPH_NODE_RETURN_VALUE, naming the node, the JSON path
+  inside the command and what was expected. LangGraph JS itself would write
+  nothing for an update of the wrong shape, silently: the harness refuses it
+  so that the node's mistake shows.
 
   Background:
     Given the state schema:
@@ -34,24 +37,24 @@ Feature: Catalogue of errors: node commands
 
     Examples: unknown keys
       | case           | command                                     | message                                                                                                     |
-      | resume         | {"update": {"status": "x"}, "resume": true} | node \"router\" returned a command with unknown key \"resume\"; a command has update and goto (at $.resume |
-      | graph          | {"goto": "a", "graph": "PARENT"}            | with unknown key \"graph\"                                                                                  |
-      | a plain update | {"status": "x"}                             | with unknown key \"status\"                                                                                 |
+      | a plain update | {"status": "x"}                             | node \"router\" returned a command with unknown key \"status\"; a command has update and goto (at $.status |
+      | a next key     | {"update": {}, "next": "b"}                 | with unknown key \"next\"                                                                                   |
+      | a graph        | {"goto": "a", "graph": "__parent__"}        | returned a command to graph \"__parent__\"; the harness runs one graph, so a command may not name one (at $.graph |
 
     Examples: updates of the wrong type
       | case             | command              | message                                                                                                                     |
-      | a string update  | {"update": "status"} | node \"router\" returned a command whose update is string; expected an object or a list of [key, value] pairs (at $.update |
+      | a string update  | {"update": "status"} | node \"router\" returned a command whose update is string; expected an object or a list of [key, value] pairs (LangGraph JS would write nothing for it) (at $.update |
       | a number update  | {"update": 3}        | whose update is number                                                                                                      |
       | a boolean update | {"update": true}     | whose update is boolean                                                                                                     |
 
     Examples: bad [key, value] pairs
       | case                 | command                              | message                                                                                              |
-      | a pair that is text  | {"update": [["status", "x"], "log"]} | node \"router\" returned a command whose update pair is not [key, value] (at $.update[1]            |
-      | a one-element pair   | {"update": [["status"]]}             | whose update pair is not [key, value] (at $.update[0]                                               |
-      | a three-element pair | {"update": [["status", "x", "y"]]}   | whose update pair is not [key, value] (at $.update[0]                                               |
+      | a pair that is text  | {"update": [["status", "x"], "log"]} | node \"router\" returned a command whose update pair is not [key, value]; LangGraph JS would write nothing for this update (at $.update[1]            |
+      | a one-element pair   | {"update": [["status"]]}             | whose update pair is not [key, value]; LangGraph JS would write nothing for this update (at $.update[0] |
+      | a three-element pair | {"update": [["status", "x", "y"]]}   | whose update pair is not [key, value]; LangGraph JS would write nothing for this update (at $.update[0] |
       | an empty pair        | {"update": [[]]}                     | whose update pair is not [key, value]                                                                |
       | an object pair       | {"update": [{"status": "x"}]}        | whose update pair is not [key, value]                                                                |
-      | a number key         | {"update": [[1, "x"]]}               | node \"router\" returned a command whose update key is number; expected a string (at $.update[0][0] |
+      | a number key         | {"update": [[1, "x"]]}               | node \"router\" returned a command whose update key is number; expected a string (LangGraph JS would write nothing for this update) (at $.update[0][0] |
       | a null key           | {"update": [[null, "x"]]}            | whose update key is null; expected a string                                                          |
       | a list key           | {"update": [[["status"], "x"]]}      | whose update key is array; expected a string                                                         |
 

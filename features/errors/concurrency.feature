@@ -30,7 +30,7 @@ Feature: Catalogue of errors: several writes to one field in one step
       | three nodes, values in name order  | {c: {status: 3}, a: {status: [1]}, b: {status: {x: null}}}         | with values [[1],{\"x\":null},3]                                                                                                        |
       | the same value twice               | {a: {status: same}, b: {status: same}}                             | with values [\"same\",\"same\"]                                                                                                         |
       | one field fails, the other is fine | {a: {status: x, log: a}, b: {status: y}}                           | Invalid update for channel \"status\"                                                                                                   |
-      | two overwrites of a plain field    | {a: {status: {__overwrite__: x}}, b: {status: {__overwrite__: y}}} | Can receive only one Overwrite value per step.                                                                       |
+      | two overwrites: plain values here  | {a: {status: {__overwrite__: x}}, b: {status: {__overwrite__: y}}} | with values [{\"__overwrite__\":\"x\"},{\"__overwrite__\":\"y\"}]: LastValue can only receive one value per step.                 |
 
   Scenario: a parallel step given as a table
     Given the state schema:
@@ -47,11 +47,11 @@ Feature: Catalogue of errors: several writes to one field in one step
     Then the step should fail with "INVALID_CONCURRENT_GRAPH_UPDATE" mentioning "with values [\"checked\",\"written\"]"
     And field "status" should equal "before"
 
-  Scenario: Dawn words it as LangGraph does
+  Scenario: Dawn words it as LangGraph does, for a field declared exclusive
     Given the "dawn" profile
     And the state schema:
-      | field  |
-      | status |
+      | field  | merge     |
+      | status | exclusive |
     And an empty input state
     When these nodes run in one step:
       """yaml

@@ -1,8 +1,9 @@
 Feature: Catalogue of errors: what a node, a step or an input may return
-  A node returns an object (a partial update) or null (it writes nothing).
-  Anything else is INVALID_GRAPH_NODE_RETURN_VALUE, worded as LangGraph
-  words it: Expected node "a" to return an object, received <type>. An input
-  must be an object too.
+  A node returns an object (a partial update), a command, or a value
+  JavaScript takes for false (null, false, 0, ""), which writes nothing.
+  Anything else is INVALID_GRAPH_NODE_RETURN_VALUE, worded as LangGraph JS
+  words it: Expected node "a" to return an object or an array containing at
+  least one Command object, received <type>. An input must be an object too.
 
   Background:
     Given the state schema:
@@ -18,31 +19,43 @@ Feature: Catalogue of errors: what a node, a step or an input may return
       """json
       <output>
       """
-    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"a\" to return an object, received <type> (at $"
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"a\" to return an object or an array containing at least one Command object, received <type> (at $"
     And the state should be unchanged
     And the revision should be 1
 
     Examples:
-      | case         | output               | type    |
-      | string       | "done"               | string  |
-      | empty string | ""                   | string  |
-      | number       | 3                    | number  |
-      | zero         | 0                    | number  |
-      | true         | true                 | boolean |
-      | false        | false                | boolean |
-      | array        | [{"status": "done"}] | array   |
-      | empty array  | []                   | array   |
+      | case        | output               | type    |
+      | string      | "done"               | string  |
+      | number      | 3                    | number  |
+      | true        | true                 | boolean |
+      | array       | [{"status": "done"}] | array   |
+      | empty array | []                   | array   |
+
+  Scenario Outline: a node returns <case>, which writes nothing
+    When node "a" returns:
+      """json
+      <output>
+      """
+    Then the state should be unchanged
+    And the revision should be 1
+
+    Examples:
+      | case            | output |
+      | null            | null   |
+      | false           | false  |
+      | zero            | 0      |
+      | an empty string | ""     |
 
   Scenario: a bare YAML word is a string
     When node "a" returns:
       """yaml
       done
       """
-    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"a\" to return an object, received string"
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"a\" to return an object or an array containing at least one Command object, received string"
 
   Scenario: a node output from a file must be an object too
     When node "a" returns from "scenarios/errors/output-array.json"
-    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"a\" to return an object, received array"
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"a\" to return an object or an array containing at least one Command object, received array"
     And the state should be unchanged
 
   Scenario: one bad node fails the whole parallel step
@@ -51,7 +64,7 @@ Feature: Catalogue of errors: what a node, a step or an input may return
       writer: {status: written}
       critic: looks good
       """
-    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"critic\" to return an object, received string"
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"critic\" to return an object or an array containing at least one Command object, received string"
     And field "status" should equal "before"
     And the revision should be 1
 
@@ -60,7 +73,7 @@ Feature: Catalogue of errors: what a node, a step or an input may return
       | node   | output             |
       | writer | {"status": "done"} |
       | critic | [1, 2]             |
-    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"critic\" to return an object, received array"
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"critic\" to return an object or an array containing at least one Command object, received array"
     And field "status" should equal "before"
 
   Scenario Outline: an input that is not an object: <case>

@@ -25,11 +25,16 @@ Feature: Catalogue of errors: Dawn's planning capability
 
     Examples: the input
       | case           | input              | message                                                         |
-      | a list         | [{"content": "a"}] | writeTodos: input must be an object with a `todos` array (at $ |
-      | a string       | "todos"            | writeTodos: input must be an object with a `todos` array        |
+      | a string       | "todos"            | writeTodos: input must be an object with a `todos` array (at $ |
       | null           | null               | writeTodos: input must be an object with a `todos` array        |
-      | no todos key   | {"items": []}      | writeTodos: input must be an object with a `todos` array        |
-      | todos misspelt | {"Todos": []}      | writeTodos: input must be an object with a `todos` array        |
+      | a number       | 3                  | writeTodos: input must be an object with a `todos` array        |
+
+    Examples: no todos array (as in Dawn, a list counts as an object)
+      | case           | input              | message                                           |
+      | a list         | [{"content": "a"}] | writeTodos: `todos` must be an array (at $.todos |
+      | an empty list  | []                 | writeTodos: `todos` must be an array              |
+      | no todos key   | {"items": []}      | writeTodos: `todos` must be an array              |
+      | todos misspelt | {"Todos": []}      | writeTodos: `todos` must be an array              |
 
     Examples: the todos
       | case               | input                | message                                           |
@@ -41,7 +46,7 @@ Feature: Catalogue of errors: Dawn's planning capability
       | case                                   | input                                                                  | message                                                                                           |
       | an item that is text                   | {"todos": ["Research"]}                                                | writeTodos: todos[0] must be an object (at $.todos[0]                                            |
       | the second item is null                | {"todos": [{"content": "a", "status": "pending"}, null]}               | writeTodos: todos[1] must be an object (at $.todos[1]                                            |
-      | an item that is a list                 | {"todos": [["a", "pending"]]}                                          | writeTodos: todos[0] must be an object                                                            |
+      | an item that is a list, which passes   | {"todos": [["a", "pending"]]}                                          | writeTodos: todos[0].content must be a non-empty string (at $.todos[0].content                   |
       | no content                             | {"todos": [{"status": "pending"}]}                                     | writeTodos: todos[0].content must be a non-empty string (at $.todos[0].content                   |
       | empty content                          | {"todos": [{"content": "", "status": "pending"}]}                      | writeTodos: todos[0].content must be a non-empty string                                           |
       | content a number                       | {"todos": [{"content": 1, "status": "pending"}]}                       | writeTodos: todos[0].content must be a non-empty string                                           |

@@ -2,7 +2,9 @@ Feature: Catalogue of errors: a reducer given the wrong kind of value
   A reducer that cannot combine the current value and the incoming write fails
   with REDUCER_TYPE_ERROR, naming the field, the reducer, what it expects and
   the JSON type it received. The current value is the field's value, or its
-  default when it has none; a bad current value is reported as such.
+  default when it has none; a bad current value is reported as such. A field
+  with neither takes its first write as written, without the reducer, as
+  LangGraph JS does: these fields have defaults so that the reducer runs.
 
   Scenario Outline: a reducer refuses a write: <case>
     Given the state schema:
@@ -19,18 +21,18 @@ Feature: Catalogue of errors: a reducer given the wrong kind of value
     And the state should be unchanged
 
     Examples: the incoming write
-      | case                 | field                  | write      | message                                                                   |
-      | merge given a list   | {reducer: merge}       | ["x"]      | field \"f\" with reducer merge expects an object, received array (at $.f |
-      | merge given text     | {reducer: merge}       | "x"        | field \"f\" with reducer merge expects an object, received string         |
-      | merge given null     | {reducer: merge}       | null       | field \"f\" with reducer merge expects an object, received null           |
-      | sum given text       | {reducer: sum}         | "3"        | field \"f\" with reducer sum expects a number, received string            |
-      | sum given null       | {reducer: sum}         | null       | field \"f\" with reducer sum expects a number, received null              |
-      | sum given true       | {reducer: sum}         | true       | field \"f\" with reducer sum expects a number, received boolean           |
-      | sum given a list     | {reducer: sum}         | [1, 2]     | field \"f\" with reducer sum expects a number, received array             |
-      | join given a number  | {reducer: 'join(",")'} | 3          | field \"f\" with reducer join(\",\") expects a string, received number    |
-      | join given a list    | {reducer: 'join(",")'} | ["a", "b"] | field \"f\" with reducer join(\",\") expects a string, received array     |
-      | join given an object | {reducer: 'join(",")'} | {"a": 1}   | with reducer join(\",\") expects a string, received object                |
-      | join given null      | {reducer: 'join(",")'} | null       | with reducer join(\",\") expects a string, received null                  |
+      | case                 | field                               | write      | message                                                                   |
+      | merge given a list   | {reducer: merge, default: {}}       | ["x"]      | field \"f\" with reducer merge expects an object, received array (at $.f |
+      | merge given text     | {reducer: merge, default: {}}       | "x"        | field \"f\" with reducer merge expects an object, received string         |
+      | merge given null     | {reducer: merge, default: {}}       | null       | field \"f\" with reducer merge expects an object, received null           |
+      | sum given text       | {reducer: sum, default: 0}         | "3"        | field \"f\" with reducer sum expects a number, received string            |
+      | sum given null       | {reducer: sum, default: 0}         | null       | field \"f\" with reducer sum expects a number, received null              |
+      | sum given true       | {reducer: sum, default: 0}         | true       | field \"f\" with reducer sum expects a number, received boolean           |
+      | sum given a list     | {reducer: sum, default: 0}         | [1, 2]     | field \"f\" with reducer sum expects a number, received array             |
+      | join given a number  | {reducer: 'join(",")', default: ""} | 3          | field \"f\" with reducer join(\",\") expects a string, received number    |
+      | join given a list    | {reducer: 'join(",")', default: ""} | ["a", "b"] | field \"f\" with reducer join(\",\") expects a string, received array     |
+      | join given an object | {reducer: 'join(",")', default: ""} | {"a": 1}   | with reducer join(\",\") expects a string, received object                |
+      | join given null      | {reducer: 'join(",")', default: ""} | null       | with reducer join(\",\") expects a string, received null                  |
 
     Examples: the current value (here a default of the wrong kind)
       | case                  | field                              | write    | message                                                                                        |
@@ -60,8 +62,8 @@ Feature: Catalogue of errors: a reducer given the wrong kind of value
 
   Scenario: an input goes through the reducers too
     Given the state schema:
-      | field  | reducer |
-      | tokens | sum     |
+      | field  | reducer | default |
+      | tokens | sum     | 0       |
     When the graph is invoked with:
       """json
       {"tokens": "12"}

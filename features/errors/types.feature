@@ -40,14 +40,14 @@ Feature: Catalogue of errors: values of the wrong declared type
 
   Scenario: the type is checked after the reducer
     Given the state schema:
-      | field | type   | reducer |
-      | title | string | append  |
+      | field | type    | reducer | default |
+      | total | integer | sum     | 1       |
     And an empty input state
     When node "n" returns:
       """json
-      {"title": "x"}
+      {"total": 0.5}
       """
-    Then the step should fail with "TYPE_MISMATCH" mentioning "field \"title\" expects string, received [\"x\"] (array) from node \"n\""
+    Then the step should fail with "TYPE_MISMATCH" mentioning "field \"total\" expects integer, received 1.5 (number) from node \"n\""
 
   Scenario: a sum of two nodes that is not an integer names both nodes
     Given the state schema:

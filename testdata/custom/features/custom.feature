@@ -18,7 +18,7 @@ Feature: Custom reducers registered from Go
     Given the state schema:
       """yaml
       fields:
-        best: {reducer: max}
+        best: {reducer: max, default: 0}
       """
     And an empty input state
     When node "a" returns:
