@@ -1,7 +1,10 @@
 Feature: Node commands
   A node may return a command {"update": ..., "goto": ...}. The update is an
   object or a list of [key, value] pairs, which may name a key twice: two
-  writes from one node. Any other node return is an error.
+  writes from one node. A command may also be written as JSON.stringify
+  writes LangGraph JS's Command, {"lg_name": "Command", ...}, with the plain
+  `returns:` step, and a node may return a list holding commands, as LangGraph
+  JS allows. Any other node return is an error.
 
   Background:
     Given the state schema:
@@ -26,6 +29,37 @@ Feature: Node commands
       {"update": [["log", "one"], ["log", "two"]], "goto": ["a", "b"]}
       """
     Then field "log" should equal ["one", "two"]
+
+  Scenario: a command as JSON.stringify writes it, pasted from a log
+    When node "router" returns:
+      """json
+      {"lg_name": "Command", "update": {"status": "routed"}, "goto": ["writer"]}
+      """
+    Then field "status" should equal "routed"
+
+  Scenario: a list holding a command writes each of its elements in order
+    When node "router" returns:
+      """json
+      [{"log": ["plain"]}, {"lg_name": "Command", "update": {"log": ["from the command"]}}, null]
+      """
+    Then field "log" should equal ["plain", "from the command"]
+
+  Scenario: a command's resume means nothing in a node's return
+    When node "router" returns a command:
+      """json
+      {"update": {"status": "routed"}, "resume": "ignored"}
+      """
+    Then field "status" should equal "routed"
+
+  Scenario: a node that writes one key twice streams the list of its writes
+    When node "router" returns a command:
+      """json
+      {"update": [["log", ["one"]], ["status", "s"], ["log", ["two"]]]}
+      """
+    Then an event "updates" should have been recorded with:
+      """json
+      {"router": [{"log": ["one"]}, {"status": "s"}, {"log": ["two"]}]}
+      """
 
   Scenario: a pair list writing a plain field twice breaks the one-write rule
     When node "router" returns a command:

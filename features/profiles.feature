@@ -89,6 +89,20 @@ Feature: Profiles
       """
     Then the step should fail with "EXCLUSIVE_MERGE_CONFLICT" mentioning "parallel merge conflict on exclusive key: items"
 
+  Scenario: awaken applies one node's own writes to an exclusive field in order
+    Given the "awaken" profile
+    And the state schema:
+      """yaml
+      fields:
+        items: {default: [], reducer: append}
+      """
+    And an empty input state
+    When node "a" returns a command:
+      """json
+      {"update": [["items", [1]], ["items", [2]]]}
+      """
+    Then field "items" should equal [1, 2]
+
   Scenario: awaken rejects unknown keys
     Given the "awaken" profile
     And the state schema:

@@ -59,6 +59,45 @@ Feature: Tool results become state
       ]}
       """
 
+  Scenario: an object answer is the content as JSON.stringify writes it: keys in the order written
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, default: [], reducer: messages}
+      """
+    And an empty input state
+    When tool "weather" returns:
+      """json
+      {"temp": 21.50, "city": "Oslo", "tags": ["<wet>", "é"]}
+      """
+    Then field "messages[0].content" should equal "{\"temp\":21.5,\"city\":\"Oslo\",\"tags\":[\"<wet>\",\"é\"]}"
+
+  Scenario: Dawn quotes a plain string answer, as its tool node stringifies every answer
+    Given the "dawn" profile
+    And an empty input state
+    When tool "clock" returns:
+      """json
+      "12:00"
+      """
+    Then field "messages[0].content" should equal "\"12:00\""
+
+  Scenario: a LangGraph Command written as JSON.stringify writes it adds no tool message either
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, default: [], reducer: messages}
+        user: {type: string}
+      """
+    And an empty input state
+    When tool "login" returns:
+      """json
+      {"lg_name": "Command", "update": {"user": "ann"}, "goto": []}
+      """
+    Then the state should equal:
+      """json
+      {"user": "ann", "messages": []}
+      """
+
   Scenario: a LangGraph Command from a tool applies its update
     Given the state schema:
       """yaml
