@@ -1,0 +1,309 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+)
+
+// write is one key a commit writes.
+type write struct {
+	node  string
+	key   string
+	value any
+}
+
+// objectWrites lists an update object's writes in its key order.
+func objectWrites(node string, o *Obj) []write {
+	ws := make([]write, len(o.Keys))
+	for i, k := range o.Keys {
+		ws[i] = write{node, k, o.Vals[i]}
+	}
+	return ws
+}
+
+// stepWrites lists the writes of the step's nodes as LangGraph reads them
+// (a command's pairs in order; unreadable updates write nothing).
+func stepWrites(c Case) []write {
+	var ws []write
+	for _, n := range c.Step {
+		ws = append(ws, nodeWrites(n.Name, n.Output, n.Command)...)
+	}
+	return ws
+}
+
+func isCommandJSON(v any) bool {
+	o, ok := v.(*Obj)
+	if !ok {
+		return false
+	}
+	name, _ := o.Get("lg_name")
+	return name == "Command"
+}
+
+func nodeWrites(node string, out any, command bool) []write {
+	switch x := out.(type) {
+	case *Obj:
+		if !command && !isCommandJSON(x) {
+			return objectWrites(node, x)
+		}
+		switch u, _ := x.Get("update"); u := u.(type) {
+		case *Obj:
+			return objectWrites(node, u)
+		case []any:
+			if !stepPairs(u) {
+				return nil
+			}
+			var ws []write
+			for _, p := range u {
+				pair := p.([]any)
+				ws = append(ws, write{node, pair[0].(string), pair[1]})
+			}
+			return ws
+		}
+	case []any:
+		if command || !slices.ContainsFunc(x, isCommandJSON) {
+			return nil
+		}
+		var ws []write
+		for _, el := range x {
+			ws = append(ws, nodeWrites(node, el, false)...)
+		}
+		return ws
+	}
+	return nil
+}
+
+func isOverwrite(v any) (string, bool) {
+	o, ok := v.(*Obj)
+	if !ok {
+		return "", false
+	}
+	if _, ok := o.Get("__overwrite__"); ok {
+		return `{"__overwrite__": v}`, true
+	}
+	if t, _ := o.Get("type"); t == "__overwrite__" {
+		if _, ok := o.Get("value"); ok {
+			return `{"type": "__overwrite__", "value": v}`, true
+		}
+	}
+	return "", false
+}
+
+// wrongKind reports a write its field's reducer refuses.
+func wrongKind(reducer string, v any) bool {
+	if _, ok := isOverwrite(v); ok {
+		return false
+	}
+	switch reducer {
+	case "merge":
+		_, ok := v.(*Obj)
+		return !ok
+	case "sum":
+		_, ok := v.(float64)
+		return !ok
+	case `join(",")`:
+		_, ok := v.(string)
+		return !ok
+	case "messages":
+		switch x := v.(type) {
+		case float64, nil:
+			return true
+		case *Obj:
+			role, _ := x.Get("role")
+			return role == "bogus"
+		}
+	}
+	return false
+}
+
+// Features lists what a case exercises, for the coverage counts.
+func Features(c Case) []string {
+	set := map[string]bool{}
+	add := func(format string, args ...any) { set[fmt.Sprintf(format, args...)] = true }
+	add("profile %s", c.Profile)
+	if len(c.Step) == 0 {
+		add("input only, no step")
+	} else {
+		add("step of %d node(s)", len(c.Step))
+		listed := make([]string, len(c.Step))
+		for i, n := range c.Step {
+			listed[i] = n.Name
+		}
+		if !sort.StringsAreSorted(listed) {
+			add("step lists its nodes out of name order")
+		}
+	}
+	for _, f := range c.Fields {
+		if f.Reducer == "" && c.Profile == "langgraph" {
+			add("last-value field declared without a reducer")
+		}
+		if f.Reducer == "last-value" {
+			add("last-value field declared by name")
+		}
+	}
+	commits := [][]write{objectWrites("__input__", c.Input), stepWrites(c)}
+	for ci, ws := range commits {
+		where := []string{"input", "step"}[ci]
+		writers := map[string]map[string]bool{}
+		perNode := map[string]int{}
+		overwrites := map[string]int{}
+		wrong := map[string]bool{}
+		known := map[string]int{}
+		for _, w := range ws {
+			r := c.reducerOf(w.key)
+			if r == "" {
+				add("unknown key written (%s)", where)
+				continue
+			}
+			known[w.node]++
+			add("%s written (%s)", r, where)
+			if f := c.field(w.key); f != nil && !f.HasDefault {
+				add("field without a default written (%s)", where)
+			}
+			if w.key == "7" {
+				add("an integer-like key written")
+			}
+			if writers[w.key] == nil {
+				writers[w.key] = map[string]bool{}
+			}
+			writers[w.key][w.node] = true
+			perNode[w.node+"\x00"+w.key]++
+			if form, ok := isOverwrite(w.value); ok {
+				overwrites[w.key]++
+				add("overwrite %s (%s)", form, where)
+				if r == "last-value" {
+					add("overwrite on a last-value field")
+				}
+			}
+			if wrongKind(r, w.value) {
+				wrong[w.key] = true
+				add("write of a kind the reducer refuses (%s)", where)
+			}
+			if r == "messages" {
+				list, ok := w.value.([]any)
+				if !ok {
+					list = []any{w.value}
+					add("messages: a bare message as the update")
+				}
+				for _, m := range list {
+					switch x := m.(type) {
+					case string:
+						add("messages: string")
+					case []any:
+						add("messages: [role, content] pair")
+					case *Obj:
+						if t, _ := x.Get("type"); t == "remove" {
+							add("messages: remove")
+						} else if _, ok := x.Get("id"); ok {
+							add("messages: object with an id")
+						} else {
+							add("messages: object without an id")
+						}
+					}
+				}
+			}
+		}
+		if len(wrong) > 1 {
+			add("refused writes to several fields in one commit (%s)", where)
+		}
+		for k, nodes := range writers {
+			if len(nodes) > 1 {
+				add("%s field written by several nodes", c.reducerOf(k))
+			}
+		}
+		for _, n := range perNode {
+			if n > 1 {
+				add("one node writes a key twice")
+			}
+		}
+		for _, n := range overwrites {
+			if n > 1 {
+				add("two overwrites of one field in one step (%s)", where)
+			}
+		}
+		for _, n := range known {
+			if n > 1 {
+				add("an update writes several known keys (key order)")
+			}
+		}
+	}
+	for _, n := range c.Step {
+		switch x := n.Output.(type) {
+		case nil:
+			add("falsy return: null")
+		case bool:
+			if x {
+				add("invalid return: true")
+			} else {
+				add("falsy return: false")
+			}
+		case float64:
+			if x == 0 {
+				add("falsy return: 0")
+			} else {
+				add("invalid return: number")
+			}
+		case string:
+			if x == "" {
+				add(`falsy return: ""`)
+			} else {
+				add("invalid return: string")
+			}
+		case []any:
+			if slices.ContainsFunc(x, isCommandJSON) {
+				add("an array holding a command")
+			} else {
+				add("invalid return: array")
+			}
+		case *Obj:
+			if !n.Command && !isCommandJSON(x) {
+				if len(x.Keys) == 0 {
+					add("empty object return")
+				}
+				continue
+			}
+			if n.Command {
+				add("command given as a command")
+			}
+			if isCommandJSON(x) {
+				add("command in its lg_name form")
+			}
+			switch u, has := x.Get("update"); u.(type) {
+			case *Obj:
+				add("command: update object")
+			case []any:
+				if stepPairs(u.([]any)) {
+					add("command: update pairs")
+				} else {
+					add("command: update LangGraph does not read")
+				}
+			default:
+				if has {
+					add("command: update LangGraph does not read")
+				} else {
+					add("command: no update")
+				}
+			}
+			if _, ok := x.Get("goto"); ok {
+				add("command: goto")
+			}
+		}
+	}
+	return sortedKeys(set)
+}
+
+// stepPairs reports whether a command's update list is the pair form
+// LangGraph reads ([string, value] pairs).
+func stepPairs(list []any) bool {
+	for _, p := range list {
+		pair, ok := p.([]any)
+		if !ok || len(pair) != 2 {
+			return false
+		}
+		if _, ok := pair[0].(string); !ok {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,162 @@
+package main
+
+// Shrink simplifies a disagreeing case while it still disagrees the same way
+// (the same BroadKey): it drops nodes, fields, keys and list elements,
+// defaults, gotos, and simplifies values. Each round runs all one-step
+// simplifications in one batch and keeps the first that still disagrees.
+// budget bounds the cases run; the result is the smallest case found.
+func Shrink(c Case, key string, lg *LangGraph, budget int) (Case, error) {
+	for budget > 0 {
+		cands := candidates(c)
+		if len(cands) > budget {
+			cands = cands[:budget]
+		}
+		if len(cands) == 0 {
+			break
+		}
+		budget -= len(cands)
+		outs, err := lg.RunAll(cands)
+		if err != nil {
+			return c, err
+		}
+		found := false
+		for i, t := range cands {
+			if BroadKey(RunEngine(t), outs[i]) == key {
+				c, found = t, true
+				break
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	return c, nil
+}
+
+// candidates are the one-step simplifications of a case, the largest
+// first.
+func candidates(c Case) []Case {
+	var out []Case
+	for i := range c.Step {
+		t := c.clone()
+		t.Step = append(t.Step[:i:i], c.Step[i+1:]...)
+		out = append(out, t)
+	}
+	for i := range c.Fields {
+		if len(c.Fields) == 1 {
+			break
+		}
+		t := c.clone()
+		t.Fields = append(t.Fields[:i:i], c.Fields[i+1:]...)
+		out = append(out, t)
+	}
+	for i := range c.Input.Keys {
+		t := c.clone()
+		t.Input = c.Input.Without(i)
+		out = append(out, t)
+	}
+	for i, n := range c.Step {
+		for _, o := range simplerOutputs(n) {
+			t := c.clone()
+			t.Step[i] = o
+			out = append(out, t)
+		}
+	}
+	for i, f := range c.Fields {
+		if f.HasDefault {
+			t := c.clone()
+			t.Fields[i].HasDefault, t.Fields[i].Default = false, nil
+			out = append(out, t)
+			for _, d := range simpler(f.Default) {
+				t := c.clone()
+				t.Fields[i].Default = d
+				out = append(out, t)
+			}
+		}
+	}
+	for i, v := range c.Input.Vals {
+		for _, s := range simpler(v) {
+			t := c.clone()
+			t.Input = c.Input.With(i, s)
+			out = append(out, t)
+		}
+	}
+	if c.Profile == "dawn" {
+		t := c.clone()
+		t.Profile = "langgraph"
+		out = append(out, t)
+	}
+	return out
+}
+
+func (c Case) clone() Case {
+	t := c
+	t.Fields = append([]Field(nil), c.Fields...)
+	t.Step = append([]Node(nil), c.Step...)
+	return t
+}
+
+// simplerOutputs are one-step simplifications of a node's output.
+func simplerOutputs(n Node) []Node {
+	var out []Node
+	o, ok := n.Output.(*Obj)
+	if !ok {
+		if n.Output != nil {
+			out = append(out, Node{Name: n.Name})
+		}
+		return out
+	}
+	if !n.Command {
+		for _, s := range simpler(o) {
+			out = append(out, Node{Name: n.Name, Output: s})
+		}
+		return out
+	}
+	for i, k := range o.Keys {
+		if k == "update" {
+			if u, ok := o.Vals[i].(*Obj); ok {
+				// the command's update as a plain return
+				out = append(out, Node{Name: n.Name, Output: u})
+			}
+			for _, s := range simpler(o.Vals[i]) {
+				out = append(out, Node{Name: n.Name, Command: true, Output: o.With(i, s)})
+			}
+			continue
+		}
+		out = append(out, Node{Name: n.Name, Command: true, Output: o.Without(i)})
+	}
+	return out
+}
+
+// simpler are one-step simplifications of a value: a list or object less
+// one element, one element simplified, a string shortened to "s".
+func simpler(v any) []any {
+	var out []any
+	switch x := v.(type) {
+	case []any:
+		for i := range x {
+			out = append(out, append(x[:i:i], x[i+1:]...))
+		}
+		for i, e := range x {
+			for _, s := range simpler(e) {
+				t := append([]any(nil), x...)
+				t[i] = s
+				out = append(out, t)
+			}
+		}
+	case *Obj:
+		for i := range x.Keys {
+			out = append(out, x.Without(i))
+		}
+		for i, e := range x.Vals {
+			for _, s := range simpler(e) {
+				out = append(out, x.With(i, s))
+			}
+		}
+	case string:
+		if len(x) > 1 {
+			out = append(out, "s")
+		}
+	}
+	return out
+}
