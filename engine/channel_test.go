@@ -240,3 +240,31 @@ func TestJSPropertyOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyOrderDepth: a text over 1 MiB records the order of its first two
+// levels only; a smaller one, of every object.
+func TestKeyOrderDepth(t *testing.T) {
+	pad := strings.Repeat("x", largeText)
+	text := `{"b": {"d": {"z": 1, "y": 2}, "c": 1}, "a": "` + pad + `"}`
+	for _, tc := range []struct {
+		text string
+		deep string // the order of the innermost object
+	}{
+		{text, "y z"},
+		{`{"b": {"d": {"z": 1, "y": 2}, "c": 1}, "a": ""}`, "z y"},
+	} {
+		c := ordered(t, tc.text)
+		top := c.Value.(map[string]any)
+		mid := top["b"].(map[string]any)
+		deep := mid["d"].(map[string]any)
+		if got := strings.Join(c.Order.Keys(top), " "); got != "b a" {
+			t.Errorf("top order %q", got)
+		}
+		if got := strings.Join(c.Order.Keys(mid), " "); got != "d c" {
+			t.Errorf("second level order %q", got)
+		}
+		if got := strings.Join(c.Order.Keys(deep), " "); got != tc.deep {
+			t.Errorf("third level order %q, want %q (text of %d bytes)", got, tc.deep, len(tc.text))
+		}
+	}
+}

@@ -56,7 +56,7 @@ func DecodeJSONOrdered(text string, src Source) (Checked, error) {
 }
 
 func decodeJSON(text string, src Source, order *KeyOrder) (any, error) {
-	d := decoder{data: text, src: src, order: order}
+	d := decoder{data: text, src: src, order: order, orderDepth: order.depthFor(len(text))}
 	if strings.HasPrefix(text, bom) {
 		d.pos, d.bomLen = len(bom), len(bom)
 	}
@@ -89,6 +89,8 @@ type decoder struct {
 	bomLen int
 	src    Source
 	order  *KeyOrder // nil unless the caller wants the order of keys
+	// orderDepth is the deepest nesting whose objects' order is recorded
+	orderDepth int
 
 	stack   []any             // elements of the arrays being parsed
 	scratch []byte            // unescaped string bytes
@@ -341,7 +343,7 @@ func (d *decoder) object(depth int) (any, bool) {
 			return nil, false
 		}
 		m[key] = v
-		if d.order != nil {
+		if d.order != nil && depth <= d.orderDepth {
 			keys = append(keys, key)
 		}
 		d.skipSpace()

@@ -78,7 +78,7 @@ func decodeYAML(data []byte, src Source, order *KeyOrder) (any, error) {
 			Message: "expected one YAML document, found a second one after ---; remove it or split the text",
 		}
 	}
-	d := &yamlDecoder{src: src, order: order, memo: map[*yaml.Node]yamlMemo{}, active: map[*yaml.Node]bool{}}
+	d := &yamlDecoder{src: src, order: order, orderDepth: order.depthFor(len(data)), memo: map[*yaml.Node]yamlMemo{}, active: map[*yaml.Node]bool{}}
 	v, _, _, err := d.value(first.Content[0], Root, 0)
 	if err != nil {
 		return nil, err
@@ -214,6 +214,8 @@ type yamlMemo struct {
 type yamlDecoder struct {
 	src      Source
 	order    *KeyOrder // nil unless the caller wants the order of keys
+	// orderDepth is the deepest nesting whose mappings' order is recorded
+	orderDepth int
 	memo     map[*yaml.Node]yamlMemo
 	active   map[*yaml.Node]bool // anchored nodes being decoded: an alias to one is a cycle
 	expanded int                 // values produced by alias expansion so far
@@ -346,7 +348,7 @@ func (d *yamlDecoder) mapping(n *yaml.Node, path string, depth int) (any, int, i
 			return nil, 0, 0, err
 		}
 		out[key] = v
-		if d.order != nil {
+		if d.order != nil && depth+1 <= d.orderDepth {
 			keys = append(keys, key)
 		}
 		size += s
