@@ -334,6 +334,22 @@ func (p *profile) nodeWrites(node string, out any, asCommand bool, order *KeyOrd
 		"Expected node %q to return an object or an array containing at least one Command object, received %s", node, jsTypeof(out))}
 }
 
+// notPairs says where a command's update list is not all [string, value]
+// pairs, which Command's _updateAsTuples requires of it: "[1]", "is not a
+// pair".
+func notPairs(u []any) (at, why string) {
+	for i, p := range u {
+		pair, ok := p.([]any)
+		if !ok || len(pair) != 2 {
+			return fmt.Sprintf("[%d]", i), fmt.Sprintf("is %s, not a [key, value] pair", compactJSON(p))
+		}
+		if _, ok := pair[0].(string); !ok {
+			return fmt.Sprintf("[%d][0]", i), fmt.Sprintf("is %s, not a string key", TypeName(pair[0]))
+		}
+	}
+	return "", ""
+}
+
 // falsy: the JSON values JavaScript takes for false.
 func falsy(v any) bool {
 	switch x := v.(type) {
@@ -383,8 +399,8 @@ var commandKeys = map[string]bool{"update": true, "goto": true, "resume": true, 
 
 // commandWrites reads a command as LangGraph JS's Command does: its update
 // as an object or as a list of [key, value] pairs (a key may come twice: two
-// writes from one node), and its goto. resume means nothing in a node's
-// return and is ignored.
+// writes from one node), and its goto. An update of any other shape writes
+// nothing, with a warning; resume means nothing in a node's return.
 func commandWrites(by writerKind, node string, cmd any, order *KeyOrder) (returned, error) {
 	bad := func(path, msg string) error {
 		return &Error{Code: InvalidNodeReturn, Path: path, Message: fmt.Sprintf("%s returned a command %s", by.describe(node), msg)}
@@ -404,27 +420,24 @@ func commandWrites(by writerKind, node string, cmd any, order *KeyOrder) (return
 	if graph, has := obj["graph"]; has && graph != nil {
 		return returned{}, bad(PathKey(Root, "graph"), fmt.Sprintf("to graph %s; the harness runs one graph, so a command may not name one", compactJSON(graph)))
 	}
-	// LangGraph JS writes nothing for an update of any other shape, which
-	// hides the node's mistake: the harness refuses it
+	// LangGraph JS writes nothing for an update of any other shape; the
+	// warning says so, since it hides the node's mistake
 	var r returned
 	switch u := obj["update"].(type) {
 	case nil:
 	case map[string]any:
 		r.writes = writesBy(by, writesOf(node, u, order))
 	case []any:
-		for i, p := range u {
-			pair, ok := p.([]any)
-			if !ok || len(pair) != 2 {
-				return returned{}, bad(PathIndex(PathKey(Root, "update"), i), "whose update pair is not [key, value]; LangGraph JS would write nothing for this update")
-			}
-			key, ok := pair[0].(string)
-			if !ok {
-				return returned{}, bad(PathIndex(PathIndex(PathKey(Root, "update"), i), 0), fmt.Sprintf("whose update key is %s; expected a string (LangGraph JS would write nothing for this update)", TypeName(pair[0])))
-			}
-			r.writes = append(r.writes, Write{Node: node, Field: key, Value: pair[1], kind: by, order: order})
+		if at, why := notPairs(u); why != "" {
+			r.warnings = append(r.warnings, fmt.Sprintf("%s returned a command whose update is a list but update%s %s, so LangGraph JS writes nothing for the whole update (a list holds [key, value] pairs)", by.describe(node), at, why))
+			break
+		}
+		for _, p := range u {
+			pair := p.([]any)
+			r.writes = append(r.writes, Write{Node: node, Field: pair[0].(string), Value: pair[1], kind: by, order: order})
 		}
 	default:
-		return returned{}, bad(PathKey(Root, "update"), fmt.Sprintf("whose update is %s; expected an object or a list of [key, value] pairs (LangGraph JS would write nothing for it)", TypeName(u)))
+		r.warnings = append(r.warnings, fmt.Sprintf("%s returned a command whose update is %s, so LangGraph JS writes nothing for it (an update is an object or a list of [key, value] pairs)", by.describe(node), TypeName(u)))
 	}
 	switch to := obj["goto"].(type) {
 	case nil:

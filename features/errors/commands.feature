@@ -1,11 +1,11 @@
 Feature: Catalogue of errors: node commands
   `When node "<name>" returns a command:` takes a LangGraph command
   {"update": {...} | [[key, value], ...], "goto": "name" | [...]} (and
-  "resume", which means nothing in a node's return). A command of the wrong
-  shape is INVALID_GRAPH_NODE_RETURN_VALUE, naming the node, the JSON path
-  inside the command and what was expected. LangGraph JS itself would write
-  nothing for an update of the wrong shape, silently: the harness refuses it
-  so that the node's mistake shows.
+  "resume", which means nothing in a node's return). A command that is not
+  an object, has an unknown key or a bad goto is INVALID_GRAPH_NODE_RETURN_VALUE,
+  naming the node, the JSON path inside the command and what was expected.
+  An update of the wrong shape writes nothing, as in LangGraph JS, and the
+  run warns about it.
 
   Background:
     Given the state schema:
@@ -41,23 +41,6 @@ Feature: Catalogue of errors: node commands
       | a next key     | {"update": {}, "next": "b"}                 | with unknown key \"next\"                                                                                   |
       | a graph        | {"goto": "a", "graph": "__parent__"}        | returned a command to graph \"__parent__\"; the harness runs one graph, so a command may not name one (at $.graph |
 
-    Examples: updates of the wrong type
-      | case             | command              | message                                                                                                                     |
-      | a string update  | {"update": "status"} | node \"router\" returned a command whose update is string; expected an object or a list of [key, value] pairs (LangGraph JS would write nothing for it) (at $.update |
-      | a number update  | {"update": 3}        | whose update is number                                                                                                      |
-      | a boolean update | {"update": true}     | whose update is boolean                                                                                                     |
-
-    Examples: bad [key, value] pairs
-      | case                 | command                              | message                                                                                              |
-      | a pair that is text  | {"update": [["status", "x"], "log"]} | node \"router\" returned a command whose update pair is not [key, value]; LangGraph JS would write nothing for this update (at $.update[1]            |
-      | a one-element pair   | {"update": [["status"]]}             | whose update pair is not [key, value]; LangGraph JS would write nothing for this update (at $.update[0] |
-      | a three-element pair | {"update": [["status", "x", "y"]]}   | whose update pair is not [key, value]; LangGraph JS would write nothing for this update (at $.update[0] |
-      | an empty pair        | {"update": [[]]}                     | whose update pair is not [key, value]                                                                |
-      | an object pair       | {"update": [{"status": "x"}]}        | whose update pair is not [key, value]                                                                |
-      | a number key         | {"update": [[1, "x"]]}               | node \"router\" returned a command whose update key is number; expected a string (LangGraph JS would write nothing for this update) (at $.update[0][0] |
-      | a null key           | {"update": [[null, "x"]]}            | whose update key is null; expected a string                                                          |
-      | a list key           | {"update": [[["status"], "x"]]}      | whose update key is array; expected a string                                                         |
-
     Examples: bad goto
       | case                 | command                              | message                                                                                                     |
       | a number goto        | {"update": {}, "goto": 3}            | node \"router\" returned a command whose goto is number; expected a node name or a list of them (at $.goto |
@@ -65,6 +48,34 @@ Feature: Catalogue of errors: node commands
       | true                 | {"goto": true}                       | whose goto is boolean                                                                                       |
       | a list with a number | {"goto": ["a", 2]}                   | node \"router\" returned a command whose goto names number; expected node names (at $.goto[1]              |
       | a list with a Send   | {"goto": [{"node": "a", "arg": {}}]} | whose goto names object; expected node names (at $.goto[0]                                                 |
+
+  Scenario Outline: a command whose update LangGraph cannot read writes nothing: <case>
+    LangGraph JS's Command reads an update that is neither an object nor a list
+    of [string, value] pairs as no update at all. The step passes as the real
+    graph's would, and the run prints a warning naming the node.
+    When node "router" returns a command:
+      """json
+      <command>
+      """
+    Then the state should be unchanged
+    And the revision should be 1
+
+    Examples: updates of the wrong type
+      | case             | command              |
+      | a string update  | {"update": "status"} |
+      | a number update  | {"update": 3}        |
+      | a boolean update | {"update": true}     |
+
+    Examples: bad [key, value] pairs: the whole list is ignored
+      | case                 | command                              |
+      | a pair that is text  | {"update": [["status", "x"], "log"]} |
+      | a one-element pair   | {"update": [["status"]]}             |
+      | a three-element pair | {"update": [["status", "x", "y"]]}   |
+      | an empty pair        | {"update": [[]]}                     |
+      | an object pair       | {"update": [{"status": "x"}]}        |
+      | a number key         | {"update": [[1, "x"]]}               |
+      | a null key           | {"update": [[null, "x"]]}            |
+      | a list key           | {"update": [[["status"], "x"]]}      |
 
   Scenario: a pair list writing a plain field twice breaks the one-write rule
     When node "router" returns a command:
