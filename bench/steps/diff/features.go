@@ -79,12 +79,19 @@ func isOverwrite(v any) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	more := ""
 	if _, ok := o.Get("__overwrite__"); ok {
-		return `{"__overwrite__": v}`, true
+		if len(o.Keys) > 1 {
+			more = " with another key"
+		}
+		return `{"__overwrite__": v}` + more, true
 	}
 	if t, _ := o.Get("type"); t == "__overwrite__" {
 		if _, ok := o.Get("value"); ok {
-			return `{"type": "__overwrite__", "value": v}`, true
+			if len(o.Keys) > 2 {
+				more = " with another key"
+			}
+			return `{"type": "__overwrite__", "value": v}` + more, true
 		}
 	}
 	return "", false
@@ -150,6 +157,7 @@ func Features(c Case) []string {
 		overwrites := map[string]int{}
 		wrong := map[string]bool{}
 		known := map[string]int{}
+		messageFields := map[string]bool{}
 		for _, w := range ws {
 			r := c.reducerOf(w.key)
 			if r == "" {
@@ -181,6 +189,7 @@ func Features(c Case) []string {
 				add("write of a kind the reducer refuses (%s)", where)
 			}
 			if r == "messages" {
+				messageFields[w.key] = true
 				list, ok := w.value.([]any)
 				if !ok {
 					list = []any{w.value}
@@ -203,6 +212,9 @@ func Features(c Case) []string {
 					}
 				}
 			}
+		}
+		if len(messageFields) > 1 {
+			add("two messages fields written in one commit (id order)")
 		}
 		if len(wrong) > 1 {
 			add("refused writes to several fields in one commit (%s)", where)

@@ -8,6 +8,9 @@ import (
 // Generator makes random cases from a seed.
 type Generator struct {
 	r *rand.Rand
+	// bad makes the current case write refused values often, so that
+	// several fields fail in one commit and the error order shows.
+	bad bool
 }
 
 // NewGenerator returns a generator whose cases depend only on seed.
@@ -32,6 +35,7 @@ func (g *Generator) pick(list []string) string { return list[g.r.Intn(len(list))
 // Next is the next random case.
 func (g *Generator) Next() Case {
 	c := Case{Profile: "langgraph"}
+	g.bad = g.pct(12)
 	if g.pct(25) {
 		c.Profile = "dawn"
 	}
@@ -142,17 +146,34 @@ func (g *Generator) key(c Case) string {
 // its two wire forms.
 func (g *Generator) write(c Case, name string) any {
 	reducer := c.reducerOf(name)
+	wrong := 15
+	if g.bad {
+		wrong = 60
+	}
 	switch {
 	case g.pct(10):
-		v := g.right(reducer)
-		if g.pct(50) {
-			return obj("__overwrite__", v)
-		}
-		return obj("type", "__overwrite__", "value", v)
-	case g.pct(15):
+		return g.overwrite(g.right(reducer))
+	case g.pct(wrong):
 		return g.wrong(reducer)
 	}
 	return g.right(reducer)
+}
+
+// overwrite wraps a value in one of Overwrite's wire forms, now and then
+// with a key more (ignored), or in a form that is no overwrite at all
+// ({"type": "__overwrite__"} without a value).
+func (g *Generator) overwrite(v any) *Obj {
+	switch p := g.r.Intn(100); {
+	case p < 42:
+		return obj("__overwrite__", v)
+	case p < 84:
+		return obj("type", "__overwrite__", "value", v)
+	case p < 90:
+		return obj("note", "x", "__overwrite__", v)
+	case p < 96:
+		return obj("value", v, "type", "__overwrite__", "note", "x")
+	}
+	return obj("type", "__overwrite__")
 }
 
 func (g *Generator) right(reducer string) any {

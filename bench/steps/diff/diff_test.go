@@ -1,0 +1,84 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stateharness/scenario/internal/nodetest"
+)
+
+// TestSuperstepsAgreeWithLangGraph runs a few hundred seeded random cases
+// through the engine and through a real LangGraph JS StateGraph, and fails
+// listing the classes of disagreement with a minimal case for each.
+func TestSuperstepsAgreeWithLangGraph(t *testing.T) {
+	env := nodetest.Require(t)
+	lg, err := StartLangGraph(env.Node, filepath.Join(env.Root, "bench", "steps", "diff", "langgraph.mjs"), env.NodePath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lg.Close()
+	n := 300
+	if testing.Short() {
+		n = 100
+	}
+	rep, err := Run(lg, Options{Seed: 1, N: n, Budget: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Disagreements == 0 {
+		return
+	}
+	var b strings.Builder
+	rep.Print(&b)
+	t.Errorf("%d of %d cases disagree with LangGraph JS in %d classes:\n%s", rep.Disagreements, n, len(rep.Classes), classesOnly(b.String()))
+}
+
+// classesOnly keeps the classes of a report, not its counts.
+func classesOnly(report string) string {
+	if i := strings.Index(report, "\n== class"); i >= 0 {
+		return report[i+1:]
+	}
+	return report
+}
+
+// TestCaseJSONRoundTrips checks that a case reads back from its text with
+// every key in its order, so a printed case reproduces.
+func TestCaseJSONRoundTrips(t *testing.T) {
+	for i := range 200 {
+		c := CaseAt(7, i)
+		text := c.JSON()
+		back, err := ParseCase(text)
+		if err != nil {
+			t.Fatalf("case %d: %v\n%s", i, err, text)
+		}
+		if got := back.JSON(); got != text {
+			t.Fatalf("case %d does not round-trip:\n got %s\nwant %s", i, got, text)
+		}
+	}
+}
+
+// TestCaseAtIsStable: case i of a seed does not depend on the cases run
+// before it (-from reproduces it).
+func TestCaseAtIsStable(t *testing.T) {
+	a, b := CaseAt(3, 42).JSON(), CaseAt(3, 42).JSON()
+	if a != b {
+		t.Fatalf("CaseAt(3, 42) differs between calls:\n%s\n%s", a, b)
+	}
+}
+
+func TestFieldOfPath(t *testing.T) {
+	for path, want := range map[string]string{
+		"$.x":       "x",
+		"$.x[0].id": "x",
+		"$.log.a":   "log",
+		`$["7"]`:    "7",
+		`$["7"][1]`: "7",
+		"":          "",
+		"$":         "",
+	} {
+		if got := fieldOfPath(path); got != want {
+			t.Errorf("fieldOfPath(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
