@@ -144,15 +144,19 @@ func describeField(c Case, name string) string {
 }
 
 var (
-	quotedRe = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'[^']*'`)
+	quotedRe = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|\('[^']*'\)`)
 	jsonRe   = regexp.MustCompile(`\[[^\]]*\]|\{[^}]*\}`)
 	digitsRe = regexp.MustCompile(`[0-9]+`)
 )
 
-// template abstracts a message: quoted strings, JSON lists and objects,
-// and numbers become placeholders.
+// writerRe matches the engine's prefix naming who wrote a value (SPEC §11):
+// node "a", nodes "a", "b", tool "t", the input.
+var writerRe = regexp.MustCompile(`^(?:(?:nodes? "[^"]*"(?:, "[^"]*")*|tool "[^"]*"|the input)(?: and )?)+: `)
+
+// template abstracts a message: the writer prefix goes, quoted strings, JSON
+// lists and objects, and numbers become placeholders.
 func template(msg string) string {
-	msg = firstLine(msg)
+	msg = writerRe.ReplaceAllString(firstLine(msg), "")
 	msg = quotedRe.ReplaceAllString(msg, "<q>")
 	msg = jsonRe.ReplaceAllString(msg, "<json>")
 	return digitsRe.ReplaceAllString(msg, "<n>")
