@@ -169,13 +169,6 @@ func idKey(id any) (key string, unmatched bool) {
 	}
 }
 
-var roleTypes = map[string]string{
-	"user": "human", "human": "human",
-	"assistant": "ai", "ai": "ai",
-	"system": "system", "developer": "system",
-	"tool": "tool", "remove": "remove",
-}
-
 // coerceMessages turns every element into a message object, never modifying
 // the elements it was given. base is set for the current value (errors say
 // "current message"); isList is false when the write was one bare message,
@@ -198,25 +191,11 @@ func coerceMessages(c *reduceCtx, list []any, base string, isList bool) ([]messa
 		case string:
 			out[i] = message{m: map[string]any{"type": "human", "content": m}, noID: true, own: true}
 		case []any:
-			if len(m) != 2 {
-				return nil, fail(fmt.Sprintf("is an array of %d elements; expected [role, content]", len(m)))
+			msg, err := coercePair(m)
+			if err != "" {
+				return nil, fail(err)
 			}
-			role, ok := m[0].(string)
-			if !ok {
-				return nil, fail(fmt.Sprintf("has a role of type %s; expected a string like \"user\"", TypeName(m[0])))
-			}
-			t, known := roleTypes[role]
-			switch {
-			case t == "tool":
-				return nil, fail(`is a ["tool", content] pair, but a tool message needs a tool_call_id; write it as {"role": "tool", "content": ..., "tool_call_id": ...}`)
-			case !known || t == "remove":
-				return nil, fail(fmt.Sprintf("has unknown role %q in [role, content]", role))
-			}
-			msg := map[string]any{"type": t, "content": m[1]}
-			if role == "developer" {
-				msg["additional_kwargs"] = map[string]any{"__openai_role__": "developer"}
-			}
-			out[i] = message{m: msg, noID: true, own: true}
+			out[i] = msg
 		case map[string]any:
 			msg, err := coerceObject(m)
 			if err != "" {
@@ -228,69 +207,6 @@ func coerceMessages(c *reduceCtx, list []any, base string, isList bool) ([]messa
 		}
 	}
 	return out, nil
-}
-
-// coerceObject maps role/type to a message type, or says what is wrong.
-func coerceObject(m map[string]any) (message, string) {
-	// like LangChain, a role counts only when it is a string
-	key := "role"
-	roleRaw, hasRole := m["role"]
-	raw, ok := roleRaw, hasRole
-	if _, isString := raw.(string); !isString {
-		key = "type"
-		raw, ok = m["type"]
-	}
-	if !ok {
-		if hasRole {
-			return message{}, fmt.Sprintf("has a role that is %s and no type; expected a role like \"user\"", TypeName(roleRaw))
-		}
-		return message{}, `has neither "role" nor "type"`
-	}
-	role, isString := raw.(string)
-	t, known := roleTypes[role]
-	if !isString || !known {
-		return message{}, fmt.Sprintf("has unknown %s %s; expected user, human, assistant, ai, system, developer, tool or remove", key, compactJSON(raw))
-	}
-	if _, hasContent := m["content"]; !hasContent && t != "remove" {
-		return message{}, `has no "content"`
-	}
-	if t == "tool" {
-		if _, ok := m["tool_call_id"]; !ok {
-			return message{}, `is a tool message without "tool_call_id"`
-		}
-	}
-	id, hasID := m["id"]
-	if t == "remove" {
-		if _, ok := id.(string); !ok {
-			return message{}, `is a remove without a string "id"`
-		}
-	}
-	msg := message{m: m, remove: t == "remove", noID: !hasID || id == nil}
-	if !msg.noID {
-		msg.key, msg.unmatched = idKey(id)
-	}
-	if !hasRole && key == "type" && role == t {
-		// already a message object: shared, not copied (values are immutable)
-		return msg, ""
-	}
-	out := make(map[string]any, len(m)+1)
-	for k, v := range m {
-		if k != "role" {
-			out[k] = v
-		}
-	}
-	out["type"] = t
-	if role == "developer" {
-		kw, _ := m["additional_kwargs"].(map[string]any)
-		merged := make(map[string]any, len(kw)+1)
-		for k, v := range kw {
-			merged[k] = v
-		}
-		merged["__openai_role__"] = "developer"
-		out["additional_kwargs"] = merged
-	}
-	msg.m, msg.own = out, true
-	return msg, ""
 }
 
 // assignIDs gives every message without an id (or with a null one) the next

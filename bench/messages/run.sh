@@ -6,12 +6,14 @@
 #
 #   bench/messages/run.sh                 # 20 timed runs of each
 #   RUNS=50 bench/messages/run.sh
-#   LG_PREFIX=/tmp/lgdiff bench/messages/run.sh   # reuse an npm prefix
+#   LG_PREFIX=/tmp/lg bench/messages/run.sh        # LangGraph from another npm prefix
 #   KEEP=1 bench/messages/run.sh          # keep the generated suite
 #
 # Environment: RUNS (timed runs, default 20), WARMUP (default 3), LG_PREFIX
-# (npm prefix holding node_modules/@langchain/langgraph; installed there when
-# missing; default: inside the temporary suite), SCENARIO_BIN (default
+# (the directory whose node_modules holds @langchain/langgraph and
+# @langchain/core; default: the repository, whose package.json and lockfile
+# pin them; installed with npm ci there, or npm install elsewhere, when
+# missing), SCENARIO_BIN (default
 # /tmp/scenario-bench), BENCH_DIR (suite directory; default: a new temporary
 # one), KEEP=1 (do not delete it), TARGET (required speed-up, default 3).
 set -euo pipefail
@@ -33,7 +35,7 @@ fi
 if [[ "${KEEP:-}" != 1 && -z "${BENCH_DIR:-}" ]]; then
 	trap 'rm -rf "$dir"' EXIT
 fi
-lg=${LG_PREFIX:-$dir/npm}
+lg=${LG_PREFIX:-$repo}
 
 echo "== suite in $dir"
 go run ./bench/messages/gen -out "$dir"
@@ -53,10 +55,15 @@ ls -l "$golden"
 "${go_cmd[@]}" >/dev/null || { echo "scenario run fails against its own golden" >&2; exit 1; }
 
 if [[ ! -d "$lg/node_modules/@langchain/langgraph" ]]; then
-	echo "== npm install --prefix $lg"
-	mkdir -p "$lg"
-	npm install --prefix "$lg" --no-audit --no-fund --loglevel=error \
-		@langchain/langgraph@1.7.3 '@langchain/core@^1.3.4'
+	if [[ "$lg" == "$repo" ]]; then
+		echo "== npm ci in $repo"
+		(cd "$repo" && npm ci --no-audit --no-fund --loglevel=error)
+	else
+		echo "== npm install --prefix $lg"
+		mkdir -p "$lg"
+		npm install --prefix "$lg" --no-audit --no-fund --loglevel=error \
+			@langchain/langgraph@1.7.3 @langchain/core@1.4.0
+	fi
 fi
 export NODE_PATH="$lg/node_modules"
 node -e 'const p = require("@langchain/langgraph/package.json"); console.log("== @langchain/langgraph", p.version, "with @langchain/core", require("@langchain/core/package.json").version)'

@@ -5,8 +5,8 @@
 // messagesStateReducer(current, incoming) as plain messages (SPEC §5), or
 // {"error": message, "code": lc_error_code, "name": error class}.
 //
-// @langchain/langgraph is loaded with require, so NODE_PATH may point at the
-// node_modules that holds it (run.sh and the diff program set it).
+// @langchain/langgraph is loaded with require, from NODE_PATH (the diff
+// program sets it to the repository's node_modules unless it is set).
 //
 // Generated ids: LangGraph calls uuid v4, which uses crypto.randomUUID. It is
 // replaced by a counter reset per case, so the n-th generated id is
@@ -23,6 +23,10 @@ const prefix = "00000000-0000-4000-8000-";
 crypto.randomUUID = () => prefix + String(++generated).padStart(12, "0");
 
 const { messagesStateReducer } = require("@langchain/langgraph");
+
+// AIMessage warns on stderr about tool calls given only in
+// additional_kwargs; the check's output is the comparison.
+console.warn = () => {};
 
 function autoID(id) {
   if (typeof id === "string" && id.startsWith(prefix)) return "auto-" + Number(id.slice(prefix.length));

@@ -8,7 +8,10 @@
 // compares. Every disagreement is shrunk to a small example and grouped by
 // class.
 //
-//	NODE_PATH=/tmp/lgdiff/node_modules go run ./bench/messages/diff -n 5000
+//	go run ./bench/messages/diff -n 5000
+//
+// The node side loads @langchain/langgraph and @langchain/core from the
+// repository's node_modules (npm ci installs the versions package.json pins).
 package main
 
 import (
@@ -254,8 +257,10 @@ func errOutcome(err error) outcome {
 // agree: equal results (JSON equality), or both fail the same way. A
 // MESSAGE_NOT_FOUND must carry LangGraph's exact message after the engine's
 // naming of the writer (`node "n": `, SPEC §11); a coercion failure
-// matches LangGraph's MESSAGE_COERCION_FAILURE or the TypeError it throws on
-// a null element.
+// matches LangGraph's MESSAGE_COERCION_FAILURE, or the TypeError or
+// SyntaxError LangChain's code throws on a value it cannot read (a null
+// element, an ai message's response_metadata that is no object, a tool
+// call's arguments that are not JSON).
 func agree(eng, js outcome) bool {
 	if !eng.failed() && !js.failed() {
 		return engine.Equal(eng.Result, js.Result)
@@ -268,7 +273,10 @@ func agree(eng, js outcome) bool {
 		return js.kind() == "MESSAGE_NOT_FOUND" &&
 			(*eng.Error == *js.Error || strings.HasSuffix(*eng.Error, ": "+*js.Error))
 	case "MESSAGE_COERCION_FAILURE":
-		return js.kind() == "MESSAGE_COERCION_FAILURE" || js.kind() == "TypeError"
+		switch js.kind() {
+		case "MESSAGE_COERCION_FAILURE", "TypeError", "SyntaxError":
+			return true
+		}
 	}
 	return false
 }
@@ -430,6 +438,27 @@ func features(c Case) []string {
 		if cs[id] > 0 {
 			add("an incoming id that is in current")
 			break
+		}
+	}
+	for _, el := range append(append([]any(nil), cur...), in...) {
+		switch m := el.(type) {
+		case []any:
+			if len(m) != 2 {
+				add("a [role, content] array of another length")
+			}
+		case map[string]any:
+			if _, ok := m["kwargs"]; ok {
+				add("a serialised LangChain message")
+				continue
+			}
+			if _, ok := m["content"]; !ok && m["type"] != "remove" {
+				add("a message object without content")
+			}
+			for _, k := range []string{"tool_calls", "additional_kwargs", "response_metadata", "contentBlocks", "usage_metadata", "invalid_tool_calls", "status", "artifact", "metadata", "foo"} {
+				if _, ok := m[k]; ok {
+					add("a message with " + k)
+				}
+			}
 		}
 	}
 	sort.Strings(out)
@@ -632,16 +661,19 @@ func (g *generator) message(incoming bool) any {
 	return m
 }
 
-// addExtras gives one message in four one of the rarer shapes.
+// addExtras gives one message in four one of the rarer shapes: keys the
+// message classes keep or drop, missing or null content, content blocks,
+// tool calls in LangChain's, OpenAI's and the raw additional_kwargs form,
+// LangChain's v1 content, non-string roles.
 func (g *generator) addExtras(m map[string]any, role string) {
 	if g.r.Intn(4) != 0 {
 		return
 	}
-	switch g.r.Intn(11) {
+	switch g.r.Intn(24) {
 	case 0:
-		m["name"] = "ann"
+		m["name"] = []any{"ann", nil}[g.r.Intn(2)]
 	case 1:
-		m["additional_kwargs"] = map[string]any{"k": 1.0}
+		m["additional_kwargs"] = []any{map[string]any{"k": 1.0}, map[string]any{}, nil, "s"}[g.r.Intn(4)]
 	case 2:
 		m["tool_calls"] = []any{map[string]any{"id": "call0", "name": "calc", "args": map[string]any{}}}
 	case 3:
@@ -663,10 +695,84 @@ func (g *generator) addExtras(m map[string]any, role string) {
 			m["role"] = "user"
 		}
 	case 9:
-		m["response_metadata"] = map[string]any{"model": "m"}
+		m["response_metadata"] = []any{map[string]any{"model": "m"}, map[string]any{}, nil}[g.r.Intn(3)]
 	case 10:
 		m["id"] = "__remove_all__"
+	case 11:
+		m["tool_calls"] = []any{map[string]any{"id": "call0", "type": "function",
+			"function": map[string]any{"name": "calc", "arguments": []any{`{"x":1}`, `{bad`}[g.r.Intn(2)]}}}
+	case 12:
+		m["additional_kwargs"] = map[string]any{"tool_calls": []any{
+			map[string]any{"id": "call1", "function": map[string]any{"name": "calc", "arguments": []any{`{"x":1}`, "bad", nil}[g.r.Intn(3)]}}}}
+	case 13:
+		m["response_metadata"] = map[string]any{"output_version": "v1"}
+	case 14:
+		m["contentBlocks"] = []any{map[string]any{"type": "tool_call", "id": "call2", "name": "calc", "args": map[string]any{}}}
+	case 15:
+		m["usage_metadata"] = map[string]any{"input_tokens": 1.0, "output_tokens": 2.0, "total_tokens": 3.0}
+	case 16:
+		m["invalid_tool_calls"] = []any{[]any{}, []any{map[string]any{"name": "calc", "args": "x", "error": "e"}}}[g.r.Intn(2)]
+	case 17:
+		m["tool_call_id"] = "call0"
+	case 18:
+		m["status"] = []any{"success", "error", nil}[g.r.Intn(3)]
+	case 19:
+		m["artifact"] = map[string]any{"raw": 1.0}
+	case 20:
+		m["metadata"] = map[string]any{"k": "v"}
+	case 21:
+		m["tool_call_chunks"] = []any{map[string]any{"name": "calc", "args": "{}", "id": "call0", "index": 0.0}}
+	case 22:
+		m["role"] = []any{"developer", "function", "User"}[g.r.Intn(3)]
+	case 23:
+		m["tool_calls"] = []any{[]any{}, nil, "s"}[g.r.Intn(3)]
 	}
+}
+
+var serialClasses = []string{"HumanMessage", "AIMessage", "SystemMessage", "ToolMessage",
+	"HumanMessageChunk", "AIMessageChunk", "SystemMessageChunk", "ToolMessageChunk",
+	"RemoveMessage", "FunctionMessage", "ChatMessage"}
+
+// serialised is LangChain JS's JSON.stringify of a message: mostly a
+// well-formed one, sometimes with an unknown class, no kwargs or an
+// array as kwargs.
+func (g *generator) serialised() any {
+	class := serialClasses[g.r.Intn(len(serialClasses))]
+	if g.r.Intn(3) != 0 {
+		class = serialClasses[g.r.Intn(4)] // mostly the common classes
+	}
+	kwargs := map[string]any{"content": "lc"}
+	if id, ok := g.id(); ok {
+		kwargs["id"] = id
+	}
+	if strings.HasPrefix(class, "Tool") && g.r.Intn(5) != 0 {
+		kwargs["tool_call_id"] = "call0"
+	}
+	for _, k := range []string{"name", "tool_calls", "tool_call_chunks", "additional_kwargs", "response_metadata", "foo"} {
+		if g.r.Intn(6) != 0 {
+			continue
+		}
+		switch k {
+		case "tool_calls":
+			kwargs[k] = []any{map[string]any{"id": "call0", "name": "calc", "args": map[string]any{}, "type": "tool_call"}}
+		case "tool_call_chunks":
+			kwargs[k] = []any{map[string]any{"name": "calc", "args": "{}", "id": "call0", "index": 0.0, "type": "tool_call_chunk"}}
+		case "additional_kwargs", "response_metadata":
+			kwargs[k] = map[string]any{}
+		default:
+			kwargs[k] = "v"
+		}
+	}
+	m := map[string]any{"lc": 1.0, "type": "constructor", "id": []any{"langchain_core", "messages", class}, "kwargs": kwargs}
+	switch g.r.Intn(12) {
+	case 0:
+		delete(m, "kwargs")
+	case 1:
+		m["kwargs"] = []any{"c"}
+	case 2:
+		m["id"] = []any{}
+	}
+	return m
 }
 
 // oddMessage is a message in a form the core generator never makes.
@@ -675,9 +781,7 @@ func (g *generator) oddMessage() any {
 	case 0:
 		return map[string]any{"type": "remove", "id": []any{1.0, 2.0, "1"}[g.r.Intn(3)]}
 	case 1:
-		// JSON.stringify of a LangChain JS message
-		return map[string]any{"lc": 1.0, "type": "constructor", "id": []any{"langchain_core", "messages", "HumanMessage"},
-			"kwargs": map[string]any{"content": "lc", "id": g.pick(idPool)}}
+		return g.serialised()
 	case 2:
 		return nil
 	case 3:
@@ -689,13 +793,19 @@ func (g *generator) oddMessage() any {
 }
 
 func (g *generator) oddPair() any {
-	switch g.r.Intn(4) {
+	switch g.r.Intn(7) {
 	case 0:
 		return []any{g.pick(rolePairs)}
 	case 1:
 		return []any{g.pick(rolePairs), "x", "y"}
 	case 2:
 		return []any{"tool", "x"}
+	case 3:
+		return []any{g.pick(rolePairs), nil}
+	case 4:
+		return []any{[]any{5.0, nil, "robot", "remove"}[g.r.Intn(4)], "x"}
+	case 5:
+		return []any{}
 	}
 	return []any{"developer", "x"}
 }
@@ -734,7 +844,7 @@ func (n *node) run(c Case) (outcome, error) {
 	}
 	line, err := n.out.ReadBytes('\n')
 	if err != nil {
-		return outcome{}, fmt.Errorf("reading from node (is NODE_PATH set to a node_modules with @langchain/langgraph?): %w", err)
+		return outcome{}, fmt.Errorf("reading from node (does the repository's node_modules hold @langchain/langgraph? run npm ci): %w", err)
 	}
 	var o outcome
 	if err := json.Unmarshal(line, &o); err != nil {
