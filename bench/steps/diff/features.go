@@ -265,6 +265,12 @@ func Features(c Case) []string {
 		case []any:
 			if slices.ContainsFunc(x, isCommandJSON) {
 				add("an array holding a command")
+				for _, el := range x {
+					switch el.(type) {
+					case nil, bool, float64, string, []any:
+						add("an array holding a command and a value that is no update")
+					}
+				}
 			} else {
 				add("invalid return: array")
 			}

@@ -80,6 +80,11 @@ func (g *Generator) field(profile, name string) Field {
 }
 
 func (g *Generator) defaultFor(reducer string) any {
+	if g.pct(10) {
+		// a default of another kind than the reducer's: null, a bare
+		// message or element, a number
+		return []any{nil, "hi", 2.0, obj("type", "ai", "content", "d")}[g.r.Intn(4)]
+	}
 	switch reducer {
 	case "append", "union":
 		return []any{[]any{}, []any{"u"}, []any{1.0, "u"}}[g.r.Intn(3)]
@@ -265,17 +270,23 @@ func (g *Generator) node(c Case, name string, perm []int) Node {
 	case p < 83:
 		n.Output = []any{nil, false, 0.0, ""}[g.r.Intn(4)]
 	case p < 91:
-		n.Output = []any{"done", 3.0, true, []any{1.0}, []any{}}[g.r.Intn(5)]
-	case p < 95:
+		n.Output = []any{"done", 3.0, true, []any{1.0}, []any{}, []any{g.update(c, 1, 2)}}[g.r.Intn(6)]
+	case p < 94:
 		n.Output = &Obj{}
-	case p < 97:
+	case p < 96:
 		// a command's JSON.stringify form, returned as the node's value
 		n.Output = g.command(c, perm, true)
 	default:
-		// an array holding a command: each element writes
+		// an array holding a command: each element writes, a falsy one
+		// nothing, an invalid one fails the node
 		list := []any{g.command(c, perm, true), g.update(c, 1, 2)}
-		if g.pct(30) {
-			list = append(list, nil)
+		switch p := g.r.Intn(100); {
+		case p < 30:
+			list = append(list, []any{nil, false, 0.0, ""}[g.r.Intn(4)])
+		case p < 45:
+			list = append(list, []any{"done", 3.0, true, []any{1.0}}[g.r.Intn(4)])
+		case p < 65:
+			list = append(list, g.command(c, perm, true))
 		}
 		g.r.Shuffle(len(list), func(i, j int) { list[i], list[j] = list[j], list[i] })
 		n.Output = list
