@@ -39,21 +39,6 @@ func MessageKeys(t string) []string {
 	return append([]string(nil), messageKeys[t]...)
 }
 
-// keeps reports whether a message of type t keeps key k.
-func keeps(t, k string) bool {
-	switch k {
-	case "id", "name", "additional_kwargs", "response_metadata":
-		return true
-	case "content":
-		return t != "remove"
-	case "tool_calls", "invalid_tool_calls", "usage_metadata":
-		return t == "ai"
-	case "tool_call_id", "status", "artifact", "metadata":
-		return t == "tool"
-	}
-	return false
-}
-
 // roleTypes maps a role or type to the class _constructMessageFromParams
 // builds ("developer" is a system message with an OpenAI role).
 var roleTypes = map[string]string{
@@ -221,26 +206,28 @@ func canonical(m map[string]any, t string) (id any, hasID, ok bool) {
 	if n == len(m) {
 		return id, hasID, true
 	}
-	if v, has := m["additional_kwargs"]; has {
-		kw, isMap := v.(map[string]any)
-		if !isMap || len(kw) == 0 {
-			return nil, false, false
+	for _, k := range messageKeys[t] {
+		v, has := m[k]
+		if !has {
+			continue
 		}
-		if _, raw := kw["tool_calls"]; raw && t == "ai" {
-			return nil, false, false
-		}
-		n++
-	}
-	if v, has := m["response_metadata"]; has {
-		meta, isMap := v.(map[string]any)
-		if !isMap || len(meta) == 0 || (t == "ai" && meta["output_version"] == "v1") {
-			return nil, false, false
-		}
-		n++
-	}
-	switch t {
-	case "ai":
-		if v, has := m["tool_calls"]; has {
+		switch k {
+		case "id", "name", "content", "tool_call_id":
+			continue // counted above
+		case "additional_kwargs":
+			kw, isMap := v.(map[string]any)
+			if !isMap || len(kw) == 0 {
+				return nil, false, false
+			}
+			if _, raw := kw["tool_calls"]; raw && t == "ai" {
+				return nil, false, false
+			}
+		case "response_metadata":
+			meta, isMap := v.(map[string]any)
+			if !isMap || len(meta) == 0 || (t == "ai" && meta["output_version"] == "v1") {
+				return nil, false, false
+			}
+		case "tool_calls":
 			calls, isList := v.([]any)
 			if !isList || len(calls) == 0 {
 				return nil, false, false
@@ -250,23 +237,12 @@ func canonical(m map[string]any, t string) (id any, hasID, ok bool) {
 					return nil, false, false
 				}
 			}
-			n++
-		}
-		if v, has := m["invalid_tool_calls"]; has {
+		case "invalid_tool_calls":
 			if calls, isList := v.([]any); !isList || len(calls) == 0 {
 				return nil, false, false
 			}
-			n++
 		}
-		if _, has := m["usage_metadata"]; has {
-			n++
-		}
-	case "tool":
-		for _, k := range [...]string{"status", "artifact", "metadata"} {
-			if _, has := m[k]; has {
-				n++
-			}
-		}
+		n++
 	}
 	return id, hasID, n == len(m)
 }
@@ -275,15 +251,7 @@ func canonical(m map[string]any, t string) (id any, hasID, ok bool) {
 // canonical form. developer adds the OpenAI role as
 // _constructMessageFromParams does.
 func construct(t string, developer bool, fields map[string]any) (message, string) {
-	out := make(map[string]any, 6)
-	out["type"] = t
-	if v, ok := fields["name"]; ok {
-		out["name"] = v
-	}
 	id, hasID := fields["id"]
-	if hasID && id != nil {
-		out["id"] = id
-	}
 	kwargs := fields["additional_kwargs"]
 	if developer {
 		spread := spreadObject(kwargs)
@@ -293,31 +261,17 @@ func construct(t string, developer bool, fields map[string]any) (message, string
 	meta, hasMeta := fields["response_metadata"]
 	content, hasContent := fields["content"]
 	blocks, hasBlocks := fields["contentBlocks"]
-
+	var calls, invalid any
 	switch t {
 	case "remove":
-		hasContent, content, hasBlocks = false, nil, false
-	case "tool":
-		for _, k := range [...]string{"tool_call_id", "status", "artifact", "metadata"} {
-			if v, ok := fields[k]; ok {
-				out[k] = v
-			}
-		}
+		hasContent, hasBlocks = false, false
 	case "ai":
 		ai, err := constructAI(fields, aiInit{content: content, hasContent: hasContent, blocks: blocks, hasBlocks: hasBlocks, meta: meta, hasMeta: hasMeta})
 		if err != "" {
 			return message{}, err
 		}
 		content, hasContent, blocks, hasBlocks = ai.content, ai.hasContent, ai.blocks, ai.hasBlocks
-		if !isEmptyArray(ai.toolCalls) {
-			out["tool_calls"] = ai.toolCalls
-		}
-		if !isEmptyArray(ai.invalid) {
-			out["invalid_tool_calls"] = ai.invalid
-		}
-		if v, ok := fields["usage_metadata"]; ok {
-			out["usage_metadata"] = v
-		}
+		calls, invalid = ai.toolCalls, ai.invalid
 	}
 
 	// BaseMessage's constructor
@@ -339,14 +293,39 @@ func construct(t string, developer bool, fields map[string]any) (message, string
 	default:
 		content = []any{}
 	}
-	if t != "remove" {
-		out["content"] = content
-	}
-	if truthy(kwargs) && !isEmptyObject(kwargs) {
-		out["additional_kwargs"] = kwargs
-	}
-	if !isEmptyObject(meta) {
-		out["response_metadata"] = meta
+
+	// the canonical form: the keys the class keeps, without its defaults
+	out := make(map[string]any, 6)
+	out["type"] = t
+	for _, k := range messageKeys[t] {
+		switch k {
+		case "id":
+			if hasID && id != nil {
+				out[k] = id
+			}
+		case "content":
+			out[k] = content
+		case "additional_kwargs":
+			if truthy(kwargs) && !isEmptyObject(kwargs) {
+				out[k] = kwargs
+			}
+		case "response_metadata":
+			if !isEmptyObject(meta) {
+				out[k] = meta
+			}
+		case "tool_calls":
+			if !isEmptyArray(calls) {
+				out[k] = calls
+			}
+		case "invalid_tool_calls":
+			if !isEmptyArray(invalid) {
+				out[k] = invalid
+			}
+		default: // fields the constructor copies as they are
+			if v, ok := fields[k]; ok {
+				out[k] = v
+			}
+		}
 	}
 	msg := message{m: out, remove: t == "remove", noID: !hasID || id == nil, own: true}
 	if !msg.noID {

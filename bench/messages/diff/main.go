@@ -40,7 +40,7 @@ func main() {
 	given := flag.String("cases", "", "instead of random cases, run the cases of this file (one JSON {current, incoming} per line; - is stdin) and show both results")
 	flag.Parse()
 
-	lg, err := startNode(*script)
+	lg, err := startNode("node", *script, "")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
@@ -817,9 +817,14 @@ type node struct {
 	out *bufio.Reader
 }
 
-func startNode(script string) (*node, error) {
-	cmd := exec.Command("node", script)
+// startNode starts the node side: nodeBin running script, with NODE_PATH
+// set to nodePath when it is not empty.
+func startNode(nodeBin, script, nodePath string) (*node, error) {
+	cmd := exec.Command(nodeBin, script)
 	cmd.Stderr = os.Stderr
+	if nodePath != "" {
+		cmd.Env = append(os.Environ(), "NODE_PATH="+nodePath)
+	}
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
