@@ -1,8 +1,10 @@
 Feature: Catalogue of errors: the messages reducer
-  The messages reducer coerces every element to a message: a string, a
-  [role, content] pair, or an object with a role or type. What cannot be a
-  message is MESSAGE_COERCION_FAILURE, naming the field, whether the message
-  was current or incoming, its index and what is wrong. Removing an id that
+  The messages reducer coerces every element to a message as LangChain JS
+  does: a string, a [role, content] array, an object with a role or type, or
+  LangChain's serialised form. What cannot be a message, and what LangChain's
+  message classes cannot read (where they throw a TypeError or SyntaxError),
+  is MESSAGE_COERCION_FAILURE, naming the field, whether the message was
+  current or incoming, its index and what is wrong. Removing an id that
   is not there is MESSAGE_NOT_FOUND, worded as LangGraph words it.
 
   Background:
@@ -39,18 +41,31 @@ Feature: Catalogue of errors: the messages reducer
       | an unknown type               | [{"type": "bot", "content": "x"}]   | incoming message 0 has unknown type \"bot\"                                                                           |
       | a role that is a number       | [{"role": 1, "content": "x"}]       | incoming message 0 has a role that is number and no type; expected a role like \"user\"                               |
       | a role in upper case          | [{"role": "User", "content": "x"}]  | has unknown role \"User\"                                                                                             |
-      | no content                    | [{"role": "user"}]                  | field \"messages\": incoming message 0 has no \"content\"                                                             |
       | a tool message without its id | [{"role": "tool", "content": "42"}] | incoming message 0 is a tool message without \"tool_call_id\"                                                         |
       | a remove without an id        | [{"type": "remove"}]                | incoming message 0 is a remove without a string \"id\"                                                                |
       | a remove with a null id       | [{"type": "remove", "id": null}]    | incoming message 0 is a remove without a string \"id\"                                                                |
       | a remove with a number id     | [{"type": "remove", "id": 1}]       | incoming message 0 is a remove without a string \"id\"                                                                |
 
-    Examples: [role, content] pairs
-      | case                          | messages             | message                                                                                    |
-      | three elements                | [["user", "a", "b"]] | field \"messages\": incoming message 0 is an array of 3 elements; expected [role, content] |
-      | one element                   | [["user"]]           | incoming message 0 is an array of 1 elements; expected [role, content]                     |
-      | a pair whose role is a number | [[1, "a"]]           | incoming message 0 has a role of type number; expected a string like \"user\"              |
-      | a pair with an unknown role   | [["robot", "a"]]     | incoming message 0 has unknown role \"robot\" in [role, content]                           |
+    Examples: [role, content] arrays
+      | case                          | messages          | message                                                                       |
+      | an empty array                | [[]]              | field \"messages\": incoming message 0 is an empty array; expected [role, content] |
+      | a pair whose role is a number | [[1, "a"]]        | incoming message 0 has a role of type number; expected a string like \"user\" |
+      | a pair with an unknown role   | [["robot", "a"]]  | incoming message 0 has unknown role \"robot\" in [role, content]              |
+      | a pair with role remove       | [["remove", "a"]] | a remove needs an id                                                          |
+
+    Examples: LangChain's serialised form
+      | case                                 | messages                                                                               | message                                                                                                                       |
+      | a class that is not a message        | [{"lc": 1, "type": "constructor", "id": ["ChatMessage"], "kwargs": {"content": "x"}}]   | incoming message 0 is a serialised LangChain message of class \"ChatMessage\"; expected HumanMessage, AIMessage, SystemMessage, ToolMessage or their Chunk variants |
+      | a RemoveMessage                      | [{"lc": 1, "type": "constructor", "id": ["RemoveMessage"], "kwargs": {"id": "m1"}}]    | of class \"RemoveMessage\"                                                                                                    |
+      | a ToolMessage without tool_call_id   | [{"lc": 1, "type": "constructor", "id": ["ToolMessage"], "kwargs": {"content": "x"}}]   | incoming message 0 is a serialised ToolMessage without \"tool_call_id\" in its kwargs                                         |
+      | no kwargs                            | [{"lc": 1, "type": "constructor", "id": ["HumanMessage"]}]                              | has unknown type \"constructor\"; expected user, human, assistant, ai, system, developer, tool or remove (a serialised LangChain message needs |
+
+    Examples: what LangChain's AIMessage cannot read
+      | case                                 | messages                                                                                                                      | message                                                                    |
+      | response_metadata that is null       | [{"role": "assistant", "content": "x", "response_metadata": null}]                                                           | incoming message 0 is an ai message whose response_metadata is null; expected an object |
+      | a null tool call                     | [{"role": "assistant", "content": "x", "tool_calls": [null]}]                                                                | incoming message 0 is an ai message whose tool_calls[0] is null            |
+      | OpenAI arguments that are not JSON   | [{"role": "assistant", "content": "", "tool_calls": [{"id": "c", "type": "function", "function": {"name": "f", "arguments": "{"}}]}] | whose tool_calls[0] has function.arguments that are not JSON               |
+      | a null content block                 | [{"role": "assistant", "content": [null], "response_metadata": {"output_version": "v1"}}]                                   | incoming message 0 is an ai message whose content block 0 is null          |
 
   Scenario: a tool message given as a pair needs a tool_call_id
     When node "agent" returns:
