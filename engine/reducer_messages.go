@@ -46,7 +46,8 @@ type coercedList struct {
 // without an id get a generated one.
 func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {
 	var left []any
-	if has && cur != nil {
+	if has {
+		// a null current is [null], as LangGraph wraps it, and fails
 		left = asList(cur)
 	}
 	right := asList(in)

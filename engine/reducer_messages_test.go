@@ -54,6 +54,8 @@ func TestMessagesReducer(t *testing.T) {
 			in:   map[string]any{"type": "ai", "content": "y", "id": 1.0},
 			want: []any{msg("human", "1", "x"), map[string]any{"type": "ai", "content": "y", "id": 1.0}}},
 		{name: "rule 5: removing an unknown id", has: true, cur: []any{msg("human", "1", "a")}, in: rm("nope"), code: MessageNotFound},
+		{name: "rule 1: a null current is [null], which is no message", has: true, cur: nil, in: "x", code: MessageCoercionFailure},
+		{name: "rule 1: an absent current is no message at all", in: "x", want: []any{msg("human", "auto-1", "x")}},
 	}
 	tests = append(tests, coercionTests...)
 	for _, tc := range tests {
