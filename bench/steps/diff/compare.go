@@ -102,7 +102,8 @@ func ClassKey(c Case, eng, lg Outcome) string {
 	switch why {
 	case "fields differ":
 		key += fmt.Sprintf(": engine %s, langgraph %s", fieldTag(c, e.Field), fieldTag(c, l.Field))
-	case "messages differ", "the engine reports a later error of the AggregateError":
+	case "the engine reports a later error of the AggregateError":
+	case "messages differ":
 		key += fmt.Sprintf(": engine %s%q, langgraph %s%q", fieldTag(c, e.Field), template(e.Message), fieldTag(c, l.Field), template(l.Message))
 	default:
 		// the codes or the commits differ: the engine's error says which
@@ -147,6 +148,7 @@ var (
 	quotedRe = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|\('[^']*'\)`)
 	jsonRe   = regexp.MustCompile(`\[[^\]]*\]|\{[^}]*\}`)
 	digitsRe = regexp.MustCompile(`[0-9]+`)
+	typeRe   = regexp.MustCompile(`received (string|number|boolean|array|object|null)\b`)
 )
 
 // writerRe matches the engine's prefix naming who wrote a value (SPEC §11):
@@ -157,6 +159,7 @@ var writerRe = regexp.MustCompile(`^(?:(?:nodes? "[^"]*"(?:, "[^"]*")*|tool "[^"
 // lists and objects, and numbers become placeholders.
 func template(msg string) string {
 	msg = writerRe.ReplaceAllString(firstLine(msg), "")
+	msg = typeRe.ReplaceAllString(msg, "received <type>")
 	msg = quotedRe.ReplaceAllString(msg, "<q>")
 	msg = jsonRe.ReplaceAllString(msg, "<json>")
 	return digitsRe.ReplaceAllString(msg, "<n>")

@@ -88,7 +88,7 @@ func TestTemplate(t *testing.T) {
 		`node "B": Attempting to delete a message with an ID that doesn't exist ('s')`:                     "Attempting to delete a message with an ID that doesn't exist <q>",
 		`nodes "B", "c": Attempting to delete a message with an ID that doesn't exist ('s')`:               "Attempting to delete a message with an ID that doesn't exist <q>",
 		`Invalid update for channel "x" with values [1,2]: LastValue can only receive one value per step.`: "Invalid update for channel <q> with values <json>: LastValue can only receive one value per step.",
-		`field "n" with reducer sum expects a number, received string`:                                     "field <q> with reducer sum expects a number, received string",
+		`field "n" with reducer sum expects a number, received string`:                                     "field <q> with reducer sum expects a number, received <type>",
 	} {
 		if got := template(msg); got != want {
 			t.Errorf("template(%q)\n got %q\nwant %q", msg, got, want)

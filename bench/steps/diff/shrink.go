@@ -1,11 +1,21 @@
 package main
 
-// Shrink simplifies a disagreeing case while it still disagrees the same way
-// (the same BroadKey): it drops nodes, fields, keys and list elements,
-// defaults, gotos, and simplifies values. Each round runs all one-step
-// simplifications in one batch and keeps the first that still disagrees.
-// budget bounds the cases run; the result is the smallest case found.
+// Shrink simplifies a disagreeing case in two passes. The first keeps the
+// kind of disagreement (the same BroadKey: outcome kinds and how they
+// differ); the second keeps any disagreement, so that a case whose minimal
+// form still shows two causes (an error the engine misses, behind another
+// error both report) comes down to the one that disagrees on its own. Each
+// round runs all one-step simplifications in one batch and keeps the first
+// that still disagrees. budget bounds the cases each pass runs.
 func Shrink(c Case, key string, lg *LangGraph, budget int) (Case, error) {
+	c, err := shrinkWhile(c, lg, budget, func(eng, l Outcome) bool { return BroadKey(eng, l) == key })
+	if err != nil {
+		return c, err
+	}
+	return shrinkWhile(c, lg, budget, func(eng, l Outcome) bool { return !Agree(eng, l) })
+}
+
+func shrinkWhile(c Case, lg *LangGraph, budget int, still func(eng, lg Outcome) bool) (Case, error) {
 	for budget > 0 {
 		cands := candidates(c)
 		if len(cands) > budget {
@@ -21,7 +31,7 @@ func Shrink(c Case, key string, lg *LangGraph, budget int) (Case, error) {
 		}
 		found := false
 		for i, t := range cands {
-			if BroadKey(RunEngine(t), outs[i]) == key {
+			if still(RunEngine(t), outs[i]) {
 				c, found = t, true
 				break
 			}
@@ -100,15 +110,16 @@ func (c Case) clone() Case {
 func simplerOutputs(n Node) []Node {
 	var out []Node
 	o, ok := n.Output.(*Obj)
-	if !ok {
+	if !ok || !n.Command {
 		if n.Output != nil {
 			out = append(out, Node{Name: n.Name})
 		}
-		return out
-	}
-	if !n.Command {
-		for _, s := range simpler(o) {
+		for _, s := range simpler(n.Output) {
 			out = append(out, Node{Name: n.Name, Output: s})
+		}
+		if list, ok := n.Output.([]any); ok && len(list) == 1 {
+			// the only element of an array as the return
+			out = append(out, Node{Name: n.Name, Output: list[0]})
 		}
 		return out
 	}
