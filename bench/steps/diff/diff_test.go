@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -32,6 +33,38 @@ func TestSuperstepsAgreeWithLangGraph(t *testing.T) {
 	var b strings.Builder
 	rep.Print(&b)
 	t.Errorf("%d of %d cases disagree with LangGraph JS in %d classes:\n%s", rep.Disagreements, n, len(rep.Classes), classesOnly(b.String()))
+}
+
+// TestKnownClassesAgree runs the minimal case of every class found so far.
+func TestKnownClassesAgree(t *testing.T) {
+	env := nodetest.Require(t)
+	lg, err := StartLangGraph(env.Node, filepath.Join(env.Root, "bench", "steps", "diff", "langgraph.mjs"), env.NodePath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lg.Close()
+	data, err := os.ReadFile("classes.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		c, err := ParseCase(line)
+		if err != nil {
+			t.Fatalf("classes.jsonl:%d: %v", i+1, err)
+		}
+		eng := RunEngine(c)
+		l, err := lg.Run(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if key := ClassKey(c, eng, l); key != "" {
+			t.Errorf("classes.jsonl:%d: %s\n  case:       %s\n  engine:     %s\n  langgraph:  %s", i+1, key, line, eng, l)
+		}
+	}
 }
 
 // classesOnly keeps the classes of a report, not its counts.
