@@ -68,6 +68,22 @@ Feature: Catalogue of errors: what a node, a step or an input may return
     And field "status" should equal "before"
     And the revision should be 1
 
+  Scenario: when several nodes return what LangGraph cannot read, the first to fail reports
+    The nodes of a step run concurrently and the step fails with the error
+    of the node that fails first: ties go by node name, but a list holding a
+    command is read element by element, so a bad element late in it fails
+    later than a plain bad return.
+    When these nodes run in one step:
+      """json
+      {"a": [{"status": "x"}, {"lg_name": "Command", "update": {}}, "bad"], "b": 3}
+      """
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"b\" to return an object or an array containing at least one Command object, received number"
+    When these nodes run in one step:
+      """json
+      {"b": 3, "a": "bad"}
+      """
+    Then the step should fail with "INVALID_GRAPH_NODE_RETURN_VALUE" mentioning "Expected node \"a\""
+
   Scenario: a bad output cell of a parallel step table
     When these nodes run in one step:
       | node   | output             |
