@@ -212,13 +212,13 @@ type yamlMemo struct {
 }
 
 type yamlDecoder struct {
-	src      Source
-	order    *KeyOrder // nil unless the caller wants the order of keys
+	src   Source
+	order *KeyOrder // nil unless the caller wants the order of keys
 	// orderDepth is the deepest nesting whose mappings' order is recorded
 	orderDepth int
-	memo     map[*yaml.Node]yamlMemo
-	active   map[*yaml.Node]bool // anchored nodes being decoded: an alias to one is a cycle
-	expanded int                 // values produced by alias expansion so far
+	memo       map[*yaml.Node]yamlMemo
+	active     map[*yaml.Node]bool // anchored nodes being decoded: an alias to one is a cycle
+	expanded   int                 // values produced by alias expansion so far
 }
 
 func (d *yamlDecoder) fail(code Code, n *yaml.Node, path, msg string) *Error {

@@ -38,10 +38,13 @@ type toolOutcome struct {
 	content string
 	// message: the answer becomes a tool message. A LangGraph Command
 	// carries its own messages, so none is added for it.
-	message  bool
-	update   []Write
-	gotos    []Goto
-	warnings []string
+	message bool
+	// messageInUpdate: the tool message stands where the update has a
+	// messages key, replacing it (Dawn's {...state, messages: [message]}).
+	messageInUpdate bool
+	update          []Write
+	gotos           []Goto
+	warnings        []string
 }
 
 // toolResult splits a result into the answer and the update by the
@@ -51,10 +54,19 @@ func (p *profile) toolResult(tool string, result any, order *KeyOrder) (toolOutc
 	obj, isObj := result.(map[string]any)
 	switch {
 	case p.name == "dawn" && isObj && isDawnResult(obj):
-		out := toolOutcome{answer: obj["result"], message: true}
+		// Dawn's tool converter: the result is the answer, a state that is
+		// an object is the update, spread under the tool message, which
+		// takes the place of a messages key of its own
+		out := toolOutcome{answer: obj["result"], message: true, messageInUpdate: true}
 		out.content = stringOrJSON(obj["result"], order)
-		if m, ok := obj["state"].(map[string]any); ok {
-			out.update = writesBy(byTool, writesOf(tool, m, order))
+		switch st := obj["state"].(type) {
+		case map[string]any:
+			out.update = writesBy(byTool, writesOf(tool, st, order))
+		case []any:
+			// {...array} spreads its indexes as keys
+			for i, v := range st {
+				out.update = append(out.update, Write{Node: tool, Field: strconv.Itoa(i), Value: v, kind: byTool, order: order})
+			}
 		}
 		return out, nil
 	case p.name == "dawn":
@@ -79,17 +91,14 @@ func stringOrJSON(v any, order *KeyOrder) string {
 	return order.stringify(v)
 }
 
-// isDawnResult: keys exactly result, or result and state with a non-null
-// object state (SPEC §8); anything else is a plain answer.
+// isDawnResult: keys exactly result, or exactly result and state, as Dawn's
+// unwrapToolResult reads them (SPEC §8); anything else is a plain answer.
 func isDawnResult(obj map[string]any) bool {
 	if _, hasResult := obj["result"]; !hasResult {
 		return false
 	}
-	if len(obj) == 1 {
-		return true
-	}
-	_, stateIsObject := obj["state"].(map[string]any)
-	return len(obj) == 2 && stateIsObject
+	_, hasState := obj["state"]
+	return len(obj) == 1 || (len(obj) == 2 && hasState)
 }
 
 // isCommand: {"update": {...}} with an optional goto (SPEC §8).
@@ -111,9 +120,20 @@ func (g *Graph) commitTool(threadID string, th *thread, tool, callID string, r t
 			calls++
 			callID = "call-" + strconv.Itoa(calls)
 		}
-		writes = append(append([]Write(nil), r.update...), Write{Node: tool, Field: "messages", kind: byTool, Value: map[string]any{
+		msg := Write{Node: tool, Field: "messages", kind: byTool, Value: map[string]any{
 			"type": "tool", "name": tool, "tool_call_id": callID, "content": r.content,
-		}})
+		}}
+		writes = make([]Write, 0, len(r.update)+1)
+		placed := false
+		for _, w := range r.update {
+			if r.messageInUpdate && w.Field == "messages" {
+				w, placed = msg, true
+			}
+			writes = append(writes, w)
+		}
+		if !placed {
+			writes = append(writes, msg)
+		}
 	}
 	res, err := g.apply(th, writes, true)
 	if err != nil {

@@ -98,6 +98,20 @@ Feature: Tool results become state
       {"user": "ann", "messages": []}
       """
 
+  Scenario: Dawn's tool message takes the place of the messages a tool's state writes
+    Dawn's converter returns {...state, messages: [tool message]}: a messages
+    key in the tool's state is replaced by the tool message.
+    Given the "dawn" profile
+    And an empty input state
+    When tool "search" with call id "c-1" returns:
+      """json
+      {"result": "done", "state": {"messages": ["lost"]}}
+      """
+    Then the state should equal:
+      """json
+      {"messages": [{"type": "tool", "name": "search", "tool_call_id": "c-1", "content": "done", "id": "auto-1"}]}
+      """
+
   Scenario: a LangGraph Command from a tool applies its update
     Given the state schema:
       """yaml

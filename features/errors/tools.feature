@@ -5,7 +5,9 @@ Feature: Catalogue of errors: tool results
   INVALID_GRAPH_NODE_RETURN_VALUE; the update and the tool message then go
   through the same rules as a node's output.
 
-  Scenario Outline: Dawn's {result, state} with a state that is not an object is a plain answer: <case>
+  Scenario Outline: Dawn's {result, state} with a state that is not an object updates nothing: <case>
+    Dawn's tool converter takes any {result, state} as its wrapper: the result
+    is the answer, and only a state that is an object is an update.
     Given the "dawn" profile
     And the state schema:
       | field  | type   |
@@ -19,15 +21,29 @@ Feature: Catalogue of errors: tool results
       {"result": "3 hits", "state": <state>}
       """
     Then field "status" should equal "before"
-    And field "messages[0].content" should equal "{\"result\":\"3 hits\",\"state\":<compact>}"
+    And field "messages[0].content" should equal "3 hits"
 
     Examples:
-      | case      | state      | compact    |
-      | a string  | "done"     | \"done\"   |
-      | a list    | [{"a": 1}] | [{\"a\":1}] |
-      | null      | null       | null       |
-      | a number  | 1          | 1          |
-      | a boolean | false      | false      |
+      | case      | state  |
+      | a string  | "done" |
+      | null      | null   |
+      | a number  | 1      |
+      | a boolean | false  |
+
+  Scenario: Dawn spreads a list state as an object: its indexes are keys no schema has
+    Given the "dawn" profile
+    And the input state:
+      """json
+      {}
+      """
+    When tool "search" returns:
+      """json
+      {"result": "3 hits", "state": [{"a": 1}]}
+      """
+    Then the state should equal:
+      """json
+      {"messages": [{"type": "tool", "name": "search", "tool_call_id": "call-1", "content": "3 hits", "id": "auto-1"}]}
+      """
 
   Scenario Outline: a LangGraph result whose update is not an object is a plain answer: <case>
     Given the state schema:
