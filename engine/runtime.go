@@ -1,0 +1,94 @@
+package engine
+
+// A Runtime executes the commits of a scenario (SPEC §15): it applies a
+// commit's writes through a graph's channels and reducers, the one part of
+// a commit on which the real framework is the authority (exclusive writes,
+// unknown keys, overwrites, message coercion, error order). Everything else
+// stays with the harness on every runtime: threads and revisions, the rules
+// of §2 on what comes back, readonly and types, generated ids, the trace and
+// the events, atomicity.
+//
+// The built-in engine is one runtime (Builtin); others live under runtimes/
+// and may start processes, which this package never does.
+type Runtime interface {
+	// Name is the runtime's name as --runtime spells it ("builtin",
+	// "langgraph-js").
+	Name() string
+	// Open prepares one scenario's graph. Its commits go through the
+	// session; Close releases it.
+	Open(spec GraphSpec) (Session, error)
+}
+
+// GraphSpec is what a runtime needs to build a scenario's graph: its
+// profile and its fields as the schema resolved them.
+type GraphSpec struct {
+	Profile string
+	Fields  []FieldSpec
+	// IDPrefix starts the ids of generated messages (auto-1, ...).
+	IDPrefix string
+}
+
+// FieldSpec is one field of a GraphSpec.
+type FieldSpec struct {
+	Name string
+	// Reducer is the reducer as a schema writes it: last-value, replace,
+	// append, merge, merge-patch, messages, sum, union, join("\n"), or a
+	// custom reducer's name.
+	Reducer    string
+	Default    any
+	HasDefault bool
+	// Custom is set for a reducer registered from Go, which only the
+	// built-in runtime can run.
+	Custom bool
+}
+
+// Session is a runtime's view of one scenario.
+type Session interface {
+	// Commit applies one commit and returns the whole state after it. On an
+	// error (an *Error with the §11 code) nothing of the harness's state
+	// has changed.
+	Commit(c *CommitRequest) (*CommitResult, error)
+	Close() error
+}
+
+// CommitKind says what made a commit.
+type CommitKind string
+
+// The kinds of commits (SPEC §6).
+const (
+	CommitInput CommitKind = "input" // the input of a run
+	CommitStep  CommitKind = "step"  // one or more nodes' outputs in one superstep
+	CommitTool  CommitKind = "tool"  // a tool call's writes
+)
+
+// CommitRequest is one commit as a runtime receives it.
+type CommitRequest struct {
+	Kind CommitKind
+	// Before is the thread's state before the commit (after a run's resets
+	// of run-scoped fields); nil for a new thread's first input.
+	Before map[string]any
+	// Input is the run's input (CommitInput), an object.
+	Input Checked
+	// Outputs are the nodes of the step (CommitStep) as they returned,
+	// in the order the step lists them.
+	Outputs []NodeOutput
+	// Writes are a tool call's writes in order (CommitTool), the tool
+	// message among them; each write's Node is the tool's name.
+	Writes []Write
+	// NextID is the number of the last generated message id so far: the
+	// commit's first new message gets IDPrefix + (NextID+1).
+	NextID int
+}
+
+// CommitResult is a runtime's answer to a commit.
+type CommitResult struct {
+	// Values is the whole state after the commit.
+	Values map[string]any
+	// NextID is the number of the last generated message id after it.
+	NextID int
+}
+
+// KeyOrder is the order of the write's value's keys as the scenario wrote
+// them (nil when it came from Go): a runtime that serialises the value
+// keeps it.
+func (w Write) KeyOrder() *KeyOrder { return w.order }
