@@ -268,3 +268,33 @@ func TestKeyOrderDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestFailedCommitKeepsNoCache: the messages reducer's kept lists of a
+// commit that fails are dropped with it.
+func TestFailedCommitKeepsNoCache(t *testing.T) {
+	s, err := SchemaFromValue(ordered(t, `{"fields": {"messages": {"reducer": "messages", "default": []}, "n": {"reducer": "sum", "default": 0}}}`).Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := mustGraph(t, s, Options{})
+	if err := g.Invoke("main", ordered(t, `{"messages": ["a"]}`)); err != nil {
+		t.Fatal(err)
+	}
+	kept := len(g.coerced.kept)
+	if kept == 0 {
+		t.Fatal("the input's merge kept no list")
+	}
+	err = g.Step("main", []NodeOutput{{Node: "a", Output: ordered(t, `{"messages": ["b"], "n": "bad"}`)}})
+	if CodeOf(err) != ReducerTypeError {
+		t.Fatalf("err = %v", err)
+	}
+	if len(g.coerced.fresh) != 0 || len(g.coerced.kept) != kept {
+		t.Fatalf("a failed commit left lists behind: fresh %d, kept %d (was %d)", len(g.coerced.fresh), len(g.coerced.kept), kept)
+	}
+	if err := g.Step("main", []NodeOutput{{Node: "a", Output: ordered(t, `{"messages": ["b"]}`)}}); err != nil {
+		t.Fatal(err)
+	}
+	if len(g.coerced.kept) != kept+1 {
+		t.Fatalf("a commit that succeeded kept %d lists, want %d", len(g.coerced.kept), kept+1)
+	}
+}

@@ -123,46 +123,31 @@ func (g *Graph) run(threadID string, input map[string]any, order *KeyOrder) erro
 		start.revision = 0
 	}
 	writes := writesBy(byInput, writesOf(InputNode, input, order))
-	if !existing && g.prof.rawFirstInput {
-		values := start.values
-		for _, k := range sortedKeys(input) {
-			v := input[k]
-			// copied as-is, without reducers, but types hold for every commit
-			if f := g.fields[k]; f != nil && !f.typ.Matches(v) {
-				return &Error{Code: TypeMismatch, Path: PathKey(Root, k), Message: fmt.Sprintf(
-					"field %q expects %s, received %s (%s) from the input", k, f.typ, compactJSON(v), TypeName(v))}
+	raw := !existing && g.prof.rawFirstInput
+	var req Checked
+	req.Value, req.Order = input, order
+	before := start.values
+	if !existing {
+		before = nil
+	}
+	return g.commit(&pending{
+		thread: threadID, before: start, source: "input", nodes: []string{InputNode}, writes: writes, raw: raw,
+		req: CommitRequest{Kind: CommitInput, Before: before, Input: req},
+		revision: func(res *applied) int {
+			switch {
+			case g.prof.runSeed:
+				// awaken seeds each run's fresh store: no revision
+				return start.revision
+			case !existing:
+				return 1
+			case netChange(th.values, res.values, reset, res.written):
+				// the net change of the run: a reset of run-scoped fields
+				// counts, a value written back to what it was does not
+				return start.revision + 1
 			}
-			values[k] = v
-		}
-		res := &applied{nextID: g.nextID}
-		for k := range input {
-			if g.fields[k] == nil {
-				if res.newFields == nil {
-					res.newFields = map[string]*field{}
-				}
-				res.newFields[k] = g.assignedField(k)
-			}
-		}
-		g.record(threadID, &thread{values: values, revision: 1}, "input", []string{InputNode}, writes, res)
-		return nil
-	}
-	res, err := g.apply(start, writes, false)
-	if err != nil {
-		return err
-	}
-	next := &thread{values: res.values, revision: start.revision}
-	switch {
-	case g.prof.runSeed:
-		// awaken seeds each run's fresh store: no revision
-	case !existing:
-		next.revision = 1
-	case netChange(th.values, res.values, reset, res.written):
-		// the net change of the run: a reset of run-scoped fields counts,
-		// a value written back to what it was does not
-		next.revision++
-	}
-	g.record(threadID, next, "input", []string{InputNode}, writes, res)
-	return nil
+			return start.revision
+		},
+	})
 }
 
 // startOfRun resets run-scoped and non-persistent fields to their
@@ -279,9 +264,6 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 		gotos = append(gotos, r.gotos...)
 		warnings = append(warnings, r.warnings...)
 	}
-	if failed != nil {
-		return failed
-	}
 	source := "node"
 	if len(outputs) > 1 {
 		source = "step"
@@ -290,7 +272,11 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	for i, o := range outputs {
 		nodes[i] = o.Node
 	}
-	return g.commitWrites(threadID, th, source, nodes, writes, gotos, warnings)
+	return g.commit(&pending{
+		thread: threadID, before: th, source: source, nodes: nodes, writes: writes, gotos: gotos, warnings: warnings,
+		parseErr: failed, readonly: true,
+		req: CommitRequest{Kind: CommitStep, Before: th.values, Outputs: outputs},
+	})
 }
 
 // returned is what one node's return value writes.
@@ -500,23 +486,6 @@ func commandWrites(by writerKind, node string, cmd any, order *KeyOrder) (return
 	return r, nil
 }
 
-// commitWrites applies writes to a thread through the reducers and the rules
-// of SPEC §6, and records the commit.
-func (g *Graph) commitWrites(threadID string, th *thread, source string, nodes []string, writes []Write, gotos []Goto, warnings []string) error {
-	res, err := g.apply(th, writes, true)
-	if err != nil {
-		return err
-	}
-	res.gotos = gotos
-	res.warnings = append(warnings, res.warnings...)
-	next := &thread{values: res.values, revision: th.revision}
-	if res.changed {
-		next.revision++
-	}
-	g.record(threadID, next, source, nodes, writes, res)
-	return nil
-}
-
 type applied struct {
 	values  map[string]any
 	changed bool
@@ -527,8 +496,9 @@ type applied struct {
 	newFields map[string]*field
 	gotos     []Goto
 	// written lists the fields the commit wrote, in the order of their
-	// first write.
+	// first write; byField their writes.
 	written []string
+	byField map[string][]Write
 	// warnings are shown when the commit succeeds.
 	warnings []string
 }
@@ -545,13 +515,13 @@ func (g *Graph) assignedField(name string) *field {
 	return &field{name: name, typ: Type{Base: "any"}, reduce: reduceReplace, reducerName: "replace", merge: Exclusive, scope: g.prof.scope, persistent: true}
 }
 
-// apply computes the state after writes, given in the order the profile
-// applies them (SPEC §6 rule 3), without touching the graph. Fields are
-// updated in the order of their first write and the first that fails fails
-// the commit, as LangGraph updates its channels.
-func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applied, error) {
-	res := &applied{nextID: g.nextID}
-	byField := map[string][]Write{}
+// apply is the built-in runtime: it computes the state after writes, given
+// in the order the profile applies them (SPEC §6 rules 2–4), without
+// touching the graph. Fields are updated in the order of their first write
+// and the first that fails fails the commit, as LangGraph updates its
+// channels.
+func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
+	res := &applied{nextID: g.nextID, byField: map[string][]Write{}}
 	var names []string
 	for _, w := range writes {
 		f := g.field(w.Field, res.newFields)
@@ -569,10 +539,10 @@ func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applie
 				res.newFields[w.Field] = g.assignedField(w.Field)
 			}
 		}
-		if _, seen := byField[w.Field]; !seen {
+		if _, seen := res.byField[w.Field]; !seen {
 			names = append(names, w.Field)
 		}
-		byField[w.Field] = append(byField[w.Field], w)
+		res.byField[w.Field] = append(res.byField[w.Field], w)
 	}
 	// the channels update in JavaScript's property order of the fields
 	names = jsPropertyOrder(names)
@@ -581,10 +551,9 @@ func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applie
 	for k, v := range th.values {
 		values[k] = v
 	}
-	next := make(map[string]any, len(names))
 	for _, name := range names {
 		f := g.field(name, res.newFields)
-		ws := byField[name]
+		ws := res.byField[name]
 		cur, has := th.values[name]
 		if err := g.prof.checkExclusive(f, ws); err != nil {
 			return nil, err
@@ -609,32 +578,62 @@ func (g *Graph) apply(th *thread, writes []Write, enforceReadonly bool) (*applie
 					name, nodeList(ws), compactJSON(v), compactJSON(other))}
 			}
 		}
-		next[name] = v
-	}
-	// rule 5: readonly fields and sub-paths keep their values
-	if enforceReadonly {
-		for _, name := range names {
-			cur, has := th.values[name]
-			if err := checkReadonly(g.field(name, res.newFields), cur, has, next[name], byField[name]); err != nil {
-				return nil, err
-			}
-		}
-	}
-	// rule 6: types; rule 7: what changed
-	for _, name := range names {
-		f, v := g.field(name, res.newFields), next[name]
-		if !f.typ.Matches(v) {
-			return nil, &Error{Code: TypeMismatch, Path: PathKey(Root, name), Message: fmt.Sprintf(
-				"field %q expects %s, received %s (%s) from %s", name, f.typ, compactJSON(v), TypeName(v), nodeList(byField[name]))}
-		}
-		if cur, has := th.values[name]; !has || !Equal(cur, v) {
-			res.changed = true
-		}
 		values[name] = v
 	}
 	res.values = values
 	res.written = names
 	return res, nil
+}
+
+// applyRaw copies a llmfy thread's first input as it is, without reducers;
+// keys no schema declares become fields.
+func (g *Graph) applyRaw(th *thread, writes []Write) *applied {
+	res := &applied{nextID: g.nextID, byField: map[string][]Write{}}
+	values := make(map[string]any, len(th.values)+len(writes))
+	for k, v := range th.values {
+		values[k] = v
+	}
+	for _, w := range writes {
+		if g.fields[w.Field] == nil {
+			if res.newFields == nil {
+				res.newFields = map[string]*field{}
+			}
+			res.newFields[w.Field] = g.assignedField(w.Field)
+		}
+		if _, seen := res.byField[w.Field]; !seen {
+			res.written = append(res.written, w.Field)
+		}
+		res.byField[w.Field] = append(res.byField[w.Field], w)
+		values[w.Field] = w.Value
+	}
+	res.values = values
+	return res
+}
+
+// checkRules are the harness's own rules on a commit's result, whatever
+// runtime applied it: rule 5 (readonly, not for inputs) and rule 6 (types),
+// in the order the fields were written; and rule 7's question, whether
+// anything changed.
+func (g *Graph) checkRules(before map[string]any, res *applied, readonly bool) error {
+	if readonly {
+		for _, name := range res.written {
+			cur, has := before[name]
+			if err := checkReadonly(g.field(name, res.newFields), cur, has, res.values[name], res.byField[name]); err != nil {
+				return err
+			}
+		}
+	}
+	for _, name := range res.written {
+		f, v := g.field(name, res.newFields), res.values[name]
+		if !f.typ.Matches(v) {
+			return &Error{Code: TypeMismatch, Path: PathKey(Root, name), Message: fmt.Sprintf(
+				"field %q expects %s, received %s (%s) from %s", name, f.typ, compactJSON(v), TypeName(v), nodeList(res.byField[name]))}
+		}
+		if cur, has := before[name]; !has || !Equal(cur, v) {
+			res.changed = true
+		}
+	}
+	return nil
 }
 
 // checkExclusive is rule 3 for a field that takes one write per step.
@@ -700,10 +699,7 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int, res *
 	if !has && f.hasDef {
 		cur, has = f.def, true
 	}
-	if g.coerced == nil {
-		g.coerced = map[*any]*coercedList{}
-	}
-	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix, coerced: g.coerced}
+	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix, coerced: &g.coerced}
 	lastValue := f.reducerName == lastValueName
 	rest := ws
 	if !has && g.prof.rawFirstWrite && !lastValue && len(ws) > 0 {

@@ -26,6 +26,10 @@ type Options struct {
 	// IDPrefix starts the message ids the engine generates; empty means
 	// DefaultIDPrefix ("auto-").
 	IDPrefix string
+	// Runtimes run the commits (SPEC §15): none or Builtin is the built-in
+	// engine; another runtime alone runs them there; Builtin and another run
+	// both and fail a commit on which they disagree.
+	Runtimes []Runtime
 }
 
 // field is a schema field resolved against the profile.
@@ -42,6 +46,7 @@ type field struct {
 	persistent    bool
 	readonly      bool
 	readonlyPaths [][]PathElem
+	custom        bool // a reducer registered from Go
 }
 
 // Graph is the state of one scenario: its threads under one schema and
@@ -57,9 +62,13 @@ type Graph struct {
 	warnings []string // the setup's (a plan.md over the limit)
 	pending  []string // the commits' since TakeWarnings
 	idPrefix string
-	coerced  map[*any]*coercedList // see reduceCtx.coerced
+	coerced  coercedCache // see reduceCtx.coerced
 	trace    []Commit
 	events   []Event
+	// sessions are the graph's other runtimes; runBuiltin says whether
+	// the built-in engine runs the commits too (or alone).
+	sessions   []session
+	runBuiltin bool
 }
 
 type thread struct {
@@ -122,6 +131,9 @@ func New(s *Schema, opts Options) (*Graph, error) {
 		}
 		g.fields[f.name] = f
 	}
+	if err := g.openRuntimes(opts.Runtimes); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
@@ -166,7 +178,7 @@ func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, 
 		if len(spec.Args) > 0 {
 			return nil, schemaErr(d.Name, "reducer", fmt.Sprintf("custom reducer %q takes no arguments", spec.Name))
 		}
-		f.reduce = customReducer(spec.Name, fn)
+		f.reduce, f.custom = customReducer(spec.Name, fn), true
 	} else if mk, ok := builtinReducers[spec.Name]; ok {
 		r, err := mk(spec.Args)
 		if err != nil {

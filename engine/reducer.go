@@ -21,7 +21,7 @@ type reduceCtx struct {
 	// coerced holds, by their first element, the message lists the
 	// messages reducer returned: their messages are already coerced and
 	// have ids, so the next fold need not do it again.
-	coerced map[*any]*coercedList
+	coerced *coercedCache
 }
 
 // lastValueName is LangGraph's LastValue, a channel without a reducer: the

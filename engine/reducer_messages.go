@@ -126,7 +126,7 @@ func (c *reduceCtx) takeCoerced(list []any) ([]message, map[string]int) {
 	if len(list) == 0 || c.coerced == nil {
 		return nil, nil
 	}
-	cl := c.coerced[&list[0]]
+	cl := c.coerced.get(&list[0])
 	if cl == nil || len(cl.msgs) != len(list) {
 		return nil, nil
 	}
@@ -143,7 +143,7 @@ func (c *reduceCtx) remember(msgs []message, index map[string]int) []any {
 		list[i] = msgs[i].m
 	}
 	if len(list) > 0 && c.coerced != nil {
-		c.coerced[&list[0]] = &coercedList{msgs: msgs, index: index}
+		c.coerced.put(&list[0], &coercedList{msgs: msgs, index: index})
 	}
 	return list
 }
@@ -233,4 +233,40 @@ func assignIDs(c *reduceCtx, ms []message) {
 		m["id"] = id
 		ms[i] = message{m: m, key: id, remove: ms[i].remove, own: true}
 	}
+}
+
+// coercedCache holds the lists the messages reducer returned (see
+// reduceCtx.coerced). What a commit adds stays fresh until the commit
+// succeeds; a failed commit's lists are dropped with it.
+type coercedCache struct {
+	kept, fresh map[*any]*coercedList
+}
+
+func (c *coercedCache) get(first *any) *coercedList {
+	if cl, ok := c.fresh[first]; ok {
+		return cl
+	}
+	return c.kept[first]
+}
+
+func (c *coercedCache) put(first *any, cl *coercedList) {
+	if c.fresh == nil {
+		c.fresh = map[*any]*coercedList{}
+	}
+	c.fresh[first] = cl
+}
+
+// settle keeps the fresh lists of a commit that succeeded, or drops those
+// of one that failed.
+func (c *coercedCache) settle(ok bool) {
+	if ok {
+		if c.kept == nil {
+			c.kept, c.fresh = c.fresh, nil
+			return
+		}
+		for k, v := range c.fresh {
+			c.kept[k] = v
+		}
+	}
+	c.fresh = nil
 }

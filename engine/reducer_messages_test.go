@@ -210,7 +210,7 @@ func benchMessages(b *testing.B, n, m int, kept bool) {
 		if kept {
 			// the state a run left: a list this reducer returned
 			b.StopTimer()
-			c.coerced = map[*any]*coercedList{}
+			c.coerced = &coercedCache{}
 			var err error
 			if from, err = reduceMessages(c, nil, false, cur); err != nil {
 				b.Fatal(err)
@@ -263,7 +263,7 @@ func TestMessagesReducerReuse(t *testing.T) {
 		return out
 	}
 	for chain := 0; chain < 2000; chain++ {
-		cached := &reduceCtx{field: "messages", reducer: "messages", nextID: new(int), coerced: map[*any]*coercedList{}}
+		cached := &reduceCtx{field: "messages", reducer: "messages", nextID: new(int), coerced: &coercedCache{}}
 		fresh := &reduceCtx{field: "messages", reducer: "messages", nextID: new(int)}
 		var state any = []any{}
 		var history []string

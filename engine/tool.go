@@ -135,19 +135,14 @@ func (g *Graph) commitTool(threadID string, th *thread, tool, callID string, r t
 			writes = append(writes, msg)
 		}
 	}
-	res, err := g.apply(th, writes, true)
+	err := g.commit(&pending{
+		thread: threadID, before: th, source: "tool", nodes: []string{tool}, writes: writes, gotos: r.gotos, warnings: r.warnings,
+		readonly: true, events: append([]Event{{Type: "tool_result", Data: map[string]any{"name": tool, "output": r.answer}}}, extra...),
+		req: CommitRequest{Kind: CommitTool, Before: th.values, Writes: writes},
+	})
 	if err != nil {
 		return err
 	}
-	res.gotos = r.gotos
-	res.warnings = append(r.warnings, res.warnings...)
-	next := &thread{values: res.values, revision: th.revision}
-	if res.changed {
-		next.revision++
-	}
 	g.nextCall = calls
-	g.record(threadID, next, "tool", []string{tool}, writes, res)
-	g.events = append(g.events, Event{Type: "tool_result", Data: map[string]any{"name": tool, "output": r.answer}})
-	g.events = append(g.events, extra...)
 	return nil
 }
