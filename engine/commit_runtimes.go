@@ -69,6 +69,15 @@ type pending struct {
 // rules to the result, and records it: the one place where a commit ends.
 // On any error nothing of the graph changes.
 func (g *Graph) commit(p *pending) (err error) {
+	if !g.opened {
+		// a scenario's setup rebuilds its graph step by step: only the
+		// graph that commits opens sessions on its runtimes
+		if err := g.openRuntimes(g.runtimes); err != nil {
+			g.Close()
+			return err
+		}
+		g.opened = true
+	}
 	defer func() { g.coerced.settle(err == nil) }()
 	res, err := g.applyOnRuntimes(p)
 	if err != nil {

@@ -67,6 +67,8 @@ type Graph struct {
 	events   []Event
 	// sessions are the graph's other runtimes; runBuiltin says whether
 	// the built-in engine runs the commits too (or alone).
+	runtimes   []Runtime // opened on the first commit
+	opened     bool
 	sessions   []session
 	runBuiltin bool
 }
@@ -131,9 +133,7 @@ func New(s *Schema, opts Options) (*Graph, error) {
 		}
 		g.fields[f.name] = f
 	}
-	if err := g.openRuntimes(opts.Runtimes); err != nil {
-		return nil, err
-	}
+	g.runtimes = opts.Runtimes
 	return g, nil
 }
 

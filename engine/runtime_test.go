@@ -1,0 +1,121 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// fakeRuntime answers every commit with the state before plus fixed
+// values, or a fixed error.
+type fakeRuntime struct {
+	set    map[string]any
+	err    error
+	opened int
+	closed int
+}
+
+func (f *fakeRuntime) Name() string { return "fake" }
+
+func (f *fakeRuntime) Open(GraphSpec) (Session, error) {
+	f.opened++
+	return fakeSession{f}, nil
+}
+
+type fakeSession struct{ f *fakeRuntime }
+
+func (s fakeSession) Commit(c *CommitRequest) (*CommitResult, error) {
+	if s.f.err != nil {
+		return nil, s.f.err
+	}
+	out := map[string]any{}
+	for k, v := range c.Before {
+		out[k] = v
+	}
+	for k, v := range s.f.set {
+		out[k] = v
+	}
+	return &CommitResult{Values: out, NextID: c.NextID}, nil
+}
+
+func (s fakeSession) Close() error { s.f.closed++; return nil }
+
+func runtimeGraph(t *testing.T, profile string, rts ...Runtime) *Graph {
+	t.Helper()
+	s, err := SchemaFromValue(ordered(t, `{"fields": {"x": {"type": "integer"}, "id": {"readonly": true}}}`).Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mustGraph(t, s, Options{Profile: profile, Runtimes: rts})
+}
+
+func TestRuntimeAlone(t *testing.T) {
+	f := &fakeRuntime{set: map[string]any{"id": "a"}}
+	g := runtimeGraph(t, "", f)
+	if err := g.Invoke("main", ordered(t, `{"id": "a"}`)); err != nil {
+		t.Fatal(err)
+	}
+	f.set = map[string]any{"x": 5.0}
+	if err := g.Node("main", "n", ordered(t, `{"x": 1}`)); err != nil {
+		t.Fatal(err)
+	}
+	// the runtime's state is the state, whatever the built-in engine would say
+	if got := g.State("main")["x"]; got != 5.0 || g.Revision("main") != 2 {
+		t.Fatalf("x = %v, revision %d", got, g.Revision("main"))
+	}
+	// the harness's rules apply to the runtime's result
+	f.set = map[string]any{"x": 1.5}
+	if err := g.Node("main", "n", ordered(t, `{"x": 1}`)); CodeOf(err) != TypeMismatch {
+		t.Fatalf("err = %v, want TYPE_MISMATCH", err)
+	}
+	f.set = map[string]any{"id": "b"}
+	if err := g.Node("main", "n", ordered(t, `{"id": "b"}`)); CodeOf(err) != ReadonlyWrite {
+		t.Fatalf("err = %v, want READONLY_WRITE", err)
+	}
+	f.set, f.err = nil, &Error{Code: MessageNotFound, Message: "no"}
+	if err := g.Node("main", "n", ordered(t, `{"x": 2}`)); CodeOf(err) != MessageNotFound {
+		t.Fatalf("err = %v, want the runtime's error", err)
+	}
+	if g.Revision("main") != 2 {
+		t.Fatalf("a failed commit changed the revision: %d", g.Revision("main"))
+	}
+	if err := g.Close(); err != nil || f.opened != 1 || f.closed != 1 {
+		t.Fatalf("Close: %v, opened %d, closed %d", err, f.opened, f.closed)
+	}
+}
+
+func TestRuntimesSideBySide(t *testing.T) {
+	f := &fakeRuntime{set: map[string]any{"id": "a"}}
+	g := runtimeGraph(t, "", Builtin, f)
+	if err := g.Invoke("main", ordered(t, `{"id": "a"}`)); err != nil {
+		t.Fatalf("the runtimes agree on the input: %v", err)
+	}
+	f.set = map[string]any{"x": 1.0}
+	if err := g.Node("main", "n", ordered(t, `{"x": 1}`)); err != nil {
+		t.Fatalf("the runtimes agree on x = 1: %v", err)
+	}
+	err := g.Node("main", "n", ordered(t, `{"x": 2}`))
+	if CodeOf(err) != RuntimeDisagreement || !strings.Contains(err.Error(), "$.x") || !strings.Contains(err.Error(), "builtin: 2") || !strings.Contains(err.Error(), "fake: 1") {
+		t.Fatalf("err = %v, want RUNTIME_DISAGREEMENT at $.x with both values", err)
+	}
+	// both refuse with one code: the built-in engine's error stands
+	f.err = &Error{Code: InvalidConcurrentGraphUpdate, Message: "theirs"}
+	err = g.Step("main", []NodeOutput{{Node: "a", Output: ordered(t, `{"x": 1}`)}, {Node: "b", Output: ordered(t, `{"x": 2}`)}})
+	if CodeOf(err) != InvalidConcurrentGraphUpdate || strings.Contains(err.Error(), "theirs") {
+		t.Fatalf("err = %v, want the built-in INVALID_CONCURRENT_GRAPH_UPDATE", err)
+	}
+	// one refuses, the other applies
+	err = g.Node("main", "n", ordered(t, `{"x": 1}`))
+	if CodeOf(err) != RuntimeDisagreement || !strings.Contains(err.Error(), "builtin applies it; fake fails with INVALID_CONCURRENT_GRAPH_UPDATE") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestRuntimeUnsupported(t *testing.T) {
+	f := &fakeRuntime{}
+	g := runtimeGraph(t, "awaken", f)
+	err := g.Invoke("main", ordered(t, `{}`))
+	u, ok := err.(*Unsupported)
+	if !ok || u.Runtime != "fake" || !strings.Contains(u.Reason, "awaken") || f.opened != 0 {
+		t.Fatalf("err = %v (opened %d), want Unsupported naming awaken", err, f.opened)
+	}
+}
