@@ -62,6 +62,15 @@ type Options struct {
 	Format string
 	// Update rewrites missing and stale goldens, as -update does.
 	Update bool
+	// Runtime names what runs the commits (SPEC §15): "builtin" (the
+	// default), "langgraph-js" (LangGraph JS itself, from the suite root's
+	// node_modules), or "builtin,langgraph-js" to run both and fail a step
+	// on which they disagree. scenario.yaml's runtime: applies when empty.
+	Runtime string
+	// AllowSkips passes a run in which a runtime skipped scenarios it
+	// cannot run (the awaken and llmfy profiles, custom Go reducers); by
+	// default such a run fails, as check does.
+	AllowSkips bool
 }
 
 // Run runs the suite's scenarios, each as a subtest of t.
@@ -76,7 +85,7 @@ func Run(t *testing.T, opts Options) {
 		Features: opts.Features, Golden: opts.Golden, IDPrefix: opts.IDPrefix,
 		Reducers: opts.Reducers, Concurrency: opts.Concurrency, Format: opts.Format,
 		Update: opts.Update || updateRequested(), NoColor: true, T: t,
-		Accept: acceptCommand(t.Name()),
+		Accept: acceptCommand(t.Name()), Runtime: opts.Runtime,
 	}
 	res, err := runner.Run(cfg)
 	if err != nil {
@@ -87,6 +96,9 @@ func Run(t *testing.T, opts Options) {
 	}
 	for _, w := range res.Goldens.Written() {
 		t.Logf("updated %s", w)
+	}
+	if n := res.Skipped(); n > 0 && !opts.AllowSkips {
+		t.Errorf("scenario: %d scenarios were skipped on the runtime (see why above); set Options.AllowSkips to accept that", n)
 	}
 }
 

@@ -108,7 +108,16 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 			return ctx, nil
 		})
 		sc.After(func(ctx context.Context, _ *godog.Scenario, err error) (context.Context, error) {
-			if w := worldOf(ctx); w != nil && w.pending != nil && err == nil {
+			w := worldOf(ctx)
+			if w == nil {
+				return ctx, nil
+			}
+			if w.graph != nil {
+				if cerr := w.graph.Close(); cerr != nil && err == nil {
+					return ctx, fmt.Errorf("%s: closing the scenario's runtime: %v", w.scenario.Feature, cerr)
+				}
+			}
+			if w.pending != nil && err == nil {
 				return ctx, w.pendingFailure()
 			}
 			return ctx, nil
@@ -143,9 +152,16 @@ func register(sc *godog.ScenarioContext, d Def) {
 		}
 		var ee *engine.Error
 		var pe *problem
+		var skip *engine.Unsupported
 		switch {
 		case err == nil:
 			return ctx, nil
+		case errors.As(err, &skip):
+			// skipped on this runtime, never passed (SPEC §15)
+			if w.cfg.Skip != nil {
+				w.cfg.Skip(skip.Error())
+			}
+			return ctx, godog.ErrSkip
 		case errors.As(err, &ee) && !d.Consumes && !errors.As(err, &pe):
 			// an engine error is kept for the next step to assert
 			w.pending = &pendingError{err: err, line: w.step.Line}

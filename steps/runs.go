@@ -59,4 +59,3 @@ func (w *world) invokeNoInput(thread string) error {
 	}
 	return w.graph.InvokeNoInput(thread)
 }
-

@@ -129,5 +129,5 @@ func (w *world) rebuild(undo func()) error {
 }
 
 func (w *world) options() engine.Options {
-	return engine.Options{Profile: w.profile, DefaultProfile: w.cfg.DefaultProfile, SuiteProfile: w.cfg.SuiteProfile, Reducers: w.cfg.Reducers, Plan: w.plan, Tools: w.tools, IDPrefix: w.cfg.IDPrefix}
+	return engine.Options{Profile: w.profile, DefaultProfile: w.cfg.DefaultProfile, SuiteProfile: w.cfg.SuiteProfile, Reducers: w.cfg.Reducers, Plan: w.plan, Tools: w.tools, IDPrefix: w.cfg.IDPrefix, Runtimes: w.cfg.Runtimes}
 }

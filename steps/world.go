@@ -37,6 +37,11 @@ type Config struct {
 	Started atomic.Int64
 	// Warn shows a warning (a plan.md over the limit) in the run's output.
 	Warn func(string)
+	// Runtimes run the scenarios' commits (SPEC §15); none is the built-in
+	// engine.
+	Runtimes []engine.Runtime
+	// Skip counts a scenario a runtime cannot run, with the reason.
+	Skip func(reason string)
 }
 
 // world is one scenario's state, kept in the godog context.

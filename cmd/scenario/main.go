@@ -46,7 +46,8 @@ func main() {
 
 type flags struct {
 	root, profile, tags, format, shard string
-	noColor                            bool
+	runtime                            string
+	noColor, allowSkips                bool
 	concurrency                        int
 	random                             int64
 }
@@ -91,6 +92,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pf.StringVar(&f.shard, "shard", "", "run part K of N of the suite (K/N), split by feature path and scenario line")
 	pf.Int64Var(&f.random, "random", 0, "shuffle scenarios within each feature; --random alone picks and prints a seed, --random=SEED repeats an order")
 	pf.Lookup("random").NoOptDefVal = "-1"
+	pf.StringVar(&f.runtime, "runtime", "", "what runs the commits: builtin (default), langgraph-js, or builtin,langgraph-js side by side (overrides scenario.yaml)")
+	pf.BoolVar(&f.allowSkips, "allow-skips", false, "check: do not fail on scenarios a runtime skipped")
 	root.AddCommand(
 		&cobra.Command{Use: "run [paths...]", Short: "Run the scenarios (the default command)", RunE: runSuite(modeRun)},
 		&cobra.Command{Use: "update [paths...]", Short: "Run the scenarios, rewriting missing or stale golden files", RunE: runSuite(modeUpdate)},
@@ -137,7 +140,7 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 		Root: f.root, Paths: paths, Tags: f.tags, Format: f.format, DefaultFormat: defaultFormat,
 		NoColor: f.noColor || os.Getenv("NO_COLOR") != "" || !terminal, Profile: f.profile,
 		Update:      m == modeUpdate || (m == modeRun && (truthy(os.Getenv("SCENARIO_UPDATE")) || truthy(os.Getenv("GOLDIE_UPDATE")))),
-		Concurrency: f.concurrency, Shard: f.shard, Random: f.random,
+		Concurrency: f.concurrency, Shard: f.shard, Random: f.random, Runtime: f.runtime,
 		Accept: acceptCommand(f.root, f.profile), Output: stdout,
 	}
 	if m == modePrune && cfg.Filtered() {
@@ -163,6 +166,10 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 	switch m {
 	case modeCheck:
 		if !report(cfg, res, f.root, stdout) {
+			code = exitFailed
+		}
+		if n := res.Skipped(); n > 0 && !f.allowSkips {
+			fmt.Fprintf(stdout, "check: %d scenarios were skipped (see why above); give --allow-skips to accept that\n", n)
 			code = exitFailed
 		}
 	case modePrune:
@@ -210,6 +217,8 @@ func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) b
 	switch {
 	case cfg.Filtered():
 		fmt.Fprintln(out, "\norphan golden files were not checked: the run was filtered by tags, shard or paths")
+	case res.Skipped() > 0:
+		fmt.Fprintln(out, "\norphan golden files were not checked: scenarios were skipped")
 	case !res.OrphansChecked:
 		fmt.Fprintln(out, "\norphan golden files were not checked: scenarios failed")
 	}

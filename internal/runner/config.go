@@ -25,6 +25,9 @@ type FileConfig struct {
 	Scenarios string `yaml:"scenarios"`
 	Format    string `yaml:"format"`
 	IDPrefix  string `yaml:"id_prefix"`
+	// Runtime runs the commits: builtin, langgraph-js, or both side by side
+	// (builtin,langgraph-js).
+	Runtime string `yaml:"runtime"`
 }
 
 // ReadConfigFile reads scenario.yaml under root; a missing file is the zero
@@ -42,7 +45,7 @@ func ReadConfigFile(root string) (FileConfig, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&fc); err != nil && !errors.Is(err, io.EOF) {
-		return fc, fmt.Errorf("%s: %v (known keys: profile, features, golden, scenarios, format, id_prefix)", ConfigFile, err)
+		return fc, fmt.Errorf("%s: %v (known keys: profile, features, golden, scenarios, format, id_prefix, runtime)", ConfigFile, err)
 	}
 	return fc, nil
 }

@@ -39,6 +39,9 @@ type Config struct {
 	Profile       string
 	IDPrefix      string // generated message ids; default "auto-"
 	Reducers      map[string]engine.ReducerFunc
+	// Runtime names the runtime(s) that run the commits (SPEC §15):
+	// "builtin" (the default), "langgraph-js", or "builtin,langgraph-js".
+	Runtime string
 	// Concurrency is how many scenarios run at once (default 1).
 	Concurrency int
 	// Shard "K/N" runs the K-th of N deterministic parts of the suite.
@@ -71,6 +74,17 @@ type Result struct {
 	OrphansChecked bool
 	// Ran is how many scenarios the run selected.
 	Ran int
+	// Skips counts the scenarios a runtime could not run, by reason.
+	Skips map[string]int
+}
+
+// Skipped is how many scenarios a runtime skipped.
+func (r *Result) Skipped() int {
+	n := 0
+	for _, c := range r.Skips {
+		n += c
+	}
+	return n
 }
 
 // Run loads the suite and runs it. A suite that cannot be loaded returns an
@@ -126,12 +140,18 @@ func Run(cfg Config) (*Result, error) {
 	if problems := steps.CheckVocabulary(idx); len(problems) > 0 {
 		return nil, fmt.Errorf("%s\n(`scenario steps` lists the vocabulary)", strings.Join(problems, "\n"))
 	}
+	rts, stop, err := startRuntimes(first(cfg.Runtime, fc.Runtime), cfg.Root)
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
 	log := &steps.GoldenLog{}
 	warned := &warnings{}
+	skips := &skipCount{}
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: layout, Index: idx,
 		Update: cfg.Update, DefaultProfile: cfg.Profile, SuiteProfile: suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
-		Accept: cfg.Accept, Goldens: log, Warn: warned.add,
+		Accept: cfg.Accept, Goldens: log, Warn: warned.add, Runtimes: rts, Skip: skips.add,
 	}
 	concurrency := cfg.Concurrency
 	if concurrency < 1 {
@@ -156,10 +176,12 @@ func Run(cfg Config) (*Result, error) {
 	res := &Result{Goldens: log, Index: idx, Ran: len(idx.Order)}
 	res.Status = ts.Run()
 	warned.show(cfg)
+	res.Skips = skips.byReason
+	skips.show(cfg)
 	if cfg.Tags != "" && sc.Started.Load() == 0 {
 		return nil, fmt.Errorf("no scenario matches --tags %q", cfg.Tags)
 	}
-	if res.Status == 0 && !cfg.Filtered() {
+	if res.Status == 0 && !cfg.Filtered() && res.Skipped() == 0 {
 		res.Orphans, err = orphans(cfg.Root, cfg.Golden, log)
 		if err != nil {
 			return nil, err
@@ -271,4 +293,48 @@ func orDefault(paths []string, def string) []string {
 		return []string{def}
 	}
 	return paths
+}
+
+// skipCount counts the scenarios skipped on a runtime, by reason.
+type skipCount struct {
+	mu       sync.Mutex
+	byReason map[string]int
+}
+
+func (s *skipCount) add(reason string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.byReason == nil {
+		s.byReason = map[string]int{}
+	}
+	s.byReason[reason]++
+}
+
+// show says how many scenarios were skipped and why, most frequent first.
+func (s *skipCount) show(cfg Config) {
+	if len(s.byReason) == 0 {
+		return
+	}
+	reasons := make([]string, 0, len(s.byReason))
+	total := 0
+	for r, n := range s.byReason {
+		reasons = append(reasons, r)
+		total += n
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		if s.byReason[reasons[i]] != s.byReason[reasons[j]] {
+			return s.byReason[reasons[i]] > s.byReason[reasons[j]]
+		}
+		return reasons[i] < reasons[j]
+	})
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d scenarios skipped, never passed:\n", total)
+	for _, r := range reasons {
+		fmt.Fprintf(&b, "  %d× %s\n", s.byReason[r], r)
+	}
+	if cfg.T != nil {
+		cfg.T.Log(strings.TrimSuffix(b.String(), "\n"))
+		return
+	}
+	fmt.Fprint(cfg.Output, b.String())
 }

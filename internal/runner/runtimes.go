@@ -1,0 +1,74 @@
+package runner
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/stateharness/scenario/engine"
+)
+
+// A process is a runtime a run started, with what stops it.
+type process struct {
+	rt   engine.Runtime
+	stop func() error
+}
+
+// starters start the runtimes other than the built-in one, by name: each
+// is one process per run, stopped when the run ends.
+var starters = map[string]func(root string) (process, error){}
+
+// RuntimeNames lists the runtimes --runtime accepts.
+func RuntimeNames() []string {
+	names := []string{"builtin"}
+	for n := range starters {
+		names = append(names, n)
+	}
+	slices.Sort(names[1:])
+	return names
+}
+
+// startRuntimes reads a --runtime list and starts what it names: nothing
+// for the built-in engine alone; one runtime; or the built-in engine and
+// one other side by side. stop ends what was started.
+func startRuntimes(list, root string) ([]engine.Runtime, func(), error) {
+	noop := func() {}
+	if list == "" || list == "builtin" {
+		return nil, noop, nil
+	}
+	names := strings.Split(list, ",")
+	for i := range names {
+		names[i] = strings.TrimSpace(names[i])
+	}
+	bad := func(msg string) ([]engine.Runtime, func(), error) {
+		return nil, noop, fmt.Errorf("--runtime %s: %s (runtimes: %s; two run side by side as builtin,<other>)", list, msg, strings.Join(RuntimeNames(), ", "))
+	}
+	if len(names) > 2 || (len(names) == 2 && !slices.Contains(names, "builtin")) || (len(names) == 2 && names[0] == names[1]) {
+		return bad("runs one runtime, or the built-in one and one other")
+	}
+	var rts []engine.Runtime
+	var procs []process
+	stop := func() {
+		for _, p := range procs {
+			p.stop()
+		}
+	}
+	for _, n := range names {
+		if n == "builtin" {
+			rts = append(rts, engine.Builtin)
+			continue
+		}
+		start, ok := starters[n]
+		if !ok {
+			return bad(fmt.Sprintf("unknown runtime %q", n))
+		}
+		p, err := start(root)
+		if err != nil {
+			stop()
+			return nil, noop, fmt.Errorf("--runtime %s: %v", n, err)
+		}
+		procs = append(procs, p)
+		rts = append(rts, p.rt)
+	}
+	return rts, stop, nil
+}
