@@ -1,0 +1,14 @@
+//go:build !unix
+
+package langgraphjs
+
+import "os/exec"
+
+func setProcessGroup(*exec.Cmd) {}
+
+// killGroup kills the bridge process.
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		cmd.Process.Kill()
+	}
+}

@@ -1,0 +1,123 @@
+package langgraphjs
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/canonjson"
+)
+
+// The protocol: one JSON object per line each way, a response per request,
+// in order, with the request's id (bridge.mjs's header lists the shapes).
+// Values are written as JSON.stringify writes them, each object's keys in
+// the order the scenario wrote them, since LangGraph's channels see that
+// order (which field's error is reported, JSON.stringify in messages).
+
+// requestWriter builds one request line.
+type requestWriter struct {
+	buf []byte
+}
+
+func (w *requestWriter) begin(id uint64, op string) {
+	w.buf = append(w.buf, `{"id":`...)
+	w.buf = strconv.AppendUint(w.buf, id, 10)
+	w.buf = append(w.buf, `,"op":`...)
+	w.buf = strconv.AppendQuote(w.buf, op)
+}
+
+func (w *requestWriter) end() { w.buf = append(w.buf, "}\n"...) }
+
+// key starts a member of the request object.
+func (w *requestWriter) key(k string) {
+	w.buf = append(w.buf, ',')
+	w.buf = appendJSONString(w.buf, k)
+	w.buf = append(w.buf, ':')
+}
+
+// str writes a string member.
+func (w *requestWriter) str(k, v string) {
+	w.key(k)
+	w.buf = appendJSONString(w.buf, v)
+}
+
+// int writes an integer member.
+func (w *requestWriter) int(k string, v int) {
+	w.key(k)
+	w.buf = strconv.AppendInt(w.buf, int64(v), 10)
+}
+
+// value writes a JSON value in the key order order gives (nil: sorted, in
+// JavaScript's property order).
+func (w *requestWriter) value(v any, order *engine.KeyOrder) error {
+	s, err := canonjson.Stringify(v, order.Keys)
+	if err != nil {
+		return &engine.Error{Code: engine.NonJSONValue, Path: engine.Root, Message: "langgraph-js cannot send a value: " + err.Error()}
+	}
+	w.buf = append(w.buf, s...)
+	return nil
+}
+
+func (w *requestWriter) raw(s string) { w.buf = append(w.buf, s...) }
+
+func appendJSONString(dst []byte, s string) []byte {
+	b, _ := json.Marshal(s)
+	return append(dst, b...)
+}
+
+// response is any answer of the bridge.
+type response struct {
+	ID     *uint64         `json:"id"`
+	Fatal  string          `json:"fatal"`
+	Graph  int             `json:"graph"`
+	NextID *int            `json:"nextId"`
+	Values json.RawMessage `json:"values"`
+	Error  *bridgeError    `json:"error"`
+}
+
+// bridgeError is an error LangGraph threw, as the bridge reports it: the
+// code it maps to (lc_error_code, else by the message), the message without
+// LangGraph's troubleshooting link, the error's class and the field it is
+// about.
+type bridgeError struct {
+	Code    string  `json:"code"`
+	Message string  `json:"message"`
+	Name    string  `json:"name"`
+	Field   *string `json:"field"`
+}
+
+// codes are the §11 codes a LangGraph error may map to; any other
+// lc_error_code is a RUNTIME_ERROR that quotes it.
+var codes = map[string]engine.Code{
+	string(engine.InvalidConcurrentGraphUpdate): engine.InvalidConcurrentGraphUpdate,
+	string(engine.InvalidNodeReturn):            engine.InvalidNodeReturn,
+	string(engine.MessageCoercionFailure):       engine.MessageCoercionFailure,
+	string(engine.MessageNotFound):              engine.MessageNotFound,
+	string(engine.ReducerTypeError):             engine.ReducerTypeError,
+	string(engine.NonJSONValue):                 engine.NonJSONValue,
+	string(engine.UnsafeInteger):                engine.UnsafeInteger,
+	string(engine.EmptyInput):                   engine.EmptyInput,
+	string(engine.RuntimeError):                 engine.RuntimeError,
+}
+
+// engineError maps a bridge error to the harness's error.
+func (e *bridgeError) engineError() *engine.Error {
+	out := &engine.Error{Code: engine.RuntimeError, Message: e.Message}
+	if c, ok := codes[e.Code]; ok {
+		out.Code = c
+	} else {
+		out.Message = fmt.Sprintf("LangGraph JS refused the commit (%s): %s", e.Code, e.Message)
+	}
+	if out.Code == engine.RuntimeError && e.Code == string(engine.RuntimeError) {
+		name := e.Name
+		if name == "" {
+			name = "Error"
+		}
+		out.Message = fmt.Sprintf("LangGraph JS refused the commit: %s: %s", name, e.Message)
+	}
+	if e.Field != nil {
+		out.Path = engine.PathKey(engine.Root, *e.Field)
+	}
+	return out
+}

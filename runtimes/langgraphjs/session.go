@@ -1,0 +1,186 @@
+package langgraphjs
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/stateharness/scenario/engine"
+)
+
+// Open builds a scenario's graph on the bridge. A graph the bridge cannot
+// build (another profile than langgraph or dawn, a custom Go reducer) is an
+// *engine.Unsupported.
+func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
+	switch spec.Profile {
+	case "", "langgraph", "dawn":
+	default:
+		return nil, &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the %s profile is modelled only by the built-in engine", spec.Profile)}
+	}
+	for _, f := range spec.Fields {
+		if f.Custom {
+			return nil, &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("field %q has the custom reducer %s, registered in Go, which LangGraph JS cannot call", f.Name, f.Reducer)}
+		}
+	}
+	resp, err := b.request("open", func(w *requestWriter) error {
+		w.key("spec")
+		w.raw(`{"profile":`)
+		w.buf = appendJSONString(w.buf, spec.Profile)
+		w.raw(`,"idPrefix":`)
+		w.buf = appendJSONString(w.buf, spec.IDPrefix)
+		w.raw(`,"fields":[`)
+		for i, f := range spec.Fields {
+			if i > 0 {
+				w.raw(",")
+			}
+			w.raw(`{"name":`)
+			w.buf = appendJSONString(w.buf, f.Name)
+			w.raw(`,"reducer":`)
+			w.buf = appendJSONString(w.buf, f.Reducer)
+			if f.HasDefault {
+				w.raw(`,"default":`)
+				def, err := engine.Normalize(f.Default)
+				if err != nil {
+					return err
+				}
+				if err := w.value(def, nil); err != nil {
+					return err
+				}
+			}
+			w.raw("}")
+		}
+		w.raw("]}")
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if resp.Error != nil {
+		e := resp.Error.engineError()
+		return nil, fmt.Errorf("langgraph-js cannot build the scenario's graph: %s", e.Message)
+	}
+	return &session{b: b, graph: resp.Graph}, nil
+}
+
+// session is one scenario's graph on the bridge.
+type session struct {
+	b     *Bridge
+	graph int
+
+	once sync.Once
+}
+
+// Commit runs one commit as a real superstep and returns the state after
+// it.
+func (s *session) Commit(c *engine.CommitRequest) (*engine.CommitResult, error) {
+	resp, err := s.b.request("commit", func(w *requestWriter) error {
+		w.int("graph", s.graph)
+		w.str("kind", string(c.Kind))
+		w.int("nextId", c.NextID)
+		w.key("before")
+		if c.Before == nil {
+			w.raw("null")
+		} else if err := w.value(c.Before, nil); err != nil {
+			return err
+		}
+		switch c.Kind {
+		case engine.CommitInput:
+			w.key("input")
+			return writeChecked(w, c.Input.Value, c.Input.Order)
+		case engine.CommitStep:
+			w.key("outputs")
+			w.raw("[")
+			for i, o := range c.Outputs {
+				if i > 0 {
+					w.raw(",")
+				}
+				w.raw(`{"node":`)
+				w.buf = appendJSONString(w.buf, o.Node)
+				if o.Command {
+					w.raw(`,"command":true`)
+				}
+				w.raw(`,"output":`)
+				v, order := o.Output, (*engine.KeyOrder)(nil)
+				if ch, ok := v.(engine.Checked); ok {
+					v, order = ch.Value, ch.Order
+				}
+				if err := writeChecked(w, v, order); err != nil {
+					return err
+				}
+				w.raw("}")
+			}
+			w.raw("]")
+		case engine.CommitTool:
+			tool := ""
+			if len(c.Writes) > 0 {
+				tool = c.Writes[0].Node
+			}
+			w.str("tool", tool)
+			w.key("writes")
+			w.raw("[")
+			for i, wr := range c.Writes {
+				if i > 0 {
+					w.raw(",")
+				}
+				w.raw("[")
+				w.buf = appendJSONString(w.buf, wr.Field)
+				w.raw(",")
+				if err := writeChecked(w, wr.Value, wr.KeyOrder()); err != nil {
+					return err
+				}
+				w.raw("]")
+			}
+			w.raw("]")
+		default:
+			return fmt.Errorf("langgraph-js: unknown commit kind %q", c.Kind)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if resp.Error != nil {
+		return nil, resp.Error.engineError()
+	}
+	if resp.NextID == nil || resp.Values == nil {
+		return nil, runtimeError("langgraph-js answered a commit without the state")
+	}
+	// what a runtime returns is decoded as strictly as any value (SPEC §2)
+	v, err := engine.DecodeJSON(resp.Values, engine.Source{Name: "langgraph-js"})
+	if err != nil {
+		return nil, err
+	}
+	values, ok := v.(map[string]any)
+	if !ok {
+		return nil, runtimeError("langgraph-js answered a commit with a state that is not an object")
+	}
+	return &engine.CommitResult{Values: values, NextID: *resp.NextID}, nil
+}
+
+// writeChecked writes a value the engine has checked, or one built in Go,
+// which is checked first.
+func writeChecked(w *requestWriter, v any, order *engine.KeyOrder) error {
+	if _, ok := v.(engine.Checked); ok {
+		c := v.(engine.Checked)
+		v, order = c.Value, c.Order
+	}
+	v, err := engine.Normalize(v)
+	if err != nil {
+		return err
+	}
+	return w.value(v, order)
+}
+
+// Close releases the scenario's graph on the bridge.
+func (s *session) Close() error {
+	var err error
+	s.once.Do(func() {
+		_, err = s.b.request("close", func(w *requestWriter) error {
+			w.int("graph", s.graph)
+			return nil
+		})
+	})
+	if err != nil && s.b.isClosed() {
+		return nil
+	}
+	return err
+}
