@@ -234,13 +234,29 @@ class Spec {
     const names = [...new Set(nodes)].sort();
     const key = JSON.stringify(names);
     let g = this.graphs.get(key);
-    if (!g) {
+    if (g) {
+      this.graphs.delete(key); // to the end: the most recently used
+    } else {
       g = compile(this, names);
-      this.graphs.set(key, g);
+      if (this.graphs.size >= keepGraphs) this.graphs.delete(this.graphs.keys().next().value);
     }
+    this.graphs.set(key, g);
     return g;
   }
+
+  // toolNode names a tool's node: the tool's name, unless LangGraph would
+  // refuse it as a node name, then "tools" (ToolNode's name): one node's
+  // writes do not depend on its name.
+  toolNode(tool) {
+    const bad =
+      typeof tool !== "string" || tool === "" || tool.includes("|") || tool.includes(":") ||
+      tool === "__start__" || tool === "__end__" || tool === idle || this.fields.some((f) => f.name === tool);
+    return bad ? "tools" : tool;
+  }
 }
+
+// keepGraphs is how many graphs (sets of node names) a spec keeps compiled.
+const keepGraphs = 32;
 
 // idle is the node START leads to: the graph is interrupted before it, so
 // an input runs no node.
@@ -327,16 +343,20 @@ async function commit(spec, req) {
       for (const o of outputs) returns.set(o.node, nodeOutput(o));
       nodes = [...returns.keys(), ...gotoTargets(outputs)];
       break;
-    case "tool":
-      returns.set(req.tool, new Command({ update: req.writes ?? [] }));
-      nodes = [req.tool];
+    case "tool": {
+      const name = spec.toolNode(req.tool);
+      returns.set(name, new Command({ update: req.writes ?? [] }));
+      nodes = [name];
       break;
+    }
     default:
       throw new Error(`unknown commit kind ${JSON.stringify(req.kind)}`);
   }
   const { graph, checkpointer } = spec.graph(nodes);
   const thread = "t" + ++threads;
-  const config = { configurable: { thread_id: thread } };
+  // the thread lives for this one commit: its checkpoint is needed only
+  // at the end
+  const config = { configurable: { thread_id: thread }, durability: "exit" };
   ids.prefix = spec.idPrefix;
   ids.next = req.nextId ?? 0;
   current = {
@@ -441,30 +461,55 @@ function errorOf(spec, err) {
 
 // ---- the loop ----
 
-const specs = new Map();
+// Specs are shared by the scenarios that open the same one, and kept a
+// while after the last closes, so that a suite compiles each graph once.
+const specs = new Map(); // key → {id, spec, refs}
+const byID = new Map(); // id → entry
+const keepClosed = 64;
 let nextSpec = 0;
+
+function open(raw) {
+  const key = JSON.stringify(raw);
+  let entry = specs.get(key);
+  if (entry) {
+    specs.delete(key); // to the end: the most recently used
+  } else {
+    entry = { id: ++nextSpec, key, spec: new Spec(raw), refs: 0 };
+    byID.set(entry.id, entry);
+  }
+  specs.set(key, entry);
+  entry.refs++;
+  let closed = 0;
+  for (const e of specs.values()) if (e.refs === 0) closed++;
+  for (const e of specs.values()) {
+    if (closed <= keepClosed) break;
+    if (e.refs === 0) {
+      specs.delete(e.key);
+      byID.delete(e.id);
+      closed--;
+    }
+  }
+  return entry.id;
+}
 
 async function handle(req) {
   switch (req.op) {
-    case "open": {
-      let spec;
+    case "open":
       try {
-        spec = new Spec(req.spec ?? {});
+        return { graph: open(req.spec ?? {}) };
       } catch (e) {
         return { error: { code: "RUNTIME_ERROR", message: String(e?.message ?? e) } };
       }
-      const n = ++nextSpec;
-      specs.set(n, spec);
-      return { graph: n };
-    }
     case "commit": {
-      const spec = specs.get(req.graph);
-      if (!spec) return { fatal: `no graph ${req.graph} is open` };
-      return commit(spec, req);
+      const entry = byID.get(req.graph);
+      if (!entry) return { fatal: `no graph ${req.graph} is open` };
+      return commit(entry.spec, req);
     }
-    case "close":
-      specs.delete(req.graph);
+    case "close": {
+      const entry = byID.get(req.graph);
+      if (entry && entry.refs > 0) entry.refs--;
       return {};
+    }
   }
   return { fatal: `unknown op ${JSON.stringify(req.op)}` };
 }
