@@ -168,20 +168,18 @@ func Start(root string, opts Options) (*Bridge, error) {
 	}
 	data, err := b.receive(timeout, "start")
 	if err == nil {
-		if jerr := json.Unmarshal(data, &hello); jerr != nil {
-			err = b.garbage(data)
+		if jerr := json.Unmarshal(data, &hello); jerr != nil || (hello.Ready == nil && hello.Fatal == "") {
+			err = garbage(data)
 		}
 	}
-	switch {
-	case err != nil:
-	case hello.Fatal != "":
-		err = errors.New(hello.Fatal)
-	case hello.Ready == nil:
-		err = b.garbage(data)
-	}
 	if err != nil {
+		e := b.fail(err)
 		b.Close()
-		return nil, err
+		return nil, errors.New(e.Message)
+	}
+	if hello.Fatal != "" {
+		b.Close()
+		return nil, errors.New(hello.Fatal)
 	}
 	b.Versions = *hello.Ready
 	return b, nil
@@ -306,7 +304,7 @@ func (b *Bridge) request(op string, body func(w *requestWriter) error) (*respons
 	}
 	var resp response
 	if err := json.Unmarshal(data, &resp); err != nil || resp.ID == nil || *resp.ID != id {
-		return nil, b.fail(b.garbage(data))
+		return nil, b.fail(garbage(data))
 	}
 	if resp.Fatal != "" {
 		return nil, runtimeError("langgraph-js bridge: " + resp.Fatal)
@@ -321,61 +319,64 @@ func (b *Bridge) receive(timeout time.Duration, what string) ([]byte, error) {
 	select {
 	case l, ok := <-b.lines:
 		if !ok || l.err != nil {
-			return nil, b.died()
+			return nil, errStopped
 		}
 		return l.data, nil
 	case <-timer.C:
-		return nil, fmt.Errorf("langgraph-js did not answer %s within %s%s", what, timeout, b.stderrTail())
+		return nil, fmt.Errorf("langgraph-js did not answer %s within %s", what, timeout)
 	}
 }
 
-// died describes a bridge whose output ended.
-func (b *Bridge) died() error {
-	select {
-	case <-b.exited:
-	case <-time.After(time.Second):
-	}
-	status := "closed its output"
-	select {
-	case <-b.exited:
-		if b.exitErr != nil {
-			status = "exited: " + b.exitErr.Error()
-		} else {
-			status = "exited"
-		}
-	default:
-	}
-	return fmt.Errorf("langgraph-js stopped (%s)%s", status, b.stderrTail())
-}
+// errStopped is a bridge whose output ended; fail says how it exited.
+var errStopped = errors.New("langgraph-js stopped")
 
 // garbage describes a line that is no answer.
-func (b *Bridge) garbage(data []byte) error {
+func garbage(data []byte) error {
 	s := strings.TrimRight(string(data), "\n")
 	if len(s) > 200 {
 		s = s[:200] + "…"
 	}
-	return fmt.Errorf("langgraph-js wrote what is not an answer of the bridge: %q%s", s, b.stderrTail())
+	return fmt.Errorf("langgraph-js wrote what is not an answer of the bridge: %q", s)
 }
 
-// fail marks the bridge as unusable after err and stops it: a late answer
-// would answer the wrong request.
-func (b *Bridge) fail(err error) error {
-	b.broken = err
+// fail stops a bridge that can no longer be trusted (a late answer would
+// answer the wrong request), marks it broken, and returns the RUNTIME_ERROR
+// that says why, with how it exited and the tail of its stderr.
+func (b *Bridge) fail(err error) *engine.Error {
 	if b.stdin != nil {
 		b.stdin.Close()
 	}
 	if b.cmd != nil {
+		if err == errStopped {
+			// give it a moment to exit on its own, to tell how
+			select {
+			case <-b.exited:
+			case <-time.After(time.Second):
+			}
+		}
 		killGroup(b.cmd)
+		select {
+		case <-b.exited:
+		case <-time.After(time.Second):
+		}
 	}
-	return runtimeError(err.Error())
-}
-
-func (b *Bridge) stderrTail() string {
-	s := strings.TrimSpace(b.stderr.String())
-	if s == "" {
-		return ""
+	msg := err.Error()
+	select {
+	case <-b.exited:
+		if err == errStopped {
+			if b.exitErr != nil {
+				msg += " (" + b.exitErr.Error() + ")"
+			} else {
+				msg += " (it exited)"
+			}
+		}
+	default:
 	}
-	return "; its stderr ends with:\n" + s
+	if s := strings.TrimSpace(b.stderr.String()); s != "" {
+		msg += "; its stderr ends with:\n" + s
+	}
+	b.broken = errors.New(msg)
+	return runtimeError(msg)
 }
 
 func runtimeError(msg string) *engine.Error {
@@ -403,6 +404,13 @@ func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return string(t.buf)
+}
+
+// isBroken reports whether the bridge can take no more requests.
+func (b *Bridge) isBroken() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.broken != nil
 }
 
 // isClosed reports whether Close has run.

@@ -179,7 +179,7 @@ func (s *session) Close() error {
 			return nil
 		})
 	})
-	if err != nil && s.b.isClosed() {
+	if err != nil && s.b.isBroken() {
 		return nil
 	}
 	return err
