@@ -4,10 +4,23 @@ import (
 	"testing"
 
 	"github.com/stateharness/scenario"
+	"github.com/stateharness/scenario/internal/nodetest"
 )
 
 // TestFeatures runs the suite's own acceptance features: the executable
 // documentation of SPEC.md.
 func TestFeatures(t *testing.T) {
 	scenario.Run(t, scenario.Options{})
+}
+
+// TestFeaturesOnLangGraphJS runs the same features on the built-in engine
+// and on LangGraph JS side by side: every commit must agree (SPEC §15).
+// What LangGraph JS cannot run (awaken, llmfy, declared merge modes) is
+// skipped with its reason.
+func TestFeaturesOnLangGraphJS(t *testing.T) {
+	nodetest.Require(t)
+	if testing.Short() {
+		t.Skip("-short: the features on the built-in engine only")
+	}
+	scenario.Run(t, scenario.Options{Runtime: "builtin,langgraph-js", AllowSkips: true})
 }

@@ -416,6 +416,8 @@ func isCommandJSON(obj map[string]any) bool {
 	return ok && name == "Command"
 }
 
+// isCommandValue: an element of a node's return that is a command in its
+// JSON form.
 func isCommandValue(v any) bool {
 	obj, ok := v.(map[string]any)
 	return ok && isCommandJSON(obj)
@@ -439,7 +441,7 @@ func commandWrites(by writerKind, node string, cmd any, order *KeyOrder) (return
 	}
 	for _, k := range sortedKeys(obj) {
 		if !commandKeys[k] {
-			return returned{}, bad(PathKey(Root, k), fmt.Sprintf("with unknown key %q; a command has update and goto", k))
+			return returned{}, bad(PathKey(Root, k), fmt.Sprintf("with unknown key %q; a command has update, goto, resume, graph and lg_name", k))
 		}
 	}
 	if name, has := obj["lg_name"]; has && name != "Command" {
@@ -806,8 +808,12 @@ func checkReadonly(f *field, old any, had bool, next any, ws []Write) error {
 }
 
 // nodeList names the writers of a field: node "a", nodes "a", "b", tool
-// "t", the input.
+// "t", the input; a field no write the harness read changed is the
+// runtime's doing.
 func nodeList(ws []Write) string {
+	if len(ws) == 0 {
+		return "the runtime, which changed it without a write the harness read"
+	}
 	var nodes, others []string
 	seen := map[string]bool{}
 	for _, w := range ws {

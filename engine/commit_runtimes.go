@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -115,6 +116,9 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 	other := g.sessions[0]
 	p.req.NextID = g.nextID
 	out, oerr := other.s.Commit(&p.req)
+	if oerr == nil && (out == nil || out.Values == nil) {
+		oerr = &Error{Code: RuntimeError, Message: other.name + " gave no state for the commit"}
+	}
 	if !g.runBuiltin {
 		if oerr != nil {
 			return nil, oerr
@@ -148,16 +152,27 @@ func (g *Graph) fromRuntime(p *pending, out *CommitResult) *applied {
 		}
 		res.byField[w.Field] = append(res.byField[w.Field], w)
 	}
-	// a field the runtime changed without a write the harness read (its
-	// own reading of a return the harness refused) is checked too
+	// a field the runtime changed or removed without a write the harness
+	// read (its own reading of a return the harness refused) is checked
+	// too, in sorted order so that the first to fail is always the same
+	var extra []string
 	for k, v := range out.Values {
 		if _, ok := res.byField[k]; ok {
 			continue
 		}
 		if cur, had := p.before.values[k]; !had || !Equal(cur, v) {
-			res.written = append(res.written, k)
+			extra = append(extra, k)
 		}
 	}
+	for k := range p.before.values {
+		if _, ok := out.Values[k]; !ok {
+			if _, ok := res.byField[k]; !ok {
+				extra = append(extra, k)
+			}
+		}
+	}
+	sort.Strings(extra)
+	res.written = append(res.written, extra...)
 	res.written = jsPropertyOrder(res.written)
 	return res
 }
@@ -321,6 +336,11 @@ func (g *Graph) openRuntimes(rts []Runtime) error {
 			return fmt.Errorf("engine: two runtimes side by side must include the built-in one; got %s and %s", g.sessions[0].name, rt.Name())
 		}
 		if u := g.unsupported(rt.Name()); u != nil {
+			if slices.ContainsFunc(rts, func(r Runtime) bool { return r == nil || r.Name() == builtinName }) {
+				// side by side, the built-in engine runs it alone
+				g.runBuiltin, g.notCompared = true, u
+				continue
+			}
 			return u
 		}
 		s, err := rt.Open(g.spec())
@@ -331,6 +351,10 @@ func (g *Graph) openRuntimes(rts []Runtime) error {
 	}
 	return nil
 }
+
+// NotCompared says why the graph's commits ran on the built-in engine alone
+// although another runtime was to run beside it, or is nil.
+func (g *Graph) NotCompared() *Unsupported { return g.notCompared }
 
 // Close ends the graph's sessions on other runtimes.
 func (g *Graph) Close() error {

@@ -71,6 +71,8 @@ type Graph struct {
 	opened     bool
 	sessions   []session
 	runBuiltin bool
+	// notCompared: side by side, the other runtime could not run the graph
+	notCompared *Unsupported
 }
 
 type thread struct {
@@ -241,8 +243,8 @@ func reducerNames(custom map[string]ReducerFunc) string {
 // Profile returns the name of the graph's profile.
 func (g *Graph) Profile() string { return g.prof.name }
 
-// Started reports whether any thread has state.
-func (g *Graph) Started() bool { return len(g.threads) > 0 }
+// Started reports whether any thread has state or a commit was tried.
+func (g *Graph) Started() bool { return len(g.threads) > 0 || g.opened }
 
 // HasThread reports whether the thread has state.
 func (g *Graph) HasThread(id string) bool {

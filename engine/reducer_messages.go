@@ -130,9 +130,7 @@ func (c *reduceCtx) takeCoerced(list []any) ([]message, map[string]int) {
 	if cl == nil || len(cl.msgs) != len(list) {
 		return nil, nil
 	}
-	index := cl.index
-	cl.index = nil
-	return cl.msgs, index
+	return cl.msgs, c.coerced.take(cl)
 }
 
 // remember turns merged messages into the field's new list and keeps what
@@ -240,6 +238,26 @@ func assignIDs(c *reduceCtx, ms []message) {
 // succeeds; a failed commit's lists are dropped with it.
 type coercedCache struct {
 	kept, fresh map[*any]*coercedList
+	// taken are the kept lists whose index a commit took, with the index,
+	// to give back if the commit fails
+	taken []takenIndex
+}
+
+type takenIndex struct {
+	cl    *coercedList
+	index map[string]int
+	size  int // len(index) when taken
+}
+
+// take hands a list's index to the merge that extends it; the list keeps
+// none, so a second merge into it builds its own.
+func (c *coercedCache) take(cl *coercedList) map[string]int {
+	index := cl.index
+	if index != nil {
+		cl.index = nil
+		c.taken = append(c.taken, takenIndex{cl, index, len(index)})
+	}
+	return index
 }
 
 func (c *coercedCache) get(first *any) *coercedList {
@@ -259,6 +277,16 @@ func (c *coercedCache) put(first *any, cl *coercedList) {
 // settle keeps the fresh lists of a commit that succeeded, or drops those
 // of one that failed.
 func (c *coercedCache) settle(ok bool) {
+	if !ok {
+		// a merge only ever adds ids to the index it took: one that added
+		// none gives it back as it was; a grown one is left to be rebuilt
+		for _, t := range c.taken {
+			if len(t.index) == t.size {
+				t.cl.index = t.index
+			}
+		}
+	}
+	c.taken = nil
 	if ok {
 		if c.kept == nil {
 			c.kept, c.fresh = c.fresh, nil

@@ -119,3 +119,48 @@ func TestRuntimeUnsupported(t *testing.T) {
 		t.Fatalf("err = %v (opened %d), want Unsupported naming awaken", err, f.opened)
 	}
 }
+
+// fakeDropping removes a field besides setting others.
+type fakeDropping struct {
+	fakeRuntime
+	drop string
+}
+
+func (f *fakeDropping) Open(GraphSpec) (Session, error) { return dropSession{f}, nil }
+
+type dropSession struct{ f *fakeDropping }
+
+func (s dropSession) Commit(c *CommitRequest) (*CommitResult, error) {
+	out, err := fakeSession{&s.f.fakeRuntime}.Commit(c)
+	if err == nil && s.f.drop != "" {
+		delete(out.Values, s.f.drop)
+	}
+	return out, err
+}
+
+func (s dropSession) Close() error { return nil }
+
+// TestRuntimeChangesWithoutWrites: what another runtime changes or removes
+// without a write the harness read is checked too, in a stable order.
+func TestRuntimeChangesWithoutWrites(t *testing.T) {
+	s, err := SchemaFromValue(ordered(t, `{"fields": {"a": {"type": "integer"}, "b": {"type": "integer"}, "c": {"type": "integer"}, "id": {"readonly": true}}}`).Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		f := &fakeDropping{fakeRuntime: fakeRuntime{set: map[string]any{"id": "a"}}}
+		g := mustGraph(t, s, Options{Runtimes: []Runtime{f}})
+		if err := g.Invoke("main", ordered(t, `{"id": "a"}`)); err != nil {
+			t.Fatal(err)
+		}
+		f.set = map[string]any{"c": "s", "b": "s", "a": "s"}
+		err := g.Node("main", "n", ordered(t, `{}`))
+		if e, ok := err.(*Error); !ok || e.Code != TypeMismatch || e.Path != "$.a" || !strings.Contains(e.Message, "from the runtime") {
+			t.Fatalf("err = %v, want TYPE_MISMATCH at $.a naming the runtime", err)
+		}
+		f.set, f.drop = nil, "id"
+		if err := g.Node("main", "n", ordered(t, `{}`)); CodeOf(err) != ReadonlyWrite {
+			t.Fatalf("a readonly field the runtime removed: err = %v", err)
+		}
+	}
+}

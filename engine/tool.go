@@ -34,8 +34,9 @@ func (g *Graph) ToolCall(threadID, tool, callID string, result any) error {
 // toolOutcome is a tool result read by the profile's result shapes.
 type toolOutcome struct {
 	answer any
-	// content is the tool message's content, as the framework writes it.
-	content string
+	// content is the tool message's content, as the framework writes it: a
+	// string, or a list of content blocks.
+	content any
 	// message: the answer becomes a tool message. A LangGraph Command
 	// carries its own messages, so none is added for it.
 	message bool
@@ -79,7 +80,31 @@ func (p *profile) toolResult(tool string, result any, order *KeyOrder) (toolOutc
 		}
 		return toolOutcome{answer: result, update: r.writes, gotos: r.gotos, warnings: r.warnings}, nil
 	}
+	if p.name == "langgraph" && contentBlocks(result) {
+		// LangChain's tool wrapper keeps a list of content blocks as it is
+		return toolOutcome{answer: result, message: true, content: result}, nil
+	}
 	return toolOutcome{answer: result, message: true, content: stringOrJSON(result, order)}, nil
+}
+
+// contentBlocks: a list whose every element is an object with a "type", as
+// @langchain/core's _formatToolOutput tells content blocks (an empty list
+// included).
+func contentBlocks(v any) bool {
+	list, ok := v.([]any)
+	if !ok {
+		return false
+	}
+	for _, el := range list {
+		obj, ok := el.(map[string]any)
+		if !ok {
+			return false
+		}
+		if _, ok := obj["type"]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // stringOrJSON is a string as it is, anything else as JSON.stringify writes

@@ -72,6 +72,29 @@ Feature: Tool results become state
       """
     Then field "messages[0].content" should equal "{\"temp\":21.5,\"city\":\"Oslo\",\"tags\":[\"<wet>\",\"é\"]}"
 
+  Scenario: a list of content blocks stays a list, as LangChain's tool wrapper keeps it
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, default: [], reducer: messages}
+      """
+    And an empty input state
+    When tool "chart" returns:
+      """json
+      [{"type": "text", "text": "see the chart"}, {"type": "image_url", "image_url": {"url": "https://example.com/c.png"}}]
+      """
+    And tool "empty" returns:
+      """json
+      []
+      """
+    And tool "numbers" returns:
+      """json
+      [1, 2]
+      """
+    Then field "messages[0].content" should equal [{"type": "text", "text": "see the chart"}, {"type": "image_url", "image_url": {"url": "https://example.com/c.png"}}]
+    And field "messages[1].content" should equal []
+    And field "messages[2].content" should equal "[1,2]"
+
   Scenario: Dawn quotes a plain string answer, as its tool node stringifies every answer
     Given the "dawn" profile
     And an empty input state

@@ -113,6 +113,9 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 				return ctx, nil
 			}
 			if w.graph != nil {
+				if u := w.graph.NotCompared(); u != nil && w.cfg.Skip != nil {
+					w.cfg.Skip("ran on the built-in engine alone: "+u.Error(), true)
+				}
 				if cerr := w.graph.Close(); cerr != nil && err == nil {
 					return ctx, fmt.Errorf("%s: closing the scenario's runtime: %v", w.scenario.Feature, cerr)
 				}
@@ -159,7 +162,7 @@ func register(sc *godog.ScenarioContext, d Def) {
 		case errors.As(err, &skip):
 			// skipped on this runtime, never passed (SPEC §15)
 			if w.cfg.Skip != nil {
-				w.cfg.Skip(skip.Error())
+				w.cfg.Skip(skip.Error(), false)
 			}
 			return ctx, godog.ErrSkip
 		case errors.As(err, &ee) && !d.Consumes && !errors.As(err, &pe):

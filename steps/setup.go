@@ -124,6 +124,9 @@ func (w *world) rebuild(undo func()) error {
 		undo()
 		return err
 	}
+	if w.graph != nil {
+		w.graph.Close()
+	}
 	w.graph = g
 	return nil
 }

@@ -40,8 +40,10 @@ type Config struct {
 	// Runtimes run the scenarios' commits (SPEC §15); none is the built-in
 	// engine.
 	Runtimes []engine.Runtime
-	// Skip counts a scenario a runtime cannot run, with the reason.
-	Skip func(reason string)
+	// Skip counts a scenario a runtime cannot run, with the reason; ran
+	// says whether it ran on the built-in engine all the same (side by
+	// side).
+	Skip func(reason string, ran bool)
 }
 
 // world is one scenario's state, kept in the godog context.

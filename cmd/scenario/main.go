@@ -217,7 +217,7 @@ func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) b
 	switch {
 	case cfg.Filtered():
 		fmt.Fprintln(out, "\norphan golden files were not checked: the run was filtered by tags, shard or paths")
-	case res.Skipped() > 0:
+	case !res.OrphansChecked && res.Status == 0:
 		fmt.Fprintln(out, "\norphan golden files were not checked: scenarios were skipped")
 	case !res.OrphansChecked:
 		fmt.Fprintln(out, "\norphan golden files were not checked: scenarios failed")

@@ -37,7 +37,7 @@ Feature: Catalogue of errors: node commands
 
     Examples: unknown keys
       | case           | command                                     | message                                                                                                     |
-      | a plain update | {"status": "x"}                             | node \"router\" returned a command with unknown key \"status\"; a command has update and goto (at $.status |
+      | a plain update | {"status": "x"}                             | node \"router\" returned a command with unknown key \"status\"; a command has update, goto, resume, graph and lg_name (at $.status |
       | a next key     | {"update": {}, "next": "b"}                 | with unknown key \"next\"                                                                                   |
       | a graph        | {"goto": "a", "graph": "__parent__"}        | returned a command to graph \"__parent__\"; the harness runs one graph, so a command may not name one (at $.graph |
 
