@@ -451,7 +451,7 @@ function errorOf(spec, err) {
     const reducer = spec.fields.find((f) => f.name === field)?.reducer;
     if (message.endsWith("Can receive only one Overwrite value per step.")) code = "INVALID_CONCURRENT_GRAPH_UPDATE";
     else if (message.startsWith("Attempting to delete a message with an ID that doesn't exist")) code = "MESSAGE_NOT_FOUND";
-    else if (name === "TypeError" && reducer === "messages") code = "MESSAGE_COERCION_FAILURE";
+    else if ((name === "TypeError" || name === "SyntaxError") && reducer === "messages") code = "MESSAGE_COERCION_FAILURE";
     else code = "RUNTIME_ERROR";
   }
   const out = { code, message, name };
