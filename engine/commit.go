@@ -18,6 +18,9 @@ type NodeOutput struct {
 	Node    string
 	Output  any
 	Command bool
+	// Run: the node is a real one, run on the current state by the runtime
+	// that has it (a node of the scenario's own graph); Output is unused.
+	Run bool
 }
 
 // Write is one key written by one node (or tool, or the input).
@@ -242,6 +245,12 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	var failed error
 	failedAt := 0
 	for _, o := range ordered {
+		if o.Run {
+			if g.graphRef == "" {
+				return &Error{Code: NodeError, Message: fmt.Sprintf("node %q is a real node, but nothing here can run it: give the scenario its graph (Given the graph from \"<module>:<export>\") and run it with --runtime langgraph-js", o.Node)}
+			}
+			continue // what it returns comes back from the runtime
+		}
 		_, order := orderOf(o.Output)
 		out, err := Normalize(o.Output)
 		if err != nil {

@@ -123,6 +123,9 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 		if oerr != nil {
 			return nil, oerr
 		}
+		if err := g.readReturned(p, out); err != nil {
+			return nil, err
+		}
 		return g.fromRuntime(p, out), nil
 	}
 	bres, berr := (*applied)(nil), p.parseErr
@@ -136,6 +139,34 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 		return nil, berr
 	}
 	return bres, nil
+}
+
+// readReturned adds the writes of the real nodes of a step, as the runtime
+// says they returned, to the commit's writes.
+func (g *Graph) readReturned(p *pending, out *CommitResult) error {
+	var ran []NodeOutput
+	for _, o := range p.req.Outputs {
+		if o.Run {
+			ran = append(ran, o)
+		}
+	}
+	if len(ran) == 0 {
+		return nil
+	}
+	for _, o := range ran {
+		v, err := Normalize(out.Returned[o.Node])
+		if err != nil {
+			return err
+		}
+		r, err := g.prof.nodeWrites(o.Node, v, false, nil)
+		if err != nil {
+			continue // the runtime took it; the trace shows none of it
+		}
+		p.writes = append(p.writes, r.writes...)
+		p.gotos = append(p.gotos, r.gotos...)
+	}
+	sort.SliceStable(p.writes, func(i, j int) bool { return p.writes[i].Node < p.writes[j].Node })
+	return nil
 }
 
 // fromRuntime reads another runtime's result as the harness's rules need
@@ -307,7 +338,7 @@ func sortedFieldNames(fields map[string]*field) []string {
 
 // spec is the graph as a runtime builds it.
 func (g *Graph) spec() GraphSpec {
-	s := GraphSpec{Profile: g.prof.name, IDPrefix: g.idPrefix}
+	s := GraphSpec{Profile: g.prof.name, IDPrefix: g.idPrefix, Graph: g.graphRef}
 	if s.IDPrefix == "" {
 		s.IDPrefix = DefaultIDPrefix
 	}
@@ -320,6 +351,9 @@ func (g *Graph) spec() GraphSpec {
 
 // openRuntimes opens the graph's sessions on the runtimes it was given.
 func (g *Graph) openRuntimes(rts []Runtime) error {
+	if g.graphRef != "" {
+		return g.openOwnGraph(rts)
+	}
 	if len(rts) == 0 {
 		g.runBuiltin = true
 		return nil
@@ -348,6 +382,53 @@ func (g *Graph) openRuntimes(rts []Runtime) error {
 			return err
 		}
 		g.sessions = append(g.sessions, session{name: rt.Name(), s: s})
+	}
+	return nil
+}
+
+// openOwnGraph opens the scenario's own graph on the one runtime that can
+// load it; side by side, that runtime runs it alone.
+func (g *Graph) openOwnGraph(rts []Runtime) error {
+	var other Runtime
+	builtinToo := false
+	for _, rt := range rts {
+		if rt == nil || rt.Name() == builtinName {
+			builtinToo = true
+		} else {
+			other = rt
+		}
+	}
+	if other == nil {
+		return &Unsupported{builtinName, fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load: run it with --runtime langgraph-js", g.graphRef)}
+	}
+	if g.prof.name != "langgraph" && g.prof.name != "dawn" {
+		return &Error{Code: SchemaInvalid, Path: PathKey(Root, "profile"), Message: fmt.Sprintf("the scenario's own graph %q is a LangGraph JS graph, so its profile is langgraph or dawn, not %s", g.graphRef, g.prof.name)}
+	}
+	s, err := other.Open(g.spec())
+	if err != nil {
+		return err
+	}
+	gs, ok := s.(GraphSession)
+	if !ok {
+		s.Close()
+		return fmt.Errorf("engine: runtime %s opened %q but names none of its channels", other.Name(), g.graphRef)
+	}
+	channels := gs.Channels()
+	for _, n := range sortedFieldNames(g.fields) {
+		if !slices.Contains(channels, n) {
+			s.Close()
+			return &Error{Code: SchemaInvalid, Path: PathKey(Root, n), Message: fmt.Sprintf("field %q is not a channel of the graph %q (its channels: %s); the schema may only add rules to the graph's own fields", n, g.graphRef, strings.Join(channels, ", "))}
+		}
+	}
+	for _, c := range channels {
+		if g.fields[c] == nil {
+			// the graph's own field: its channel is the authority on it
+			g.fields[c] = &field{name: c, typ: Type{Base: "any"}, reduce: reduceReplace, reducerName: "(the graph's)", merge: Commutative, scope: g.prof.scope, persistent: true}
+		}
+	}
+	g.sessions = append(g.sessions, session{name: other.Name(), s: s})
+	if builtinToo {
+		g.notCompared = &Unsupported{builtinName, fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load", g.graphRef)}
 	}
 	return nil
 }

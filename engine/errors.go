@@ -31,6 +31,7 @@ const (
 	EmptyInput                   Code = "EMPTY_INPUT"
 	MessageCoercionFailure       Code = "MESSAGE_COERCION_FAILURE"
 	MessageNotFound              Code = "MESSAGE_NOT_FOUND"
+	NodeError                    Code = "NODE_ERROR"
 )
 
 // Error is the one error type of the engine: a code, the JSON path of the

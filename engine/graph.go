@@ -26,6 +26,9 @@ type Options struct {
 	// IDPrefix starts the message ids the engine generates; empty means
 	// DefaultIDPrefix ("auto-").
 	IDPrefix string
+	// Graph is the scenario's own graph, "<module>:<export>" (SPEC §15),
+	// which only a runtime that loads it can run.
+	Graph string
 	// Runtimes run the commits (SPEC §15): none or Builtin is the built-in
 	// engine; another runtime alone runs them there; Builtin and another run
 	// both and fail a commit on which they disagree.
@@ -67,6 +70,7 @@ type Graph struct {
 	events   []Event
 	// sessions are the graph's other runtimes; runBuiltin says whether
 	// the built-in engine runs the commits too (or alone).
+	graphRef   string    // Options.Graph
 	runtimes   []Runtime // opened on the first commit
 	opened     bool
 	sessions   []session
@@ -135,7 +139,7 @@ func New(s *Schema, opts Options) (*Graph, error) {
 		}
 		g.fields[f.name] = f
 	}
-	g.runtimes = opts.Runtimes
+	g.runtimes, g.graphRef = opts.Runtimes, opts.Graph
 	return g, nil
 }
 

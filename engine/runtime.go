@@ -23,7 +23,12 @@ type Runtime interface {
 // profile and its fields as the schema resolved them.
 type GraphSpec struct {
 	Profile string
-	Fields  []FieldSpec
+	// Graph is the scenario's own graph, "<module>:<export>" with the
+	// module relative to the suite root, when it has one (SPEC §15): the
+	// runtime loads it and runs the commits through its channels. Fields are
+	// then the schema's, which must name channels of the graph.
+	Graph  string
+	Fields []FieldSpec
 	// IDPrefix starts the ids of generated messages (auto-1, ...).
 	IDPrefix string
 }
@@ -42,7 +47,11 @@ type FieldSpec struct {
 	Custom bool
 }
 
-// Session is a runtime's view of one scenario.
+// Session is a runtime's view of one scenario. Sessions of one runtime may
+// be opened and used from several goroutines at once (scenarios run
+// concurrently), each session from one at a time. A session must not modify
+// CommitRequest.Before, nor keep or modify CommitResult.Values once
+// returned: the harness keeps them as its state.
 type Session interface {
 	// Commit applies one commit and returns the whole state after it. On an
 	// error (an *Error with the §11 code) nothing of the harness's state
@@ -86,6 +95,17 @@ type CommitResult struct {
 	Values map[string]any
 	// NextID is the number of the last generated message id after it.
 	NextID int
+	// Returned holds what the real nodes of the step (NodeOutput.Run)
+	// returned, by node, as JSON values: the harness reads their writes
+	// from it for the trace, the events and its rules.
+	Returned map[string]any
+}
+
+// GraphSession is a session on a graph the runtime loaded itself: it names
+// the graph's channels, which the harness takes for the state's fields.
+type GraphSession interface {
+	Session
+	Channels() []string
 }
 
 // KeyOrder is the order of the write's value's keys as the scenario wrote

@@ -30,6 +30,9 @@ func outputSteps() []Def {
 			}
 			return w.atDoc(w.nodes([]engine.NodeOutput{{Node: a[0], Output: v, Command: true}}))
 		}},
+		{Pattern: `^node "([^"]*)" runs$`, run: func(w *world, a ...string) error {
+			return w.nodes([]engine.NodeOutput{{Node: a[0], Run: true}})
+		}},
 		{Pattern: `^node "([^"]*)" returns nothing$`, run: func(w *world, a ...string) error {
 			return w.nodes([]engine.NodeOutput{{Node: a[0], Output: nil}})
 		}},

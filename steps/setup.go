@@ -3,6 +3,7 @@ package steps
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -60,7 +61,39 @@ func setupSteps() []Def {
 			w.tools = append(w.tools[:len(w.tools):len(w.tools)], a[0])
 			return w.rebuild(func() { w.tools = old })
 		}},
+		{Pattern: `^the graph from "([^"]*)"$`, run: func(w *world, a ...string) error {
+			ref, err := w.graphRef(a[0])
+			if err != nil {
+				return err
+			}
+			old := w.graph
+			w.ownGraph = ref
+			return w.rebuild(func() { w.ownGraph = ""; w.graph = old })
+		}},
 	}
+}
+
+// graphRef checks a "<module>:<export>" reference to a user's compiled
+// graph: the module is a .js, .mjs, .cjs or .ts file under the suite root.
+func (w *world) graphRef(ref string) (string, error) {
+	i := strings.LastIndexByte(ref, ':')
+	if i <= 0 || i == len(ref)-1 {
+		return "", problemf("graph %q: expected \"<module>:<export>\", like \"src/agent/graph.ts:graph\"", ref)
+	}
+	module, export := ref[:i], ref[i+1:]
+	switch strings.ToLower(path.Ext(module)) {
+	case ".js", ".mjs", ".cjs", ".ts", ".mts":
+	default:
+		return "", problemf("graph %q: the module %q is not a .js, .mjs, .cjs or .ts file", ref, module)
+	}
+	full, rel, err := w.resolve(module)
+	if err != nil {
+		return "", err
+	}
+	if info, err := os.Stat(full); err != nil || info.IsDir() {
+		return "", problemf("graph %q: no module %q under the suite root %s", ref, rel, w.cfg.Root)
+	}
+	return rel + ":" + export, nil
 }
 
 // tableRowOf is the file position of the schema table row an error is
@@ -132,5 +165,9 @@ func (w *world) rebuild(undo func()) error {
 }
 
 func (w *world) options() engine.Options {
-	return engine.Options{Profile: w.profile, DefaultProfile: w.cfg.DefaultProfile, SuiteProfile: w.cfg.SuiteProfile, Reducers: w.cfg.Reducers, Plan: w.plan, Tools: w.tools, IDPrefix: w.cfg.IDPrefix, Runtimes: w.cfg.Runtimes}
+	graph := w.ownGraph
+	if graph == "" {
+		graph = w.cfg.Graph
+	}
+	return engine.Options{Profile: w.profile, DefaultProfile: w.cfg.DefaultProfile, SuiteProfile: w.cfg.SuiteProfile, Reducers: w.cfg.Reducers, Plan: w.plan, Tools: w.tools, IDPrefix: w.cfg.IDPrefix, Runtimes: w.cfg.Runtimes, Graph: graph}
 }

@@ -40,6 +40,9 @@ type Config struct {
 	// Runtimes run the scenarios' commits (SPEC §15); none is the built-in
 	// engine.
 	Runtimes []engine.Runtime
+	// Graph is the suite's own graph (scenario.yaml's graph:), for the
+	// scenarios that name none.
+	Graph string
 	// Skip counts a scenario a runtime cannot run, with the reason; ran
 	// says whether it ran on the built-in engine all the same (side by
 	// side).
@@ -55,6 +58,8 @@ type world struct {
 	schema  *engine.Schema
 	plan    *string
 	tools   []string
+	// ownGraph is the scenario's own graph, "<module>:<export>"
+	ownGraph string
 	graph   *engine.Graph
 	thread  string
 

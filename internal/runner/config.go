@@ -28,6 +28,9 @@ type FileConfig struct {
 	// Runtime runs the commits: builtin, langgraph-js, or both side by side
 	// (builtin,langgraph-js).
 	Runtime string `yaml:"runtime"`
+	// Graph is the suite's own LangGraph JS graph, "<module>:<export>",
+	// for scenarios that name none (they then need langgraph-js).
+	Graph string `yaml:"graph"`
 }
 
 // ReadConfigFile reads scenario.yaml under root; a missing file is the zero
@@ -45,7 +48,7 @@ func ReadConfigFile(root string) (FileConfig, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&fc); err != nil && !errors.Is(err, io.EOF) {
-		return fc, fmt.Errorf("%s: %v (known keys: profile, features, golden, scenarios, format, id_prefix, runtime)", ConfigFile, err)
+		return fc, fmt.Errorf("%s: %v (known keys: profile, features, golden, scenarios, format, id_prefix, runtime, graph)", ConfigFile, err)
 	}
 	return fc, nil
 }

@@ -42,6 +42,8 @@ type Config struct {
 	// Runtime names the runtime(s) that run the commits (SPEC §15):
 	// "builtin" (the default), "langgraph-js", or "builtin,langgraph-js".
 	Runtime string
+	// Graph is the suite's own graph for scenarios that name none.
+	Graph string
 	// Concurrency is how many scenarios run at once (default 1).
 	Concurrency int
 	// Shard "K/N" runs the K-th of N deterministic parts of the suite.
@@ -152,7 +154,7 @@ func Run(cfg Config) (*Result, error) {
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: layout, Index: idx,
 		Update: cfg.Update, DefaultProfile: cfg.Profile, SuiteProfile: suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
-		Accept: cfg.Accept, Goldens: log, Warn: warned.add, Runtimes: rts, Skip: skips.add,
+		Accept: cfg.Accept, Goldens: log, Warn: warned.add, Runtimes: rts, Skip: skips.add, Graph: first(cfg.Graph, fc.Graph),
 	}
 	concurrency := cfg.Concurrency
 	if concurrency < 1 {
