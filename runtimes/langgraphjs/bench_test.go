@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/nodetest"
 )
 
 // BenchmarkCommitSmallState measures one step commit's round trip on a
@@ -38,6 +39,43 @@ func BenchmarkCommitSmallState(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		if _, err := s.Commit(req); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(start))
+	}
+	b.StopTimer()
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	b.ReportMetric(float64(times[len(times)/2].Microseconds()), "median-µs")
+}
+
+// BenchmarkRoundTripEcho measures what the Go side and the pipes add to a
+// commit: the same request to a bridge that answers at once with a fixed
+// state.
+func BenchmarkRoundTripEcho(b *testing.B) {
+	env := nodetest.Require(b)
+	br, err := Start(env.Root, Options{Node: env.Node, Script: readyLine + `
+import readline from "node:readline";
+const rl = readline.createInterface({input: process.stdin});
+const state = {messages: [{type: "human", content: "hello", id: "auto-1"}, {type: "ai", content: "hi there", id: "auto-2"}, {type: "ai", content: "done", id: "auto-3"}], count: 2, status: "done"};
+rl.on("line", (line) => { const r = JSON.parse(line); process.stdout.write(JSON.stringify(r.op === "open" ? {id: r.id, graph: 1} : {id: r.id, nextId: 3, values: state}) + "\n"); });
+rl.on("close", () => process.exit(0));
+`})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer br.Close()
+	s, err := br.Open(engine.GraphSpec{Profile: "langgraph"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	before := map[string]any{"messages": []any{map[string]any{"type": "human", "content": "hello", "id": "auto-1"}}, "count": 1.0, "status": "started"}
+	out := checked(newObj("messages", newObj("role", "assistant", "content", "done"), "count", 1.0, "status", "done"))
+	req := &engine.CommitRequest{Kind: engine.CommitStep, Before: before, NextID: 2, Outputs: []engine.NodeOutput{{Node: "agent", Output: out}}}
 	times := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

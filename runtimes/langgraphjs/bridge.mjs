@@ -21,7 +21,7 @@
 // it: a fresh thread of a MemorySaver gets a checkpoint whose channel values
 // are `before`, then
 //   input: graph.invoke(input) — LangGraph's own input handling; START leads
-//          to an idle node the graph is interrupted before, so no node runs;
+//          to END, so no node runs;
 //   step:  graph.invoke(new Command({goto: [the step's nodes]})) — the nodes
 //          run in one superstep, each returning its scripted output, and the
 //          graph is interrupted after every node, so no goto runs another;
@@ -60,7 +60,7 @@ function load(pkg, sub = "") {
 const lg = load("@langchain/langgraph");
 const { LastValue } = load("@langchain/langgraph", "/channels");
 const { BaseMessage } = load("@langchain/core", "/messages");
-const { Annotation, Command, MemorySaver, START, StateGraph, messagesStateReducer, copyCheckpoint, emptyCheckpoint } = lg;
+const { Annotation, Command, END, MemorySaver, START, StateGraph, messagesStateReducer, copyCheckpoint, emptyCheckpoint } = lg;
 
 function versionOf(pkg) {
   try {
@@ -250,17 +250,13 @@ class Spec {
   toolNode(tool) {
     const bad =
       typeof tool !== "string" || tool === "" || tool.includes("|") || tool.includes(":") ||
-      tool === "__start__" || tool === "__end__" || tool === idle || this.fields.some((f) => f.name === tool);
+      tool === "__start__" || tool === "__end__" || this.fields.some((f) => f.name === tool);
     return bad ? "tools" : tool;
   }
 }
 
 // keepGraphs is how many graphs (sets of node names) a spec keeps compiled.
 const keepGraphs = 32;
-
-// idle is the node START leads to: the graph is interrupted before it, so
-// an input runs no node.
-const idle = "__scenario_idle__";
 
 // current is the commit being run: what each node returns. Commits run one
 // at a time.
@@ -272,12 +268,12 @@ function compile(spec, names) {
   for (const name of names) {
     builder.addNode(name, () => current?.take(name) ?? null, ends ? { ends } : undefined);
   }
-  builder.addNode(idle, () => null);
-  builder.addEdge(START, idle);
+  // an input runs no node
+  builder.addEdge(START, END);
   const checkpointer = new MemorySaver(identitySerde);
   return {
     checkpointer,
-    graph: builder.compile({ checkpointer, interruptBefore: [idle], interruptAfter: names.length ? names : undefined }),
+    graph: builder.compile({ checkpointer, interruptAfter: names.length ? names : undefined }),
   };
 }
 

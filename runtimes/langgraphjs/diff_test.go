@@ -307,3 +307,44 @@ func TestDifferentialThroughEngine(t *testing.T) {
 		t.Error(d)
 	}
 }
+
+// TestConcurrentScenarios runs scenarios on one bridge from several
+// goroutines at once, as godog may: every commit still agrees with the
+// built-in engine.
+func TestConcurrentScenarios(t *testing.T) {
+	b := bridgeFor(t)
+	const workers, each = 4, 25
+	var wg sync.WaitGroup
+	errs := make(chan string, workers*each)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(seed int64) {
+			defer wg.Done()
+			gen := newGenerator(seed)
+			for i := 0; i < each; i++ {
+				c := withoutTools(gen.next())
+				want, err := runEngine(c)
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				got, err := runSession(b, c)
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				for j := range want {
+					if j >= len(got) || !agree(want[j], got[j]) {
+						errs <- fmt.Sprintf("seed %d case %d commit %d: %s", seed, i, j, c)
+						break
+					}
+				}
+			}
+		}(int64(100 + w))
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}

@@ -38,6 +38,9 @@ func (o *obj) set(k string, v any) {
 
 func (o *obj) has(k string) bool { _, ok := o.vals[k]; return ok }
 
+// rawJSON is JSON text written as it is.
+type rawJSON string
+
 // text writes a generated value as JSON.
 func text(v any) string {
 	var b strings.Builder
@@ -75,6 +78,8 @@ func writeText(b *strings.Builder, v any) {
 		b.WriteString(strconv.FormatBool(x))
 	case nil:
 		b.WriteString("null")
+	case rawJSON:
+		b.WriteString(string(x))
 	default:
 		panic(fmt.Sprintf("writeText: %T", v))
 	}

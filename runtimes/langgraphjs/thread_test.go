@@ -1,0 +1,163 @@
+package langgraphjs
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/nodetest"
+)
+
+// threadLine is a case for testdata/thread.mjs: the fields as a session
+// gets them, the commits as the scenario wrote them.
+func threadLine(c *genCase) string {
+	var fields []any
+	for _, f := range c.spec().Fields {
+		o := newObj("name", f.Name, "reducer", f.Reducer)
+		if f.HasDefault {
+			s, err := canonjson.Stringify(f.Default, nil)
+			if err != nil {
+				panic(err)
+			}
+			o.set("default", rawJSON(s))
+		}
+		fields = append(fields, o)
+	}
+	var commits []any
+	for _, cm := range c.commits {
+		switch cm.kind {
+		case engine.CommitInput:
+			commits = append(commits, newObj("kind", "input", "input", cm.input))
+		case engine.CommitStep:
+			var outs []any
+			for _, n := range cm.step {
+				o := newObj("node", n.node, "output", n.output)
+				if n.command {
+					o.set("command", true)
+				}
+				outs = append(outs, o)
+			}
+			commits = append(commits, newObj("kind", "step", "outputs", outs))
+		}
+	}
+	return text(newObj("profile", c.profile, "fields", fields, "commits", commits))
+}
+
+type threadAnswer struct {
+	Outcomes []struct {
+		Values json.RawMessage `json:"values"`
+		Error  *struct {
+			Code    string  `json:"code"`
+			Field   *string `json:"field"`
+			Message string  `json:"message"`
+		} `json:"error"`
+	} `json:"outcomes"`
+	Harness string `json:"harness"`
+}
+
+// runThreads runs cases on real threads (testdata/thread.mjs), all in one
+// node process.
+func runThreads(t *testing.T, env nodetest.Env, cases []*genCase) [][]outcome {
+	t.Helper()
+	cmd := exec.Command(env.Node, filepath.Join("testdata", "thread.mjs"), env.Root)
+	var in strings.Builder
+	for _, c := range cases {
+		in.WriteString(threadLine(c))
+		in.WriteByte('\n')
+	}
+	cmd.Stdin = strings.NewReader(in.String())
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	sc := bufio.NewScanner(out)
+	sc.Buffer(nil, 64<<20)
+	var all [][]outcome
+	for i := range cases {
+		if !sc.Scan() {
+			t.Fatalf("thread.mjs stopped at case %d: %v\n%s", i, sc.Err(), stderr.String())
+		}
+		var a threadAnswer
+		if err := json.Unmarshal(sc.Bytes(), &a); err != nil || a.Harness != "" {
+			t.Fatalf("case %d: thread.mjs: %v %s", i, err, a.Harness)
+		}
+		var os []outcome
+		for _, o := range a.Outcomes {
+			if o.Error != nil {
+				e := &engine.Error{Code: engine.Code(o.Error.Code), Message: o.Error.Message}
+				if o.Error.Field != nil {
+					e.Path = engine.PathKey(engine.Root, *o.Error.Field)
+				}
+				os = append(os, outcomeOf(nil, e))
+				continue
+			}
+			v, err := engine.DecodeJSON(o.Values, engine.Source{Name: "thread.mjs"})
+			if err != nil {
+				os = append(os, outcomeOf(nil, err))
+				continue
+			}
+			os = append(os, outcomeOf(v.(map[string]any), nil))
+		}
+		all = append(all, os)
+	}
+	return all
+}
+
+// TestSessionAgreesWithRealThread runs random sequences of inputs and
+// steps through a session, whose every commit runs on a fresh LangGraph
+// thread seeded with the state before it, and on one real LangGraph thread
+// that lives through the whole sequence: every commit must end alike, up to
+// the real thread's first error.
+func TestSessionAgreesWithRealThread(t *testing.T) {
+	env := nodetest.Require(t)
+	b := bridgeFor(t)
+	n := 400
+	if testing.Short() {
+		n = 100
+	}
+	gen := newGenerator(3)
+	var cases []*genCase
+	for i := 0; i < n; i++ {
+		cases = append(cases, withoutTools(gen.next()))
+	}
+	truth := runThreads(t, env, cases)
+	var tl tally
+	for i, c := range cases {
+		got, err := runSession(b, c)
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		tl.cases++
+		if len(c.commits) > 1 {
+			tl.multi++
+		}
+		for j, want := range truth[i] {
+			tl.commits++
+			tl.add(string(c.commits[j].kind) + " " + want.kind())
+			if !agree(want, got[j]) {
+				tl.disagreements = append(tl.disagreements, fmt.Sprintf("case %d, commit %d (%s):\n  case:    %s\n  thread:  %s\n  session: %s", i, j, c.commits[j].kind, c, want, got[j]))
+				break
+			}
+		}
+	}
+	t.Log(tl.String())
+	for i, d := range tl.disagreements {
+		if i == 10 {
+			t.Errorf("... and %d more", len(tl.disagreements)-10)
+			break
+		}
+		t.Error(d)
+	}
+}
