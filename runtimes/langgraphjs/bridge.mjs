@@ -36,8 +36,16 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import readline from "node:readline";
 
+// stdout carries the protocol alone: whatever else writes to it (a
+// console.log in a library) goes to stderr.
+const stdoutWrite = process.stdout.write.bind(process.stdout);
+process.stdout.write = process.stderr.write.bind(process.stderr);
+function send(obj) {
+  stdoutWrite(JSON.stringify(obj) + "\n");
+}
+
 function fatal(msg) {
-  process.stdout.write(JSON.stringify({ fatal: msg }) + "\n");
+  send({ fatal: msg });
   process.exit(3);
 }
 
@@ -510,9 +518,7 @@ async function handle(req) {
   return { fatal: `unknown op ${JSON.stringify(req.op)}` };
 }
 
-process.stdout.write(
-  JSON.stringify({ ready: { node: process.version, langgraph: versionOf("@langchain/langgraph"), core: versionOf("@langchain/core") } }) + "\n",
-);
+send({ ready: { node: process.version, langgraph: versionOf("@langchain/langgraph"), core: versionOf("@langchain/core") } });
 
 const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of rl) {
@@ -526,6 +532,6 @@ for await (const line of rl) {
   } catch (e) {
     answer = { fatal: String(e?.stack ?? e) };
   }
-  process.stdout.write(JSON.stringify({ id, ...answer }) + "\n");
+  send({ id, ...answer });
 }
 process.exit(0);

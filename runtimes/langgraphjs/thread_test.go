@@ -123,10 +123,7 @@ func runThreads(t *testing.T, env nodetest.Env, cases []*genCase) [][]outcome {
 func TestSessionAgreesWithRealThread(t *testing.T) {
 	env := nodetest.Require(t)
 	b := bridgeFor(t)
-	n := 400
-	if testing.Short() {
-		n = 100
-	}
+	n := numCases(400)
 	gen := newGenerator(3)
 	var cases []*genCase
 	for i := 0; i < n; i++ {
