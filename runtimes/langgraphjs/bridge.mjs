@@ -215,13 +215,11 @@ function reducerFor(field, name) {
 // (one per set of node names) are compiled once.
 class Spec {
   constructor(spec) {
-    this.profile = spec.profile ?? "langgraph";
     this.idPrefix = spec.idPrefix || "auto-";
     this.fields = spec.fields ?? [];
     // check the reducers now, so open fails on a reducer that cannot run
     for (const f of this.fields) if (f.reducer !== "last-value") reducerFor(f.name, f.reducer);
     this.graphs = new Map();
-    this.refs = 0;
   }
 
   // channels declares the fields: a last-value field is a LastValue channel
@@ -272,9 +270,10 @@ let current = null;
 
 function compile(spec, names) {
   const builder = new StateGraph(Annotation.Root(spec.channels()));
-  const ends = names.length ? names : undefined;
   for (const name of names) {
-    builder.addNode(name, () => current?.take(name) ?? null, ends ? { ends } : undefined);
+    // ends: each node may send a command to any, which makes them
+    // reachable without edges
+    builder.addNode(name, () => current?.take(name) ?? null, { ends: names });
   }
   // an input runs no node
   builder.addEdge(START, END);
@@ -313,20 +312,6 @@ function nodeOutput(n) {
   return revive(n.output);
 }
 
-function gotoTargets(outputs) {
-  const out = new Set();
-  const add = (cmd) => {
-    if (!isObject(cmd)) return;
-    const g = cmd.goto;
-    for (const t of Array.isArray(g) ? g : [g]) if (typeof t === "string" && t !== "__end__" && t !== "__start__") out.add(t);
-  };
-  for (const n of outputs) {
-    if (n.command || (isObject(n.output) && n.output.lg_name === "Command")) add(n.output);
-    if (Array.isArray(n.output)) for (const el of n.output) if (isObject(el) && el.lg_name === "Command") add(el);
-  }
-  return [...out];
-}
-
 async function seed(checkpointer, config, before) {
   const cp = emptyCheckpoint();
   for (const [k, v] of Object.entries(before)) {
@@ -344,8 +329,10 @@ async function commit(spec, req) {
     case "input":
       break;
     case "step":
+      // a goto names a node of the graph or none: LangGraph drops a write
+      // to a node it does not have, and no goto runs here anyway
       for (const o of outputs) returns.set(o.node, nodeOutput(o));
-      nodes = [...returns.keys(), ...gotoTargets(outputs)];
+      nodes = [...returns.keys()];
       break;
     case "tool": {
       const name = spec.toolNode(req.tool);
