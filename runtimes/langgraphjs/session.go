@@ -16,6 +16,10 @@ func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 	default:
 		return nil, &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the %s profile is modelled only by the built-in engine", spec.Profile)}
 	}
+	if spec.Graph != "" {
+		// not built yet: running the schema's graph instead would be wrong
+		return nil, &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("loading the scenario's own graph %s is not supported by this bridge yet", spec.Graph)}
+	}
 	for _, f := range spec.Fields {
 		if f.Custom {
 			return nil, &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("field %q has the custom reducer %s, registered in Go, which LangGraph JS cannot call", f.Name, f.Reducer)}
@@ -90,6 +94,9 @@ func (s *session) Commit(c *engine.CommitRequest) (*engine.CommitResult, error) 
 			w.key("outputs")
 			w.raw("[")
 			for i, o := range c.Outputs {
+				if o.Run {
+					return runtimeError(fmt.Sprintf("langgraph-js cannot run node %q: a real node needs the scenario's own graph, which this bridge does not load yet", o.Node))
+				}
 				if i > 0 {
 					w.raw(",")
 				}
