@@ -9,10 +9,13 @@
 // Requests and responses (see protocol.go):
 //   {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
 //     → {"id", "graph": n}
+//   {"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>:<export>"}}
+//     → {"id", "graph": n, "channels": [...], "nodes": [...]}
 //   {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
-//    "input"?: {...}, "outputs"?: [{"node", "output", "command"?}], "tool"?: name,
-//    "writes"?: [[field, value], ...], "nextId": n}
-//     → {"id", "nextId": n, "values": {...}}  or  {"id", "error": {"code", "message", "field"?, "name"?}}
+//    "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
+//    "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
+//     → {"id", "nextId": n, "values": {...}, "returned"?: {node: value}}
+//        or {"id", "error": {"code", "message", "field"?, "name"?}}
 //   {"id", "op": "close", "graph": n} → {"id"}
 // Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
 // line it writes is {"ready": {"node", "langgraph", "core"}} or {"fatal": "..."}.
@@ -28,6 +31,12 @@
 //   tool:  the same with one node, named after the tool, returning
 //          new Command({update: [[field, value], ...]}).
 // The state is read back with getState; messages become plain JSON.
+//
+// The scenario's own graph (spec.graph) is imported from the suite root
+// (.ts through tsx); each commit's graph is then a copy of the user's
+// builder, so its channels, reducers and schemas are the user's own, with
+// the step's nodes: a scripted node returns its output, a real one ("run")
+// is the user's node, whose return comes back in "returned".
 // Generated message ids: the messages reducer calls crypto.randomUUID (uuid
 // v4); inside the reducer it returns idPrefix + n, counted from the commit's
 // nextId, so the ids are those the harness numbers.
@@ -35,6 +44,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import readline from "node:readline";
+import { pathToFileURL } from "node:url";
 
 // stdout carries the protocol alone: whatever else writes to it (a
 // console.log in a library) goes to stderr.
@@ -68,7 +78,7 @@ function load(pkg, sub = "") {
 const lg = load("@langchain/langgraph");
 const { LastValue } = load("@langchain/langgraph", "/channels");
 const { BaseMessage } = load("@langchain/core", "/messages");
-const { Annotation, Command, END, MemorySaver, START, StateGraph, messagesStateReducer, copyCheckpoint, emptyCheckpoint } = lg;
+const { Annotation, Command, END, MemorySaver, START, StateGraph, messagesStateReducer, copyCheckpoint, emptyCheckpoint, isGraphInterrupt } = lg;
 
 function versionOf(pkg) {
   try {
@@ -236,33 +246,230 @@ class Spec {
     return out;
   }
 
-  graph(nodes) {
-    const names = [...new Set(nodes)].sort();
-    const key = JSON.stringify(names);
-    let g = this.graphs.get(key);
-    if (g) {
-      this.graphs.delete(key); // to the end: the most recently used
-    } else {
-      g = compile(this, names);
-      if (this.graphs.size >= keepGraphs) this.graphs.delete(this.graphs.keys().next().value);
-    }
-    this.graphs.set(key, g);
-    return g;
+  graph(nodes, real) {
+    return cachedGraph(this.graphs, nodes, real, (names) => compile(this, names));
+  }
+
+  // real says why a node cannot run for real: a schema's graph has none.
+  real(node) {
+    return `node ${JSON.stringify(node)} is a real node, which needs the scenario's own graph (Given the graph from "<module>:<export>")`;
+  }
+
+  isMessages(field) {
+    return this.fields.find((f) => f.name === field)?.reducer === "messages";
   }
 
   // toolNode names a tool's node: the tool's name, unless LangGraph would
   // refuse it as a node name, then "tools" (ToolNode's name): one node's
   // writes do not depend on its name.
   toolNode(tool) {
-    const bad =
-      typeof tool !== "string" || tool === "" || tool.includes("|") || tool.includes(":") ||
-      tool === "__start__" || tool === "__end__" || this.fields.some((f) => f.name === tool);
-    return bad ? "tools" : tool;
+    return toolNode(tool, (name) => this.fields.some((f) => f.name === name));
   }
+}
+
+function toolNode(tool, isChannel) {
+  const bad =
+    typeof tool !== "string" || tool === "" || tool.includes("|") || tool.includes(":") ||
+    tool === "__start__" || tool === "__end__" || isChannel(tool);
+  return bad ? "tools" : tool;
 }
 
 // keepGraphs is how many graphs (sets of node names) a spec keeps compiled.
 const keepGraphs = 32;
+
+// cachedGraph is the graph of a set of node names (real: the names that
+// run the user's own node), compiled once.
+function cachedGraph(graphs, nodes, real, build) {
+  const names = [...new Set(nodes)].sort();
+  const key = JSON.stringify(names.map((n) => (real.has(n) ? [n] : n)));
+  let g = graphs.get(key);
+  if (g) {
+    graphs.delete(key); // to the end: the most recently used
+  } else {
+    g = build(names);
+    if (graphs.size >= keepGraphs) graphs.delete(graphs.keys().next().value);
+  }
+  graphs.set(key, g);
+  return g;
+}
+
+// ---- the scenario's own graph ----
+
+// LoadError is a graph the bridge cannot load, said plainly.
+class LoadError extends Error {}
+
+// importGraph imports "<module>:<export>" from the suite root and checks
+// that it is a compiled StateGraph.
+async function importGraph(ref) {
+  const i = ref.lastIndexOf(":");
+  if (i <= 0) throw new LoadError(`graph ${JSON.stringify(ref)}: expected "<module>:<export>"`);
+  const module = ref.slice(0, i);
+  const name = ref.slice(i + 1);
+  const file = path.resolve(root, module);
+  let mod;
+  try {
+    mod = await importModule(file, module);
+  } catch (e) {
+    if (e instanceof LoadError) throw e;
+    throw new LoadError(`cannot load ${module}: ${describeLoadError(e)}`);
+  }
+  let g = mod[name];
+  // a CommonJS module's exports are its default export too
+  if (g === undefined && isObject(mod.default) && name in mod.default) g = mod.default[name];
+  if (g === undefined) {
+    const names = new Set(Object.keys(mod));
+    if (isObject(mod.default)) for (const k of Object.keys(mod.default)) names.add(k);
+    const list = [...names].sort();
+    throw new LoadError(`the module ${module} has no export ${JSON.stringify(name)} (its exports: ${list.length ? list.join(", ") : "none"})`);
+  }
+  const b = g?.builder;
+  const compiled = isObject(b) && isObject(b.channels) && isObject(b.nodes) && b._schemaDefinitions instanceof Map && typeof g.invoke === "function";
+  if (!compiled) {
+    let hint = "";
+    if (isObject(g?.channels) && isObject(g?.nodes) && typeof g?.compile === "function") hint = ": it is a StateGraph that is not compiled; export its .compile()";
+    throw new LoadError(`the export ${JSON.stringify(name)} of ${module} is not a compiled LangGraph graph (a CompiledStateGraph from StateGraph(...).compile())${hint}`);
+  }
+  return g;
+}
+
+// importModule imports a module of the suite: .ts through tsx, which the
+// suite must have.
+async function importModule(file, module) {
+  const ext = path.extname(file).toLowerCase();
+  const url = pathToFileURL(file).href;
+  if (ext === ".ts" || ext === ".mts" || ext === ".cts") {
+    let tsx;
+    try {
+      tsx = requireFromRoot("tsx/esm/api");
+    } catch {
+      throw new LoadError(`cannot load ${module}: .ts modules need tsx: npm install -D tsx`);
+    }
+    return tsx.tsImport(url, pathToFileURL(path.join(path.resolve(root), "package.json")).href);
+  }
+  return import(url);
+}
+
+// describeLoadError says why a module did not load; a syntax error says
+// where, as node prints it at the top of its stack.
+function describeLoadError(e) {
+  if (e === null || typeof e !== "object") return String(e);
+  const msg = `${e.name ?? "Error"}: ${e.message ?? e}`;
+  if (e.name === "SyntaxError" && typeof e.stack === "string") {
+    const at = e.stack.split("\n")[0];
+    if (at.startsWith("file://") || at.startsWith("/")) return `${msg} (at ${at})`;
+  }
+  return msg;
+}
+
+// countedChannel is a copy of a reducer channel whose reducer counts the
+// message ids it generates (see ids) and names its field in its errors.
+function countedChannel(key, ch) {
+  let prop;
+  if (ch?.lc_graph_name === "BinaryOperatorAggregate" && typeof ch.operator === "function") prop = "operator";
+  else if (ch?.lc_graph_name === "DeltaChannel" && typeof ch.reducer === "function") prop = "reducer";
+  else return { channel: ch, messages: false };
+  const op = ch[prop];
+  const messages = op === messagesStateReducer || op.name === "messagesStateReducer";
+  const c = Object.create(Object.getPrototypeOf(ch));
+  Object.assign(c, ch);
+  c[prop] = function (a, b) {
+    ids.active++;
+    try {
+      return op.call(this, a, b);
+    } catch (e) {
+      if (e !== null && typeof e === "object") {
+        e.field ??= key;
+        if (messages) e.messagesReducer ??= true;
+      }
+      throw e;
+    } finally {
+      ids.active--;
+    }
+  };
+  return { channel: c, messages };
+}
+
+// OwnGraph is a scenario's own compiled graph; its graphs (one per set of
+// node names) are copies of its builder with the step's nodes.
+class OwnGraph {
+  constructor(raw, user) {
+    this.ref = raw.graph;
+    this.idPrefix = raw.idPrefix || "auto-";
+    this.user = user;
+    const b = user.builder;
+    this.channels = {};
+    this.messages = new Set();
+    for (const [k, ch] of Object.entries(b.channels)) {
+      const c = countedChannel(k, ch);
+      this.channels[k] = c.channel;
+      if (c.messages) this.messages.add(k);
+    }
+    this.nodes = Object.keys(b.nodes).filter((n) => !b.nodes[n]?.isErrorHandler);
+    this.graphs = new Map();
+  }
+
+  graph(nodes, real) {
+    return cachedGraph(this.graphs, nodes, real, (names) => this.compile(names, real));
+  }
+
+  real(node) {
+    if (this.nodes.includes(node)) return "";
+    return `the graph ${this.ref} has no node ${JSON.stringify(node)} (its nodes: ${this.nodes.join(", ") || "none"})`;
+  }
+
+  isMessages(field) {
+    return this.messages.has(field);
+  }
+
+  toolNode(tool) {
+    return toolNode(tool, (name) => name in this.channels);
+  }
+
+  // compile copies the user's builder (channels, schemas, input and output
+  // definitions, node defaults) without its nodes and edges, and adds the
+  // step's: a real node is the user's node spec (its input schema, retry
+  // policy, subgraphs) around a runnable that keeps what it returned.
+  compile(names, real) {
+    const user = this.user.builder;
+    const b = Object.create(Object.getPrototypeOf(user));
+    Object.assign(b, user);
+    b.nodes = {};
+    b.edges = new Set();
+    b.branches = {};
+    b.waitingEdges = new Set();
+    b.entryPoint = undefined;
+    b.compiled = false;
+    b.channels = { ...this.channels };
+    b._schemaDefinitions = new Map(user._schemaDefinitions);
+    // an error handler would turn a node's error into a route: the step
+    // reports the error instead
+    b._nodeDefaults = { ...(user._nodeDefaults ?? {}), errorHandler: undefined };
+    for (const name of names) {
+      if (!real.has(name)) {
+        b.addNode(name, () => current?.take(name) ?? null, { ends: names });
+        continue;
+      }
+      const spec = user.nodes[name];
+      b.addNode(name, async (state, config) => {
+        try {
+          const out = await spec.runnable.invoke(state, config);
+          current?.ran(name, out);
+          return out;
+        } catch (e) {
+          current?.threw(name, e);
+          throw e;
+        }
+      }, { ends: names });
+      b.nodes[name] = { ...spec, runnable: b.nodes[name].runnable, ends: names, errorHandlerNode: undefined };
+    }
+    b.addEdge(START, END);
+    const checkpointer = new MemorySaver(identitySerde);
+    return {
+      checkpointer,
+      graph: b.compile({ checkpointer, interruptAfter: names.length ? names : undefined }),
+    };
+  }
+}
 
 // current is the commit being run: what each node returns. Commits run one
 // at a time.
@@ -324,15 +531,26 @@ async function seed(checkpointer, config, before) {
 async function commit(spec, req) {
   const outputs = req.outputs ?? [];
   let nodes = [];
-  let returns = new Map();
+  const returns = new Map();
+  const real = new Set();
   switch (req.kind) {
     case "input":
       break;
     case "step":
       // a goto names a node of the graph or none: LangGraph drops a write
       // to a node it does not have, and no goto runs here anyway
-      for (const o of outputs) returns.set(o.node, nodeOutput(o));
-      nodes = [...returns.keys()];
+      for (const o of outputs) {
+        if (o.run) {
+          const why = spec.real(o.node);
+          if (why) return { error: { code: "RUNTIME_ERROR", message: why } };
+          real.add(o.node);
+          returns.delete(o.node);
+        } else {
+          real.delete(o.node);
+          returns.set(o.node, nodeOutput(o));
+        }
+      }
+      nodes = [...new Set(outputs.map((o) => o.node))];
       break;
     case "tool": {
       const name = spec.toolNode(req.tool);
@@ -343,13 +561,21 @@ async function commit(spec, req) {
     default:
       throw new Error(`unknown commit kind ${JSON.stringify(req.kind)}`);
   }
-  const { graph, checkpointer } = spec.graph(nodes);
+  let built;
+  try {
+    built = spec.graph(nodes, real);
+  } catch (e) {
+    return { error: errorOf(spec, e) };
+  }
+  const { graph, checkpointer } = built;
   const thread = "t" + ++threads;
   // the thread lives for this one commit: its checkpoint is needed only
   // at the end
   const config = { configurable: { thread_id: thread }, durability: "exit" };
   ids.prefix = spec.idPrefix;
   ids.next = req.nextId ?? 0;
+  const ran = new Map(); // real node → what it returned
+  const threw = new Map(); // real node → what it threw last
   current = {
     take(name) {
       if (!returns.has(name)) return null;
@@ -357,17 +583,38 @@ async function commit(spec, req) {
       returns.delete(name);
       return out;
     },
+    ran(name, out) {
+      ran.set(name, out);
+      threw.delete(name); // a retry that succeeded
+    },
+    threw(name, e) {
+      threw.set(name, e);
+    },
   };
   try {
     if (req.before) await seed(checkpointer, config, req.before);
+    let result;
     try {
-      if (req.kind === "input") await graph.invoke(req.input ?? {}, config);
-      else if (returns.size > 0) await graph.invoke(new Command({ goto: [...returns.keys()] }), config);
+      if (req.kind === "input") result = await graph.invoke(req.input ?? {}, config);
+      else if (nodes.length > 0) result = await graph.invoke(new Command({ goto: nodes }), config);
     } catch (e) {
-      return { error: errorOf(spec, e) };
+      return { error: errorOf(spec, e, threw) };
+    }
+    for (const [name, e] of threw) {
+      if (isGraphInterrupt(e)) {
+        return { error: { code: "RUNTIME_ERROR", message: `node ${JSON.stringify(name)} called interrupt(): a scenario cannot resume a real node yet` } };
+      }
+    }
+    if (Array.isArray(result?.__interrupt__) && result.__interrupt__.length > 0) {
+      return { error: { code: "RUNTIME_ERROR", message: "the step was interrupted (interrupt()): a scenario cannot resume a real node yet" } };
     }
     const snap = await graph.getState(config);
-    return { nextId: ids.next, values: toPlain(snap.values ?? {}) };
+    const out = { nextId: ids.next, values: toPlain(snap.values ?? {}) };
+    if (real.size > 0) {
+      out.returned = {};
+      for (const name of real) out.returned[name] = returnedJSON(ran.get(name));
+    }
+    return out;
   } finally {
     current = null;
     await checkpointer.deleteThread(thread);
@@ -418,8 +665,37 @@ function toPlain(v) {
   return v;
 }
 
+// returnedJSON is what a real node returned as JSON: messages in their
+// plain form, a Command (or Send, Overwrite, Date) as its toJSON() gives it,
+// other values as JSON.stringify would write them.
+function returnedJSON(v) {
+  if (v === undefined || typeof v === "function" || typeof v === "symbol") return null;
+  if (BaseMessage.isInstance(v)) return plain(v);
+  if (Array.isArray(v)) return v.map(returnedJSON);
+  if (v !== null && typeof v === "object") {
+    if (typeof v.toJSON === "function" && !isPlainObject(v)) return returnedJSON(v.toJSON());
+    const out = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
+      out[k] = returnedJSON(x);
+    }
+    return out;
+  }
+  return v;
+}
+
+function isPlainObject(v) {
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
 const troubleshooting = "\n\nTroubleshooting URL:";
 const channelRe = /^Invalid update for channel "((?:[^"\\]|\\.)*)"/;
+
+function stripLink(message) {
+  const cut = message.indexOf(troubleshooting);
+  return cut >= 0 ? message.slice(0, cut) : message;
+}
 
 function firstError(e) {
   while (e instanceof AggregateError && e.errors?.length) e = e.errors[0];
@@ -427,22 +703,26 @@ function firstError(e) {
 }
 
 // errorOf maps an error LangGraph threw to the harness's code (SPEC §15).
-function errorOf(spec, err) {
+function errorOf(spec, err, threw) {
   const e = firstError(err);
+  // what a real node threw is the node's error, whatever it is
+  for (const [node, t] of threw ?? []) {
+    if (t === e || t === err) {
+      const what = e !== null && typeof e === "object" ? `${e.name ?? "Error"}: ${stripLink(String(e.message ?? e))}` : String(e);
+      return { code: "NODE_ERROR", message: `node ${JSON.stringify(node)} threw ${what}`, name: e?.name };
+    }
+  }
   if (e === null || typeof e !== "object") return { code: "RUNTIME_ERROR", message: String(e) };
-  let message = String(e.message ?? e);
-  const cut = message.indexOf(troubleshooting);
-  if (cut >= 0) message = message.slice(0, cut);
+  const message = stripLink(String(e.message ?? e));
   let field = typeof e.field === "string" ? e.field : undefined;
   const m = channelRe.exec(message);
   if (m && field === undefined) field = JSON.parse('"' + m[1] + '"');
   const name = e.name ?? e.constructor?.name;
   let code = typeof e.lc_error_code === "string" ? e.lc_error_code : undefined;
   if (!code) {
-    const reducer = spec.fields.find((f) => f.name === field)?.reducer;
     if (message.endsWith("Can receive only one Overwrite value per step.")) code = "INVALID_CONCURRENT_GRAPH_UPDATE";
     else if (message.startsWith("Attempting to delete a message with an ID that doesn't exist")) code = "MESSAGE_NOT_FOUND";
-    else if ((name === "TypeError" || name === "SyntaxError") && reducer === "messages") code = "MESSAGE_COERCION_FAILURE";
+    else if ((name === "TypeError" || name === "SyntaxError") && (e.messagesReducer || spec.isMessages(field))) code = "MESSAGE_COERCION_FAILURE";
     else code = "RUNTIME_ERROR";
   }
   const out = { code, message, name };
@@ -459,13 +739,14 @@ const byID = new Map(); // id → entry
 const keepClosed = 64;
 let nextSpec = 0;
 
-function open(raw) {
+async function open(raw) {
   const key = JSON.stringify(raw);
   let entry = specs.get(key);
   if (entry) {
     specs.delete(key); // to the end: the most recently used
   } else {
-    entry = { id: ++nextSpec, key, spec: new Spec(raw), refs: 0 };
+    const spec = raw.graph ? new OwnGraph(raw, await importGraph(raw.graph)) : new Spec(raw);
+    entry = { id: ++nextSpec, key, spec, refs: 0 };
     byID.set(entry.id, entry);
   }
   specs.set(key, entry);
@@ -480,14 +761,19 @@ function open(raw) {
       closed--;
     }
   }
-  return entry.id;
+  const out = { graph: entry.id };
+  if (entry.spec instanceof OwnGraph) {
+    out.channels = Object.keys(entry.spec.channels);
+    out.nodes = entry.spec.nodes;
+  }
+  return out;
 }
 
 async function handle(req) {
   switch (req.op) {
     case "open":
       try {
-        return { graph: open(req.spec ?? {}) };
+        return await open(req.spec ?? {});
       } catch (e) {
         return { error: { code: "RUNTIME_ERROR", message: String(e?.message ?? e) } };
       }

@@ -73,7 +73,12 @@ type response struct {
 	Graph  int             `json:"graph"`
 	NextID *int            `json:"nextId"`
 	Values json.RawMessage `json:"values"`
-	Error  *bridgeError    `json:"error"`
+	// Returned is what the real nodes of a step returned, by node.
+	Returned json.RawMessage `json:"returned"`
+	Error    *bridgeError    `json:"error"`
+	// Channels are those of the scenario's own graph (open); the bridge
+	// names its nodes too, for people reading the protocol.
+	Channels []string `json:"channels"`
 }
 
 // bridgeError is an error LangGraph threw, as the bridge reports it: the
@@ -99,6 +104,7 @@ var codes = map[string]engine.Code{
 	string(engine.UnsafeInteger):                engine.UnsafeInteger,
 	string(engine.EmptyInput):                   engine.EmptyInput,
 	string(engine.RuntimeError):                 engine.RuntimeError,
+	string(engine.NodeError):                    engine.NodeError,
 }
 
 // engineError maps a bridge error to the harness's error.

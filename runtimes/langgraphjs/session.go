@@ -10,6 +10,11 @@ import (
 // Open builds a scenario's graph on the bridge. A graph the bridge cannot
 // build (another profile than langgraph or dawn, a custom Go reducer) is an
 // *engine.Unsupported.
+//
+// With spec.Graph, the bridge imports the scenario's own compiled graph
+// from the suite root instead (SPEC §15): its channels and reducers are
+// the authority, so the schema's fields are not sent, and the session is
+// an engine.GraphSession that names the graph's channels.
 func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 	switch spec.Profile {
 	case "", "langgraph", "dawn":
@@ -17,8 +22,7 @@ func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 		return nil, &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the %s profile is modelled only by the built-in engine", spec.Profile)}
 	}
 	if spec.Graph != "" {
-		// not built yet: running the schema's graph instead would be wrong
-		return nil, &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("loading the scenario's own graph %s is not supported by this bridge yet", spec.Graph)}
+		return b.openOwn(spec)
 	}
 	for _, f := range spec.Fields {
 		if f.Custom {
@@ -59,11 +63,46 @@ func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 		return nil, err
 	}
 	if resp.Error != nil {
-		e := resp.Error.engineError()
-		return nil, fmt.Errorf("langgraph-js cannot build the scenario's graph: %s", e.Message)
+		return nil, fmt.Errorf("langgraph-js cannot build the scenario's graph: %s", resp.Error.Message)
 	}
 	return &session{b: b, graph: resp.Graph}, nil
 }
+
+// openOwn loads the scenario's own graph. What keeps it from loading (the
+// module does not import, has no such export, the export is no compiled
+// graph, .ts without tsx) is a problem with the scenario, said plainly.
+func (b *Bridge) openOwn(spec engine.GraphSpec) (engine.Session, error) {
+	resp, err := b.request("open", func(w *requestWriter) error {
+		w.key("spec")
+		w.raw(`{"profile":`)
+		w.buf = appendJSONString(w.buf, spec.Profile)
+		w.raw(`,"idPrefix":`)
+		w.buf = appendJSONString(w.buf, spec.IDPrefix)
+		w.raw(`,"graph":`)
+		w.buf = appendJSONString(w.buf, spec.Graph)
+		w.raw("}")
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if resp.Error != nil {
+		return nil, fmt.Errorf("langgraph-js cannot open the graph %s: %s", spec.Graph, resp.Error.Message)
+	}
+	if resp.Channels == nil {
+		return nil, runtimeError(fmt.Sprintf("langgraph-js opened the graph %s but named none of its channels", spec.Graph))
+	}
+	return &ownSession{session: session{b: b, graph: resp.Graph}, channels: resp.Channels}, nil
+}
+
+// ownSession is a session on the scenario's own graph.
+type ownSession struct {
+	session
+	channels []string
+}
+
+// Channels are the graph's channels, its state's fields.
+func (s *ownSession) Channels() []string { return append([]string(nil), s.channels...) }
 
 // session is one scenario's graph on the bridge.
 type session struct {
@@ -94,14 +133,16 @@ func (s *session) Commit(c *engine.CommitRequest) (*engine.CommitResult, error) 
 			w.key("outputs")
 			w.raw("[")
 			for i, o := range c.Outputs {
-				if o.Run {
-					return runtimeError(fmt.Sprintf("langgraph-js cannot run node %q: a real node needs the scenario's own graph, which this bridge does not load yet", o.Node))
-				}
 				if i > 0 {
 					w.raw(",")
 				}
 				w.raw(`{"node":`)
 				w.buf = appendJSONString(w.buf, o.Node)
+				if o.Run {
+					// the bridge runs the graph's own node
+					w.raw(`,"run":true}`)
+					continue
+				}
 				if o.Command {
 					w.raw(`,"command":true`)
 				}
@@ -160,7 +201,19 @@ func (s *session) Commit(c *engine.CommitRequest) (*engine.CommitResult, error) 
 	if !ok {
 		return nil, runtimeError("langgraph-js answered a commit with a state that is not an object")
 	}
-	return &engine.CommitResult{Values: values, NextID: *resp.NextID}, nil
+	out := &engine.CommitResult{Values: values, NextID: *resp.NextID}
+	if len(resp.Returned) > 0 {
+		r, err := engine.DecodeJSON(resp.Returned, engine.Source{Name: "langgraph-js"})
+		if err != nil {
+			return nil, err
+		}
+		ret, ok := r.(map[string]any)
+		if !ok {
+			return nil, runtimeError("langgraph-js answered a commit with node returns that are not an object")
+		}
+		out.Returned = ret
+	}
+	return out, nil
 }
 
 // writeChecked writes a value the engine has checked, or one built in Go,

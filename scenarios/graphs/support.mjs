@@ -1,0 +1,31 @@
+// A support agent's LangGraph JS graph, as a team would write it: the
+// features in features/own_graph.feature run on it with
+// `scenario check --runtime langgraph-js`.
+import { Annotation, StateGraph, START, END, messagesStateReducer } from "@langchain/langgraph";
+
+// context merges what each node learns about the conversation, newer
+// keys winning: the reducer is the graph's own, not one the harness knows
+const mergeContext = (current, update) => ({ ...current, ...update });
+
+const State = Annotation.Root({
+  messages: Annotation({ reducer: messagesStateReducer, default: () => [] }),
+  context: Annotation({ reducer: mergeContext, default: () => ({}) }),
+  turns: Annotation({ reducer: (a, b) => a + b, default: () => 0 }),
+  status: Annotation(),
+});
+
+// summarize is a real node: it reads the state and writes what it learned
+async function summarize(state) {
+  const user = state.context.user ?? "someone";
+  return {
+    context: { summary: `${user} sent ${state.messages.length} messages` },
+    turns: 1,
+    status: "summarized",
+  };
+}
+
+export const graph = new StateGraph(State)
+  .addNode("summarize", summarize)
+  .addEdge(START, "summarize")
+  .addEdge("summarize", END)
+  .compile();
