@@ -41,6 +41,7 @@
 // v4); inside the reducer it returns idPrefix + n, counted from the commit's
 // nextId, so the ids are those the harness numbers.
 
+import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import readline from "node:readline";
@@ -311,7 +312,7 @@ async function importGraph(ref) {
     mod = await importModule(file, module);
   } catch (e) {
     if (e instanceof LoadError) throw e;
-    throw new LoadError(`cannot load ${module}: ${describeLoadError(e)}`);
+    throw new LoadError(`cannot load ${module}: ${describeLoadError(e, file)}`);
   }
   let g = mod[name];
   // a CommonJS module's exports are its default export too
@@ -338,25 +339,40 @@ async function importModule(file, module) {
   const ext = path.extname(file).toLowerCase();
   const url = pathToFileURL(file).href;
   if (ext === ".ts" || ext === ".mts" || ext === ".cts") {
-    let tsx;
-    try {
-      tsx = requireFromRoot("tsx/esm/api");
-    } catch {
-      throw new LoadError(`cannot load ${module}: .ts modules need tsx: npm install -D tsx`);
-    }
+    const tsx = await importTsx();
+    if (!tsx) throw new LoadError(`cannot load ${module}: .ts modules need tsx: npm install -D tsx`);
     return tsx.tsImport(url, pathToFileURL(path.join(path.resolve(root), "package.json")).href);
   }
   return import(url);
 }
 
-// describeLoadError says why a module did not load; a syntax error says
-// where, as node prints it at the top of its stack.
-function describeLoadError(e) {
+// importTsx imports tsx's ESM API from the suite root (its CommonJS build
+// cannot import TypeScript from here), or gives null without tsx.
+async function importTsx() {
+  let pkgFile;
+  try {
+    pkgFile = requireFromRoot.resolve("tsx/package.json");
+  } catch {
+    return null;
+  }
+  const pkg = requireFromRoot("tsx/package.json");
+  let entry = pkg.exports?.["./esm/api"]?.import;
+  if (isObject(entry)) entry = entry.default;
+  if (typeof entry !== "string") throw new LoadError(`tsx ${pkg.version} has no ESM API (tsx/esm/api): npm install -D tsx@4`);
+  return import(pathToFileURL(path.join(path.dirname(pkgFile), entry)).href);
+}
+
+// describeLoadError says why a module did not load. A syntax error in
+// an imported module carries no position: node --check finds it, when it
+// is in the module itself.
+function describeLoadError(e, file) {
   if (e === null || typeof e !== "object") return String(e);
-  const msg = `${e.name ?? "Error"}: ${e.message ?? e}`;
-  if (e.name === "SyntaxError" && typeof e.stack === "string") {
-    const at = e.stack.split("\n")[0];
-    if (at.startsWith("file://") || at.startsWith("/")) return `${msg} (at ${at})`;
+  if (e.code === "ERR_MODULE_NOT_FOUND" && e.url === pathToFileURL(file).href) return "no such file";
+  const msg = `${e.name ?? "Error"}: ${stripLink(String(e.message ?? e)).trimEnd()}`;
+  if (e.name === "SyntaxError" && [".js", ".mjs", ".cjs"].includes(path.extname(file).toLowerCase())) {
+    const check = spawnSync(process.execPath, ["--check", file], { encoding: "utf8", timeout: 10000 });
+    const at = /^(?:file:\/\/)?(\/.*):(\d+)$/m.exec(check.stderr ?? "");
+    if (at) return `${msg} (line ${at[2]})`;
   }
   return msg;
 }

@@ -1,0 +1,2 @@
+// A module with a syntax error, for own_graph_test.go.
+export const graph = {
