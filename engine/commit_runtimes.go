@@ -154,11 +154,13 @@ func (g *Graph) readReturned(p *pending, out *CommitResult) error {
 		return nil
 	}
 	for _, o := range ran {
+		// a runtime that keeps the key order returns a Checked value
+		_, order := orderOf(out.Returned[o.Node])
 		v, err := Normalize(out.Returned[o.Node])
 		if err != nil {
 			return err
 		}
-		r, err := g.prof.nodeWrites(o.Node, v, false, nil)
+		r, err := g.prof.nodeWrites(o.Node, v, false, order)
 		if err != nil {
 			continue // the runtime took it; the trace shows none of it
 		}

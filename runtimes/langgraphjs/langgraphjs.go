@@ -16,6 +16,15 @@
 // threads, and the bridge seeds a fresh LangGraph thread with the state
 // before the commit, runs the one superstep and reads the state back. A
 // scenario's graph is compiled once per set of node names.
+//
+// A scenario on its own graph (engine.GraphSpec.Graph, "<module>:<export>")
+// runs on that compiled StateGraph, imported from the suite root (.ts
+// through the suite's tsx): each commit's graph is a copy of the user's
+// builder, its channels, reducers and schemas, with the step's nodes. A
+// scripted node returns its output; a real node (engine.NodeOutput.Run) is
+// the user's own, and what it returned comes back in
+// engine.CommitResult.Returned; one that throws is NODE_ERROR. Message ids
+// that the graph's reducers generate are the harness's (auto-N).
 package langgraphjs
 
 import (

@@ -100,7 +100,7 @@ func TestOwnGraphRealNodeRunsOnTheState(t *testing.T) {
 	if len(msgs) != 2 || msgs[1].(map[string]any)["id"] != "auto-5" || res.NextID != 5 {
 		t.Errorf("messages %v, next id %d; want the node's message as auto-5", msgs, res.NextID)
 	}
-	ret, ok := res.Returned["reader"].(map[string]any)
+	ret, ok := returned(res, "reader").(map[string]any)
 	if !ok {
 		t.Fatalf("returned %v; want what reader returned", res.Returned)
 	}
@@ -135,7 +135,7 @@ func TestOwnGraphRealNodeBesideScriptedOnes(t *testing.T) {
 		t.Errorf("the command's goto ran reader: %v", res.Values)
 	}
 	want := map[string]any{"lg_name": "Command", "update": map[string]any{"trail": "C"}, "goto": []any{"reader"}}
-	if got := res.Returned["commander"]; !reflect.DeepEqual(want, got) {
+	if got := returned(res, "commander"); !reflect.DeepEqual(want, got) {
 		t.Errorf("commander returned %v; want %v", got, want)
 	}
 }
@@ -178,6 +178,16 @@ func TestOwnGraphErrors(t *testing.T) {
 	if _, err := s.Commit(&engine.CommitRequest{Kind: engine.CommitStep, Before: before, Outputs: []engine.NodeOutput{{Node: "reader", Run: true}}}); err != nil {
 		t.Errorf("a commit after the errors: %v", err)
 	}
+}
+
+// returned is what a real node returned, as the session gives it: checked,
+// with the order of its keys.
+func returned(res *engine.CommitResult, node string) any {
+	c, ok := res.Returned[node].(engine.Checked)
+	if !ok {
+		return res.Returned[node]
+	}
+	return c.Value
 }
 
 func pathOf(err error) string {
@@ -226,4 +236,43 @@ func TestOwnGraphThatDoesNotLoad(t *testing.T) {
 	}
 	// the bridge still works
 	openOwn(t, ownGraph+":graph")
+}
+
+// TestOwnGraphThroughTheEngine runs a real node through the engine: the
+// state is the graph's, and the trace records what the node wrote.
+func TestOwnGraphThroughTheEngine(t *testing.T) {
+	b := bridgeFor(t)
+	g, err := engine.New(nil, engine.Options{Graph: ownGraph + ":graph", Runtimes: []engine.Runtime{b}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	if err := g.Invoke("main", map[string]any{"trail": "in", "messages": "hi"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Step("main", []engine.NodeOutput{{Node: "reader", Run: true}}); err != nil {
+		t.Fatal(err)
+	}
+	state := g.State("main")
+	if state["summary"] != "in/1" || len(state["messages"].([]any)) != 2 {
+		t.Errorf("state %v; want reader's summary and message", state)
+	}
+	trace := g.Trace()
+	last := trace[len(trace)-1]
+	var fields []string
+	for _, w := range last.Writes {
+		if w.Node != "reader" {
+			t.Errorf("write %v by %s; want reader's", w.Field, w.Node)
+		}
+		fields = append(fields, w.Field)
+	}
+	if !reflect.DeepEqual(fields, []string{"summary", "messages"}) {
+		t.Errorf("the trace records writes to %v; want summary, messages", fields)
+	}
+	if err := g.Step("main", []engine.NodeOutput{{Node: "boom", Run: true}}); engine.CodeOf(err) != engine.NodeError {
+		t.Errorf("boom: %v; want NODE_ERROR", err)
+	}
+	if !reflect.DeepEqual(g.State("main"), state) {
+		t.Errorf("the state changed after NODE_ERROR: %v", g.State("main"))
+	}
 }

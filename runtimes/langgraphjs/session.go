@@ -203,15 +203,19 @@ func (s *session) Commit(c *engine.CommitRequest) (*engine.CommitResult, error) 
 	}
 	out := &engine.CommitResult{Values: values, NextID: *resp.NextID}
 	if len(resp.Returned) > 0 {
-		r, err := engine.DecodeJSON(resp.Returned, engine.Source{Name: "langgraph-js"})
+		// in the order the nodes wrote their keys, which the trace keeps
+		r, err := engine.DecodeJSONOrdered(string(resp.Returned), engine.Source{Name: "langgraph-js"})
 		if err != nil {
 			return nil, err
 		}
-		ret, ok := r.(map[string]any)
+		ret, ok := r.Value.(map[string]any)
 		if !ok {
 			return nil, runtimeError("langgraph-js answered a commit with node returns that are not an object")
 		}
-		out.Returned = ret
+		out.Returned = make(map[string]any, len(ret))
+		for node, v := range ret {
+			out.Returned[node] = engine.Checked{Value: v, Order: r.Order}
+		}
 	}
 	return out, nil
 }
