@@ -141,7 +141,7 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 		NoColor: f.noColor || os.Getenv("NO_COLOR") != "" || !terminal, Profile: f.profile,
 		Update:      m == modeUpdate || (m == modeRun && (truthy(os.Getenv("SCENARIO_UPDATE")) || truthy(os.Getenv("GOLDIE_UPDATE")))),
 		Concurrency: f.concurrency, Shard: f.shard, Random: f.random, Runtime: f.runtime,
-		Accept: acceptCommand(f.root, f.profile), Output: stdout,
+		Accept: acceptCommand(f.root, f.profile, f.runtime), Output: stdout,
 	}
 	if m == modePrune && cfg.Filtered() {
 		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite: drop --tags, --shard and paths (golden files of the scenarios left out would look unused)")
@@ -263,7 +263,7 @@ func selfName() string {
 
 // acceptCommand renders the command that rewrites one scenario's goldens,
 // spelled the way this binary was started.
-func acceptCommand(root, profile string) func(*suite.Scenario) string {
+func acceptCommand(root, profile, runtime string) func(*suite.Scenario) string {
 	self := selfName()
 	rootFlag := ""
 	if root != "." && root != "" {
@@ -271,6 +271,10 @@ func acceptCommand(root, profile string) func(*suite.Scenario) string {
 	}
 	if profile != "" {
 		rootFlag += " --profile " + quote(profile)
+	}
+	if runtime != "" {
+		// a scenario on the suite's own graph runs only on langgraph-js
+		rootFlag += " --runtime " + quote(runtime)
 	}
 	return func(s *suite.Scenario) string {
 		return self + " update" + rootFlag + " " + quote(s.Feature+":"+strconv.Itoa(s.Line))

@@ -45,6 +45,21 @@ func Require(t testing.TB) Env {
 	return env
 }
 
+// Lookup returns the environment when node and the packages are there, for
+// a test that runs with or without them; under SCENARIO_REQUIRE_NODE=1 a
+// missing one fails the test.
+func Lookup(t testing.TB) (Env, bool) {
+	t.Helper()
+	env, why := find()
+	if why != "" {
+		if os.Getenv(RequireEnv) == "1" {
+			t.Fatalf("%s (%s=1 makes this a failure)", why, RequireEnv)
+		}
+		return Env{}, false
+	}
+	return env, true
+}
+
 func find() (Env, string) {
 	root := repoRoot()
 	node, err := exec.LookPath("node")
