@@ -29,8 +29,8 @@ type Options struct {
 	// Graph is the scenario's own graph, "<module>:<export>" (SPEC §15),
 	// which only a runtime that loads it can run.
 	Graph string
-	// Runtimes run the commits (SPEC §15): none or Builtin is the built-in
-	// engine; another runtime alone runs them there; Builtin and another run
+	// Runtimes run the commits (SPEC §15): none or Builtin() is the built-in
+	// engine; another runtime alone runs them there; Builtin() and another run
 	// both and fail a commit on which they disagree.
 	Runtimes []Runtime
 }

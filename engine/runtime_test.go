@@ -85,7 +85,7 @@ func TestRuntimeAlone(t *testing.T) {
 
 func TestRuntimesSideBySide(t *testing.T) {
 	f := &fakeRuntime{set: map[string]any{"id": "a"}}
-	g := runtimeGraph(t, "", Builtin, f)
+	g := runtimeGraph(t, "", Builtin(), f)
 	if err := g.Invoke("main", ordered(t, `{"id": "a"}`)); err != nil {
 		t.Fatalf("the runtimes agree on the input: %v", err)
 	}

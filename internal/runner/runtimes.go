@@ -55,7 +55,7 @@ func startRuntimes(list, root string) ([]engine.Runtime, func(), error) {
 	}
 	for _, n := range names {
 		if n == "builtin" {
-			rts = append(rts, engine.Builtin)
+			rts = append(rts, engine.Builtin())
 			continue
 		}
 		start, ok := starters[n]

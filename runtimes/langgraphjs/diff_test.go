@@ -301,7 +301,7 @@ func TestDifferentialThroughEngine(t *testing.T) {
 	var tl tally
 	for i := 0; i < n; i++ {
 		c := gen.next()
-		got, err := runEngine(c, engine.Builtin, b)
+		got, err := runEngine(c, engine.Builtin(), b)
 		if err != nil {
 			t.Fatalf("case %d: %v\n%s", i, err, c)
 		}

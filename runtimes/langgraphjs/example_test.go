@@ -9,7 +9,7 @@ import (
 )
 
 // A scenario's commits run on LangGraph JS itself: one bridge per run,
-// handed to each scenario's graph as its runtime. With engine.Builtin next
+// handed to each scenario's graph as its runtime. With engine.Builtin() next
 // to it, every commit runs on both and a difference fails it with
 // RUNTIME_DISAGREEMENT.
 func Example() {
@@ -25,7 +25,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	g, err := engine.New(schema, engine.Options{Runtimes: []engine.Runtime{engine.Builtin, bridge}})
+	g, err := engine.New(schema, engine.Options{Runtimes: []engine.Runtime{engine.Builtin(), bridge}})
 	if err != nil {
 		log.Fatal(err)
 	}
