@@ -133,7 +133,7 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 
 // register binds a Def to godog with a handler of the arity godog expects.
 func register(sc *godog.ScenarioContext, d Def) {
-	call := func(ctx context.Context, args ...string) (context.Context, error) {
+	run := func(ctx context.Context, args ...string) (context.Context, error) {
 		w := worldOf(ctx)
 		if w.pending != nil && !d.Consumes {
 			return ctx, w.pendingFailure()
@@ -172,6 +172,19 @@ func register(sc *godog.ScenarioContext, d Def) {
 		default:
 			return ctx, w.fail(err)
 		}
+	}
+	call := func(ctx context.Context, args ...string) (context.Context, error) {
+		w := worldOf(ctx)
+		if w == nil || w.cfg.Record == nil {
+			return run(ctx, args...)
+		}
+		commits := 0
+		if w.graph != nil {
+			commits = len(w.graph.Trace())
+		}
+		ctx, err := run(ctx, args...)
+		w.record(commits, err)
+		return ctx, err
 	}
 	switch countGroups(d.Pattern) {
 	case 0:
@@ -213,4 +226,36 @@ func checkArg(w *world, want Arg) error {
 		return problemf("this step needs a docstring or a table after it")
 	}
 	return nil
+}
+
+// StepRecord is what one step did, for a report of every step's state
+// change (Config.Record).
+type StepRecord struct {
+	Scenario *suite.Scenario
+	Step     suite.Step
+	// Thread is the current thread after the step; Before and After its
+	// state before and after (nil when it had none). The maps are the
+	// engine's: read them, never modify them.
+	Thread        string
+	Before, After map[string]any
+	// Commits are the commits the step made, oldest first.
+	Commits []engine.Commit
+	// Err is what the step failed with; Kept is an engine error it kept for
+	// the next step to assert (SPEC §11).
+	Err, Kept error
+}
+
+// record hands the running step's record to Config.Record.
+func (w *world) record(commitsBefore int, err error) {
+	r := StepRecord{Scenario: w.scenario, Step: w.step, Thread: w.thread, Before: w.before, Err: err}
+	if w.graph != nil {
+		r.After = w.graph.State(w.thread)
+		if trace := w.graph.Trace(); len(trace) > commitsBefore {
+			r.Commits = trace[commitsBefore:]
+		}
+	}
+	if w.pending != nil && w.pending.line == w.step.Line && err == nil {
+		r.Kept = w.pending.err
+	}
+	w.cfg.Record(r)
 }

@@ -43,6 +43,8 @@ type Config struct {
 	// Graph is the suite's own graph (scenario.yaml's graph:), for the
 	// scenarios that name none.
 	Graph string
+	// Record, when set, receives what each step did (a report's data).
+	Record func(StepRecord)
 	// Skip counts a scenario a runtime cannot run, with the reason; ran
 	// says whether it ran on the built-in engine all the same (side by
 	// side).
