@@ -7,9 +7,11 @@
 //		scenario.Run(t, scenario.Options{}) // features/, golden/, scenarios/ next to this test
 //	}
 //
-// Golden files are rewritten by `go test -update`, GOLDIE_UPDATE=1 or
-// SCENARIO_UPDATE=1. The same suite runs from the command line with
-// `scenario` (cmd/scenario).
+// Golden files are rewritten by SCENARIO_UPDATE=1 or GOLDIE_UPDATE=1, or by
+// `go test -update` when the test package has an -update flag (define one,
+// as `scenario init` does, or import goldie, which registers it): the
+// package registers no flag, so it never clashes with a user's own. The same
+// suite runs from the command line with `scenario` (cmd/scenario).
 package scenario
 
 import (
@@ -20,10 +22,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	// goldie registers the -update flag (default from GOLDIE_UPDATE) that Go
-	// users already use for golden files; Run reads it.
-	_ "github.com/sebdah/goldie/v2"
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/runner"
@@ -102,9 +100,10 @@ func Run(t *testing.T, opts Options) {
 	}
 }
 
-// updateRequested reads goldie's -update flag and SCENARIO_UPDATE.
+// updateRequested reads SCENARIO_UPDATE, GOLDIE_UPDATE and an -update
+// flag, whoever defined it.
 func updateRequested() bool {
-	if truthy(os.Getenv("SCENARIO_UPDATE")) {
+	if truthy(os.Getenv("SCENARIO_UPDATE")) || truthy(os.Getenv("GOLDIE_UPDATE")) {
 		return true
 	}
 	if f := flag.Lookup("update"); f != nil {

@@ -1,11 +1,16 @@
 package scenario_test
 
 import (
+	"flag"
 	"testing"
 
 	"github.com/stateharness/scenario"
 	"github.com/stateharness/scenario/internal/nodetest"
 )
+
+// update is this package's -update flag, which scenario.Run reads:
+// go test . -update rewrites the golden files.
+var _ = flag.Bool("update", false, "rewrite golden files")
 
 // TestFeatures runs the suite's own acceptance features: the executable
 // documentation of SPEC.md. The scenarios on a team's own LangGraph JS graph
