@@ -15,6 +15,7 @@
 package scenario
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -23,15 +24,32 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/suite"
+	"github.com/stateharness/scenario/steps"
 )
 
 // ReducerFunc is a custom reducer: the new value of a field from its current
 // value (nil when absent) and one incoming write. It must not modify its
 // arguments. Register it in Options.Reducers and name it in a schema.
 type ReducerFunc = engine.ReducerFunc
+
+// NodeFunc is a real Go node for `When node "<name>" runs`: it is called
+// with a copy of the current state (it cannot change the harness's) and its
+// map is committed as `When node "<name>" returns:` would commit it. Its
+// error, or a panic in it, is NODE_ERROR, which a scenario may assert.
+type NodeFunc = steps.NodeFunc
+
+// ToolFunc is a real Go tool for `When tool "<name>" is called with:`: it
+// gets the docstring's arguments and its result is applied as `When tool
+// "<name>" returns:` would apply it. Its error, or a panic, is TOOL_ERROR.
+type ToolFunc = steps.ToolFunc
+
+// State returns a copy of the current thread's state, for the user's own
+// steps (Options.Steps): call it with the step's context.
+func State(ctx context.Context) (map[string]any, error) { return steps.State(ctx) }
 
 // Options configure Run. The zero value runs features/ next to the test with
 // the langgraph profile.
@@ -65,6 +83,13 @@ type Options struct {
 	// node_modules), or "builtin,langgraph-js" to run both and fail a step
 	// on which they disagree. scenario.yaml's runtime: applies when empty.
 	Runtime string
+	// Steps registers the user's own steps next to the vocabulary; inside
+	// one, State(ctx) gives the current state.
+	Steps func(*godog.ScenarioContext)
+	// Nodes are real Go nodes by name (`When node "<name>" runs`), Tools
+	// real Go tools (`When tool "<name>" is called with:`).
+	Nodes map[string]NodeFunc
+	Tools map[string]ToolFunc
 	// AllowSkips passes a run in which a runtime skipped scenarios it
 	// cannot run (the awaken and llmfy profiles, custom Go reducers); by
 	// default such a run fails, as check does.
@@ -84,6 +109,7 @@ func Run(t *testing.T, opts Options) {
 		Reducers: opts.Reducers, Concurrency: opts.Concurrency, Format: opts.Format,
 		Update: opts.Update || updateRequested(), NoColor: true, T: t,
 		Accept: acceptCommand(t.Name()), Runtime: opts.Runtime,
+		Steps: opts.Steps, Nodes: opts.Nodes, Tools: opts.Tools,
 	}
 	res, err := runner.Run(cfg)
 	if err != nil {

@@ -32,6 +32,7 @@ const (
 	MessageCoercionFailure       Code = "MESSAGE_COERCION_FAILURE"
 	MessageNotFound              Code = "MESSAGE_NOT_FOUND"
 	NodeError                    Code = "NODE_ERROR"
+	ToolError                    Code = "TOOL_ERROR"
 )
 
 // Error is the one error type of the engine: a code, the JSON path of the

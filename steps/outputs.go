@@ -31,6 +31,16 @@ func outputSteps() []Def {
 			return w.atDoc(w.nodes([]engine.NodeOutput{{Node: a[0], Output: v, Command: true}}))
 		}},
 		{Pattern: `^node "([^"]*)" runs$`, run: func(w *world, a ...string) error {
+			if fn, ok := w.cfg.Nodes[a[0]]; ok {
+				out, err := w.runGoNode(a[0], fn)
+				if err != nil {
+					return err
+				}
+				return w.nodes([]engine.NodeOutput{{Node: a[0], Output: out}})
+			}
+			if w.ownGraph == "" && w.cfg.Graph == "" {
+				return problemf("node %q is not registered: add it to Options.Nodes (scenario.Options{Nodes: map[string]scenario.NodeFunc{%q: ...}}), or give the scenario its LangGraph JS graph (Given the graph from \"<module>:<export>\")", a[0], a[0])
+			}
 			return w.nodes([]engine.NodeOutput{{Node: a[0], Run: true}})
 		}},
 		{Pattern: `^node "([^"]*)" returns nothing$`, run: func(w *world, a ...string) error {
@@ -98,4 +108,26 @@ func (w *world) stepOutputs() ([]engine.NodeOutput, error) {
 		outs[i] = engine.NodeOutput{Node: name, Output: engine.Checked{Value: m[name], Order: v.Order}}
 	}
 	return outs, nil
+}
+
+// runGoNode calls a registered Go node with a copy of the current state: it
+// cannot change ours. Its error, or a panic in it, is NODE_ERROR.
+func (w *world) runGoNode(name string, fn NodeFunc) (out any, err error) {
+	state, err := w.state()
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, &engine.Error{Code: engine.NodeError, Message: fmt.Sprintf("node %q panicked: %v", name, r)}
+		}
+	}()
+	update, err := fn(w.ctx, copyValue(state).(map[string]any))
+	if err != nil {
+		return nil, &engine.Error{Code: engine.NodeError, Message: fmt.Sprintf("node %q failed: %v", name, err)}
+	}
+	if update == nil {
+		return nil, nil // writes nothing
+	}
+	return update, nil
 }

@@ -16,6 +16,24 @@ func toolSteps() []Def {
 		{Pattern: `^tool "([^"]*)" with call id "([^"]*)" returns:$`, Arg: DocString, run: func(w *world, a ...string) error {
 			return w.toolCall(a[0], a[1])
 		}},
+		{Pattern: `^tool "([^"]*)" is called with:$`, Arg: DocString, run: func(w *world, a ...string) error {
+			fn, ok := w.cfg.Tools[a[0]]
+			if !ok {
+				return problemf("tool %q is not registered: add it to Options.Tools (scenario.Options{Tools: map[string]scenario.ToolFunc{%q: ...}})", a[0], a[0])
+			}
+			args, err := w.docValue()
+			if err != nil {
+				return err
+			}
+			if _, err := w.state(); err != nil {
+				return err
+			}
+			result, err := w.runGoTool(a[0], fn, args)
+			if err != nil {
+				return err
+			}
+			return w.graph.ToolCall(w.thread, a[0], "", result)
+		}},
 		{Pattern: `^the model calls "writeTodos" with:$`, Arg: DocString, run: func(w *world, _ ...string) error {
 			v, err := w.docValue()
 			if err != nil {
@@ -71,4 +89,19 @@ func (w *world) toolCall(name, callID string) error {
 		return err
 	}
 	return w.graph.ToolCall(w.thread, name, callID, v)
+}
+
+// runGoTool calls a registered Go tool with a copy of the arguments. Its
+// error, or a panic in it, is TOOL_ERROR.
+func (w *world) runGoTool(name string, fn ToolFunc, args any) (out any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, &engine.Error{Code: engine.ToolError, Message: fmt.Sprintf("tool %q panicked: %v", name, r)}
+		}
+	}()
+	out, err = fn(w.ctx, copyValue(args))
+	if err != nil {
+		return nil, &engine.Error{Code: engine.ToolError, Message: fmt.Sprintf("tool %q failed: %v", name, err)}
+	}
+	return out, nil
 }

@@ -43,12 +43,60 @@ type Config struct {
 	// Graph is the suite's own graph (scenario.yaml's graph:), for the
 	// scenarios that name none.
 	Graph string
+	// Nodes are real Go nodes for `When node "<name>" runs`, Tools real Go
+	// tools for `When tool "<name>" is called with:` (SPEC §14).
+	Nodes map[string]NodeFunc
+	Tools map[string]ToolFunc
+	// UserSteps registers the user's own steps beside the vocabulary.
+	UserSteps func(*godog.ScenarioContext)
 	// Record, when set, receives what each step did (a report's data).
 	Record func(StepRecord)
 	// Skip counts a scenario a runtime cannot run, with the reason; ran
 	// says whether it ran on the built-in engine all the same (side by
 	// side).
 	Skip func(reason string, ran bool)
+}
+
+// NodeFunc is a real Go node: it gets a copy of the current state and
+// returns its partial update.
+type NodeFunc func(ctx context.Context, state map[string]any) (map[string]any, error)
+
+// ToolFunc is a real Go tool: it gets the call's arguments and returns its
+// result, read by the profile's result shapes (SPEC §8).
+type ToolFunc func(ctx context.Context, args any) (any, error)
+
+// State returns a copy of the current thread's state of the scenario whose
+// step is running, for the user's own steps.
+func State(ctx context.Context) (map[string]any, error) {
+	w := worldOf(ctx)
+	if w == nil {
+		return nil, errors.New("scenario.State: no scenario is running in this context; call it from a step")
+	}
+	st, err := w.state()
+	if err != nil {
+		return nil, err
+	}
+	return copyValue(st).(map[string]any), nil
+}
+
+// copyValue deep-copies a state value, so that a user's code cannot change
+// the engine's.
+func copyValue(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = copyValue(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = copyValue(e)
+		}
+		return out
+	}
+	return v
 }
 
 // world is one scenario's state, kept in the godog context.
@@ -62,9 +110,11 @@ type world struct {
 	tools   []string
 	// ownGraph is the scenario's own graph, "<module>:<export>"
 	ownGraph string
-	graph   *engine.Graph
-	thread  string
+	graph    *engine.Graph
+	thread   string
 
+	// ctx is the running step's context, handed to Go nodes and tools.
+	ctx context.Context
 	// step is the step running now, arg its docstring or table.
 	step    suite.Step
 	arg     *godog.Step

@@ -44,6 +44,11 @@ type Config struct {
 	Runtime string
 	// Graph is the suite's own graph for scenarios that name none.
 	Graph string
+	// Steps, Nodes and Tools are the user's own steps, Go nodes and Go
+	// tools (scenario.Options).
+	Steps func(*godog.ScenarioContext)
+	Nodes map[string]steps.NodeFunc
+	Tools map[string]steps.ToolFunc
 	// Concurrency is how many scenarios run at once (default 1).
 	Concurrency int
 	// Shard "K/N" runs the K-th of N deterministic parts of the suite.
@@ -140,7 +145,7 @@ func Run(cfg Config) (*Result, error) {
 			return nil, err
 		}
 	}
-	if problems := steps.CheckVocabulary(idx); len(problems) > 0 {
+	if problems := steps.CheckVocabulary(idx, cfg.Steps != nil); len(problems) > 0 {
 		return nil, fmt.Errorf("%s\n(`scenario steps` lists the vocabulary)", strings.Join(problems, "\n"))
 	}
 	rts, stop, err := startRuntimes(first(cfg.Runtime, fc.Runtime), cfg.Root)
@@ -155,6 +160,7 @@ func Run(cfg Config) (*Result, error) {
 		Root: cfg.Root, Layout: layout, Index: idx,
 		Update: cfg.Update, DefaultProfile: cfg.Profile, SuiteProfile: suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
 		Accept: cfg.Accept, Goldens: log, Warn: warned.add, Runtimes: rts, Skip: skips.add, Graph: first(cfg.Graph, fc.Graph),
+		Nodes: cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
 	}
 	concurrency := cfg.Concurrency
 	if concurrency < 1 {

@@ -1,0 +1,60 @@
+Feature: Real Go nodes, Go tools and the suite's own steps
+  A Go team registers its real nodes in Options.Nodes and its tools in
+  Options.Tools: `When node "<name>" runs` calls the node with a copy of the
+  current state and commits what it returns; `When tool "<name>" is called
+  with:` calls the tool and applies its result as a tool result. Their
+  errors and panics are NODE_ERROR and TOOL_ERROR. Options.Steps adds the
+  suite's own steps, which read the state with scenario.State(ctx).
+
+  Background:
+    Given the state schema:
+      | field    | type    | reducer  | default | readonly |
+      | messages | array   | messages | []      |          |
+      | tenant   | string  |          |         | yes      |
+      | count    | integer | sum      | 0       |          |
+      | seen     | any     |          |         |          |
+    And the input state:
+      """json
+      {"tenant": "acme", "messages": ["hi"]}
+      """
+
+  Scenario: a Go node reads the state and its update is committed
+    When node "counter" runs
+    Then field "count" should equal 1
+    And the revision should be 2
+
+  Scenario: a node that changes the map it was given changes nothing of ours
+    When node "vandal" runs
+    Then the step should fail with "READONLY_WRITE" mentioning "changed readonly field \"tenant\""
+    And field "tenant" should equal "acme"
+
+  Scenario: a node's error is NODE_ERROR
+    When node "broken" runs
+    Then the step should fail with "NODE_ERROR" mentioning "node \"broken\" failed: the CRM is down"
+    And the state should be unchanged
+
+  Scenario: a panicking node is NODE_ERROR, not a crash
+    When node "panics" runs
+    Then the step should fail with "NODE_ERROR" mentioning "node \"panics\" panicked: assignment to entry in nil map"
+
+  Scenario: a node returning a value JSON cannot hold
+    When node "clock" runs
+    Then the step should fail with "NON_JSON_VALUE" mentioning "$.seen"
+
+  Scenario: a Go tool's result becomes a tool message
+    When tool "lookup" is called with:
+      """json
+      {"order": "A-17"}
+      """
+    Then field "messages[1].content" should equal "{\"order\":\"A-17\",\"status\":\"shipped\"}"
+
+  Scenario: a Go tool's error is TOOL_ERROR
+    When tool "lookup" is called with:
+      """json
+      {"order": ""}
+      """
+    Then the step should fail with "TOOL_ERROR" mentioning "tool \"lookup\" failed: no order"
+
+  Scenario: the suite's own step reads the state
+    When node "counter" runs
+    Then the count is odd
