@@ -103,6 +103,7 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 				return ctx, nil
 			}
 			w.step = cfg.Index.Steps[st.Id]
+			w.stepID = st.Id
 			w.arg = st
 			w.beforePrevious = w.before
 			w.before = nil
@@ -173,8 +174,8 @@ func register(sc *godog.ScenarioContext, d Def) {
 				w.cfg.Skip(skip.Error(), false)
 			}
 			return ctx, godog.ErrSkip
-		case errors.As(err, &ee) && !d.Consumes && !errors.As(err, &pe):
-			// an engine error is kept for the next step to assert
+		case errors.As(err, &ee) && !d.Consumes && !errors.As(err, &pe) && w.nextAsserts():
+			// the next step asserts the error: keep it for that step
 			w.pending = &pendingError{err: err, line: w.step.Line}
 			return ctx, nil
 		default:
@@ -266,4 +267,34 @@ func (w *world) record(commitsBefore int, err error) {
 		r.Kept = w.pending.err
 	}
 	w.cfg.Record(r)
+}
+
+// consumePatterns are the steps that assert a failure of the step before.
+var consumePatterns = func() []*regexp.Regexp {
+	var out []*regexp.Regexp
+	for _, d := range assertSteps() {
+		if d.Consumes {
+			out = append(out, regexp.MustCompile(d.Pattern))
+		}
+	}
+	return out
+}()
+
+// nextAsserts reports whether the scenario's next step asserts a failure,
+// so that an engine error of this step is its to check (SPEC §11);
+// otherwise the failing step itself fails.
+func (w *world) nextAsserts() bool {
+	ids := w.scenario.Steps
+	for i, id := range ids {
+		if id != w.stepID || i+1 >= len(ids) {
+			continue
+		}
+		next := w.cfg.Index.Steps[ids[i+1]].Text
+		for _, re := range consumePatterns {
+			if re.MatchString(next) {
+				return true
+			}
+		}
+	}
+	return false
 }

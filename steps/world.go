@@ -117,6 +117,7 @@ type world struct {
 	ctx context.Context
 	// step is the step running now, arg its docstring or table.
 	step    suite.Step
+	stepID  string
 	arg     *godog.Step
 	pending *pendingError
 	// before is the current thread's state before the running step;

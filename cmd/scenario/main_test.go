@@ -469,7 +469,7 @@ func TestEngineErrorMustBeAsserted(t *testing.T) {
 			wantCode(t, r, exitFailed)
 			// the line of the step that failed, not of the step after it
 			stepLine := lineOf(t, engineErrorFeature, tt.node, 1)
-			wantContains(t, r, "features/x.feature:"+strconv.Itoa(stepLine)+": step failed: TYPE_MISMATCH: ")
+			wantContains(t, r, "features/x.feature:"+strconv.Itoa(stepLine)+": TYPE_MISMATCH: ")
 		})
 	}
 }
