@@ -159,7 +159,12 @@ func acceptCommand(testName string) func(*suite.Scenario) string {
 		sub := strings.ReplaceAll(s.Name, " ", "_")
 		// go test adds #01, #02 to subtests of one name (outline rows)
 		pattern := "^" + regexp.QuoteMeta(testName) + "$/^" + regexp.QuoteMeta(sub) + "(#[0-9]+)?$"
-		return fmt.Sprintf("go test %s -run '%s' -update", pkg, strings.ReplaceAll(pattern, "'", `'\''`))
+		run := strings.ReplaceAll(pattern, "'", `'\''`)
+		if flag.Lookup("update") != nil {
+			return fmt.Sprintf("go test %s -run '%s' -update", pkg, run)
+		}
+		// without an -update flag in the test package, the variable works
+		return fmt.Sprintf("SCENARIO_UPDATE=1 go test %s -run '%s'", pkg, run)
 	}
 }
 

@@ -126,7 +126,14 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 				}
 			}
 			if w.pending != nil && err == nil {
-				return ctx, w.pendingFailure()
+				err = w.pendingFailure()
+				if cfg.Done != nil {
+					cfg.Done(w.scenario, err)
+				}
+				return ctx, err
+			}
+			if cfg.Done != nil {
+				cfg.Done(w.scenario, err)
 			}
 			return ctx, nil
 		})

@@ -49,6 +49,9 @@ type Config struct {
 	Tools map[string]ToolFunc
 	// UserSteps registers the user's own steps beside the vocabulary.
 	UserSteps func(*godog.ScenarioContext)
+	// Done, when set, receives each scenario's outcome: nil, godog.ErrSkip,
+	// or its failure.
+	Done func(sc *suite.Scenario, err error)
 	// Record, when set, receives what each step did (a report's data).
 	Record func(StepRecord)
 	// Skip counts a scenario a runtime cannot run, with the reason; ran

@@ -107,7 +107,12 @@ func Run(cfg Config) (*Result, error) {
 	}
 	cfg.Features = first(cfg.Features, fc.Features, "features")
 	cfg.Golden = first(cfg.Golden, fc.Golden, "golden")
+	explicitFormat := cfg.Format != "" || fc.Format != ""
 	cfg.Format = first(cfg.Format, fc.Format, cfg.DefaultFormat, "progress")
+	godogFormat, htmlFiles, err := splitHTMLFormat(cfg.Format, first(cfg.DefaultFormat, "progress"))
+	if err != nil {
+		return nil, err
+	}
 	cfg.IDPrefix = first(cfg.IDPrefix, fc.IDPrefix)
 	// scenario.yaml's profile binds scenarios (they may not disagree with
 	// it); a flag or Options.Profile overrides it as a mere default
@@ -145,6 +150,30 @@ func Run(cfg Config) (*Result, error) {
 			return nil, err
 		}
 	}
+	all := idx.Order
+	if cfg.T != nil {
+		// go test -run 'TestX/<scenario>' runs only what it selects
+		sel, err := selected(cfg.T, idx.Order)
+		if err != nil {
+			return nil, err
+		}
+		var paths []string
+		seen := map[string]bool{}
+		for i, s := range idx.Order {
+			if sel[i] && !seen[s.Pos()] {
+				seen[s.Pos()] = true
+				paths = append(paths, s.Pos())
+			}
+		}
+		if len(paths) == 0 {
+			return &Result{Goldens: &steps.GoldenLog{}, Index: idx}, nil
+		}
+		if slices.Contains(sel, false) {
+			if idx, err = suite.Load(cfg.Root, layout, paths); err != nil {
+				return nil, err
+			}
+		}
+	}
 	if problems := steps.CheckVocabulary(idx, cfg.Steps != nil); len(problems) > 0 {
 		return nil, fmt.Errorf("%s\n(`scenario steps` lists the vocabulary)", strings.Join(problems, "\n"))
 	}
@@ -153,6 +182,7 @@ func Run(cfg Config) (*Result, error) {
 		return nil, err
 	}
 	defer stop()
+	report := newHTMLReport(htmlFiles, idx, first(cfg.Runtime, fc.Runtime))
 	log := &steps.GoldenLog{}
 	warned := &warnings{}
 	skips := &skipCount{}
@@ -160,7 +190,18 @@ func Run(cfg Config) (*Result, error) {
 		Root: cfg.Root, Layout: layout, Index: idx,
 		Update: cfg.Update, DefaultProfile: cfg.Profile, SuiteProfile: suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
 		Accept: cfg.Accept, Goldens: log, Warn: warned.add, Runtimes: rts, Skip: skips.add, Graph: first(cfg.Graph, fc.Graph),
-		Nodes: cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
+		Record: report.record(),
+		Nodes:  cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
+	}
+	results := &outcomes{}
+	output := cfg.Output
+	if cfg.T != nil {
+		sc.Done = results.done
+		if !explicitFormat {
+			// the subtests report each scenario once; godog's summary
+			// would repeat every failure
+			output = io.Discard
+		}
 	}
 	concurrency := cfg.Concurrency
 	if concurrency < 1 {
@@ -168,9 +209,9 @@ func Run(cfg Config) (*Result, error) {
 	}
 	ts := godog.TestSuite{
 		Name:                "scenario",
-		ScenarioInitializer: steps.Initializer(sc),
+		ScenarioInitializer: report.initializer(steps.Initializer(sc)),
 		Options: &godog.Options{
-			Format:      cfg.Format,
+			Format:      godogFormat,
 			Paths:       idx.Paths,
 			FS:          os.DirFS(cfg.Root),
 			Tags:        cfg.Tags,
@@ -178,15 +219,20 @@ func Run(cfg Config) (*Result, error) {
 			NoColors:    cfg.NoColor,
 			Concurrency: concurrency,
 			Randomize:   cfg.Random,
-			Output:      cfg.Output,
-			TestingT:    cfg.T,
+			Output:      output,
 		},
 	}
 	res := &Result{Goldens: log, Index: idx, Ran: len(idx.Order)}
 	res.Status = ts.Run()
+	if cfg.T != nil {
+		results.report(cfg.T, all)
+	}
 	warned.show(cfg)
 	res.Skips, res.unran = skips.byReason, skips.unran
 	skips.show(cfg)
+	if err := report.write(res); err != nil {
+		return nil, err
+	}
 	if cfg.Tags != "" && sc.Started.Load() == 0 {
 		return nil, fmt.Errorf("no scenario matches --tags %q", cfg.Tags)
 	}
