@@ -1,0 +1,230 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stateharness/scenario/internal/htmlreport"
+	"github.com/stateharness/scenario/internal/htmlreport/browser"
+	"github.com/stateharness/scenario/internal/htmlreport/fakesuite"
+	"github.com/stateharness/scenario/internal/suite"
+)
+
+func TestSplitHTMLFormat(t *testing.T) {
+	for _, tc := range []struct {
+		in, godog string
+		files     []string
+		err       bool
+	}{
+		{in: "progress", godog: "progress"},
+		{in: "html:r.html", godog: "pretty", files: []string{"r.html"}},
+		{in: "progress,html:out/r.html,junit:j.xml", godog: "progress,junit:j.xml", files: []string{"out/r.html"}},
+		{in: "html:a.html, html:b.html", godog: "pretty", files: []string{"a.html", "b.html"}},
+		{in: "html", err: true},
+		{in: "pretty,html:", err: true},
+	} {
+		godog, files, err := splitHTMLFormat(tc.in, "pretty")
+		if (err != nil) != tc.err {
+			t.Errorf("%q: error %v, want error %v", tc.in, err, tc.err)
+			continue
+		}
+		if godog != tc.godog || !slices.Equal(files, tc.files) {
+			t.Errorf("%q: got %q %q, want %q %q", tc.in, godog, files, tc.godog, tc.files)
+		}
+	}
+}
+
+// runReport runs a generated suite with --format html:FILE and returns the
+// report file.
+func runReport(t testing.TB, n, perFeature, failing int) (string, *Result) {
+	t.Helper()
+	root := t.TempDir()
+	if err := fakesuite.Write(root, n, perFeature, failing); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "report.html")
+	res, err := Run(Config{
+		Root: root, Format: "progress,html:" + file, Output: io.Discard,
+		Accept: func(s *suite.Scenario) string { return "scenario update " + s.Pos() },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return file, res
+}
+
+var reportData = regexp.MustCompile(`(?s)<script type="application/json" id="data">(.*?)</script>`)
+
+// readReport reads the data a report page holds.
+func readReport(t *testing.T, file string) (string, *htmlreport.Report) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := reportData.FindSubmatch(b)
+	if m == nil {
+		t.Fatalf("%s: no report data", file)
+	}
+	var r htmlreport.Report
+	if err := json.Unmarshal(m[1], &r); err != nil {
+		t.Fatal(err)
+	}
+	return string(b), &r
+}
+
+// TestHTMLReportData: a failing run still writes the report, with every
+// scenario, the failures with their codes and golden diffs, and per-step
+// diffs of what each commit changed.
+func TestHTMLReportData(t *testing.T) {
+	file, res := runReport(t, 30, 10, 3)
+	if res.Status != 1 {
+		t.Fatalf("status %d, want 1 (three scenarios fail)", res.Status)
+	}
+	page, r := readReport(t, file)
+	for _, external := range []string{`src="http`, `href="http`, `url(`, `@import`, `<link`} {
+		if strings.Contains(page, external) {
+			t.Errorf("the page refers to something outside it: %q", external)
+		}
+	}
+	passed, failed, skipped := r.Counts()
+	if passed != 27 || failed != 3 || skipped != 0 {
+		t.Fatalf("counts %d passed, %d failed, %d skipped; want 27, 3, 0", passed, failed, skipped)
+	}
+	if len(r.Features) != 3 || r.Features[0].Name != "Generated feature 1" {
+		t.Fatalf("features: %+v", r.Features)
+	}
+	byName := map[string]htmlreport.Scenario{}
+	for _, f := range r.Features {
+		for _, s := range f.Scenarios {
+			byName[s.Name] = s
+		}
+	}
+	failedStep := func(name string) htmlreport.Step {
+		t.Helper()
+		s := byName[name]
+		if s.Status != htmlreport.Failed {
+			t.Fatalf("%q: status %q, want failed", name, s.Status)
+		}
+		for _, st := range s.Steps {
+			if st.Failure != nil {
+				return st
+			}
+		}
+		t.Fatalf("%q: no step carries the failure", name)
+		return htmlreport.Step{}
+	}
+	if st := failedStep(fakesuite.FailEngine); st.Failure.Code != "TYPE_MISMATCH" || !strings.HasPrefix(st.Text, `node "agent" returns`) {
+		t.Errorf("engine failure on %q with code %q, want the node's step with TYPE_MISMATCH", st.Text, st.Failure.Code)
+	}
+	g := failedStep(fakesuite.FailGolden).Failure.Golden
+	if g == nil || g.File != "golden/gen-002/a-state-that-differs-from-its-golden-file.json" || len(g.Diffs) == 0 || g.Accept == "" {
+		t.Errorf("golden failure: %+v", g)
+	} else if d := g.Diffs[0]; d.Path != "$.messages[0]" || d.Want != "(absent)" {
+		t.Errorf("first golden diff %+v, want $.messages[0] absent in the golden file", d)
+	}
+	if st := failedStep(fakesuite.FailAssertion); !strings.Contains(st.Failure.Message, "status") {
+		t.Errorf("assertion failure %q does not name the field", st.Failure.Message)
+	}
+	s := byName["turn 2 answers with a tool"]
+	if s.Status != htmlreport.Passed || s.FinalState == "" || s.Tags[0] != "@tools" {
+		t.Fatalf("a passing scenario: %+v", s)
+	}
+	tool := s.Steps[3]
+	if len(tool.Commits) != 1 || tool.Commits[0].Source != "tool" || tool.Commits[0].Writers[0] != "search" {
+		t.Fatalf("the tool step's commits: %+v", tool.Commits)
+	}
+	last := s.Steps[4].Commits[0]
+	want := htmlreport.Change{Op: htmlreport.Changed, Path: "$.status", Before: `"searching"`, After: `"done"`, By: []string{"agent"}}
+	if !slices.ContainsFunc(last.Changes, func(c htmlreport.Change) bool {
+		return c.Op == want.Op && c.Path == want.Path && c.Before == want.Before && c.After == want.After && slices.Equal(c.By, want.By)
+	}) {
+		t.Errorf("the last commit's changes %+v lack %+v", last.Changes, want)
+	}
+}
+
+// TestHTMLReportInBrowser opens a report of a suite with known failures in
+// headless Chromium: the failures show with their causes, a diff shows a
+// path with its before and after values, the failures filter of the
+// address applies, and a screenshot is saved (SCENARIO_REPORT_ARTIFACTS
+// names the directory; else the test's temporary one, logged).
+func TestHTMLReportInBrowser(t *testing.T) {
+	bin := browser.Find()
+	if bin == "" {
+		if os.Getenv(browser.RequireEnv) == "1" {
+			t.Fatalf("no chromium on PATH and %s=1", browser.RequireEnv)
+		}
+		t.Skip("no chromium on PATH (apt-get install chromium); " + browser.RequireEnv + "=1 makes this a failure")
+	}
+	file, _ := runReport(t, 30, 10, 3)
+	c := &browser.Chromium{Bin: bin, Dir: t.TempDir()}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+
+	dom, err := c.DumpDOM(ctx, "file://"+file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"<b>30</b> scenarios", "<b>3</b> failed",
+		fakesuite.FailAssertion, fakesuite.FailGolden, fakesuite.FailEngine,
+		// the engine error's code on the failed step, and the golden
+		// diff's path with want and got
+		`<span class="code">TYPE_MISMATCH</span>`, "$.notes.answered", "want (golden)",
+		// a commit's change with its before and after
+		`<td class="mono">$.status</td><td class="before mono">"searching"</td><td class="after mono">"done"</td>`,
+	} {
+		if !strings.Contains(dom, want) {
+			t.Errorf("the page does not show %q", want)
+		}
+	}
+	if n := strings.Count(dom, `<li class="step st-failed-row">`); n != 3 {
+		t.Errorf("%d failed steps rendered, want the 3 failures opened at once", n)
+	}
+
+	dom, err = c.DumpDOM(ctx, "file://"+file+"#status=failed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shown [][]string
+	for _, m := range regexp.MustCompile(`<details class="scn"[^>]* data-status="(\w+)"[^>]*>`).FindAllStringSubmatch(dom, -1) {
+		if !strings.Contains(m[0], ` hidden=`) {
+			shown = append(shown, m)
+		}
+	}
+	if len(shown) != 3 {
+		t.Errorf("with #status=failed %d scenarios are shown, want 3", len(shown))
+	}
+	for _, m := range shown {
+		if m[1] != "failed" {
+			t.Errorf("with #status=failed a %s scenario is shown", m[1])
+		}
+	}
+	if !strings.Contains(dom, "Showing 3 of 30 scenarios · status failed") {
+		t.Error("the count does not say the filter applies")
+	}
+
+	dir := os.Getenv("SCENARIO_REPORT_ARTIFACTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if page, err := os.ReadFile(file); err == nil {
+		os.WriteFile(filepath.Join(dir, "report.html"), page, 0o644)
+	}
+	shot := filepath.Join(dir, "report-failures.png")
+	if err := c.Screenshot(ctx, "file://"+file+"#order=failures", shot, 1280, 1600); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", shot)
+}
