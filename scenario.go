@@ -1,17 +1,33 @@
 // Package scenario runs Gherkin scenarios about agent state graphs under
 // go test: each scenario declares a state schema, an input, what nodes and
-// tools returned, and the state it expects, and a deterministic engine
-// applies the outputs as LangGraph, Dawn, Awaken or llmfy would.
+// tools returned, and the state it expects; a deterministic engine applies
+// the outputs as LangGraph JS (or Dawn, Awaken, llmfy) would, and the state
+// is compared with what the scenario says or with a golden file.
 //
 //	func TestFeatures(t *testing.T) {
 //		scenario.Run(t, scenario.Options{}) // features/, golden/, scenarios/ next to this test
 //	}
 //
+// Each scenario is a subtest, so `go test -run 'TestFeatures/<scenario>'`
+// runs one, and a failure is reported once, `file.feature:line` first.
+// Options is the whole API; the fields a Go team reaches for:
+//
+//   - Reducers: custom reducers by name, usable in any schema
+//     (`reducer: max`).
+//   - Nodes: real Go nodes for `When node "<name>" runs`, called with a copy
+//     of the state; their errors and panics are NODE_ERROR.
+//   - Tools: real Go tools for `When tool "<name>" is called with:`.
+//   - Steps: steps of your own beside the vocabulary (`scenario steps`
+//     lists it); inside one, State(ctx) is a copy of the current state.
+//   - Runtime: "langgraph-js" or "builtin,langgraph-js" runs the commits on
+//     LangGraph JS itself, from the suite's node_modules.
+//
 // Golden files are rewritten by SCENARIO_UPDATE=1 or GOLDIE_UPDATE=1, or by
 // `go test -update` when the test package has an -update flag (define one,
 // as `scenario init` does, or import goldie, which registers it): the
 // package registers no flag, so it never clashes with a user's own. The same
-// suite runs from the command line with `scenario` (cmd/scenario).
+// suite runs from the command line with `scenario` (cmd/scenario), and the
+// engine package works on its own, without godog.
 package scenario
 
 import (

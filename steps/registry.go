@@ -84,11 +84,16 @@ func CheckVocabulary(idx *suite.Index, userSteps bool) []string {
 	return problems
 }
 
-// Initializer returns the godog scenario initializer for a suite.
+// Initializer returns the godog scenario initializer for a suite the
+// runner loaded (cfg.Index comes from it). To add steps to the vocabulary in
+// a suite of your own, use scenario.Run with Options.Steps instead.
 func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 	defs := Vocabulary()
 	return func(sc *godog.ScenarioContext) {
 		sc.Before(func(ctx context.Context, p *godog.Scenario) (context.Context, error) {
+			if cfg == nil || cfg.Index == nil {
+				return ctx, errors.New("steps.Initializer needs the Config of a loaded suite; to run scenarios with steps of your own, call scenario.Run(t, scenario.Options{Steps: ...})")
+			}
 			info, ok := cfg.Index.Scenarios[p.Id]
 			if !ok {
 				return ctx, fmt.Errorf("%s: scenario %q is not in the suite index", p.Uri, p.Name)
