@@ -26,9 +26,8 @@ import (
 const maxFinalState = 256 << 10
 
 // splitHTMLFormat takes the harness's html:FILE formatters out of a
-// --format list, which godog does not know. What is left goes to godog:
-// def when html was all there was.
-func splitHTMLFormat(list, def string) (godogFormat string, files []string, err error) {
+// --format list, which godog does not know; what is left goes to godog.
+func splitHTMLFormat(list string) (godogFormat string, files []string, err error) {
 	var rest []string
 	for _, f := range strings.Split(list, ",") {
 		f = strings.TrimSpace(f)
@@ -43,9 +42,6 @@ func splitHTMLFormat(list, def string) (godogFormat string, files []string, err 
 			return "", nil, fmt.Errorf("--format html needs a file to write: html:report.html")
 		}
 		files = append(files, file)
-	}
-	if len(files) > 0 && len(rest) == 0 {
-		rest = []string{def}
 	}
 	return strings.Join(rest, ","), files, nil
 }

@@ -25,13 +25,13 @@ func TestSplitHTMLFormat(t *testing.T) {
 		err       bool
 	}{
 		{in: "progress", godog: "progress"},
-		{in: "html:r.html", godog: "pretty", files: []string{"r.html"}},
+		{in: "html:r.html", godog: "", files: []string{"r.html"}},
 		{in: "progress,html:out/r.html,junit:j.xml", godog: "progress,junit:j.xml", files: []string{"out/r.html"}},
-		{in: "html:a.html, html:b.html", godog: "pretty", files: []string{"a.html", "b.html"}},
+		{in: "html:a.html, html:b.html", godog: "", files: []string{"a.html", "b.html"}},
 		{in: "html", err: true},
 		{in: "pretty,html:", err: true},
 	} {
-		godog, files, err := splitHTMLFormat(tc.in, "pretty")
+		godog, files, err := splitHTMLFormat(tc.in)
 		if (err != nil) != tc.err {
 			t.Errorf("%q: error %v, want error %v", tc.in, err, tc.err)
 			continue

@@ -109,10 +109,13 @@ func Run(cfg Config) (*Result, error) {
 	cfg.Golden = first(cfg.Golden, fc.Golden, "golden")
 	explicitFormat := cfg.Format != "" || fc.Format != ""
 	cfg.Format = first(cfg.Format, fc.Format, cfg.DefaultFormat, "progress")
-	godogFormat, htmlFiles, err := splitHTMLFormat(cfg.Format, first(cfg.DefaultFormat, "progress"))
+	godogFormat, htmlFiles, err := splitHTMLFormat(cfg.Format)
 	if err != nil {
 		return nil, err
 	}
+	// html:FILE alone leaves godog's output as it is by default
+	explicitFormat = explicitFormat && godogFormat != ""
+	godogFormat = first(godogFormat, cfg.DefaultFormat, "progress")
 	cfg.IDPrefix = first(cfg.IDPrefix, fc.IDPrefix)
 	// scenario.yaml's profile binds scenarios (they may not disagree with
 	// it); a flag or Options.Profile overrides it as a mere default
