@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stateharness/scenario/internal/nodetest"
@@ -79,4 +80,37 @@ func TestMissingPackagesSayWhatToInstall(t *testing.T) {
 	r := runCLI(t, append(suiteArgs("check", dir), "--runtime", "langgraph-js")...)
 	wantCode(t, r, exitLoad)
 	wantContains(t, r, "cannot resolve @langchain/langgraph from", "npm install @langchain/langgraph @langchain/core")
+}
+
+// A step whose commit fails is the step that fails, in the JUnit report
+// too: the failure names that step, not the plain Then after it.
+func TestJUnitFailureOnTheFailingStep(t *testing.T) {
+	feature := `Feature: Readonly
+
+  Scenario: a node changes the tenant
+    Given the state schema:
+      | field  | readonly |
+      | tenant | yes      |
+    And the input state:
+      """json
+      {"tenant": "acme"}
+      """
+    When node "vandal" returns:
+      """json
+      {"tenant": "evil"}
+      """
+    Then field "tenant" should equal "acme"
+`
+	dir := newSuite(t, map[string]string{"features/x.feature": feature})
+	junit := filepath.Join(dir, "report.xml")
+	r := runCLI(t, "run", "--root", dir, "--no-color", "--format", "progress,junit:"+junit)
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "features/x.feature:11: READONLY_WRITE")
+	data, err := os.ReadFile(junit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `Step node &#34;vandal&#34; returns:: features/x.feature:11: READONLY_WRITE`) {
+		t.Fatalf("the JUnit failure does not belong to the node step:\n%s", data)
+	}
 }
