@@ -34,7 +34,8 @@ type Chromium struct {
 	Bin string
 	Dir string // profile directory, removed by nothing here
 	// Budget is the virtual time the page gets to run its scripts and
-	// timers before the dump (default 5s).
+	// timers before the dump (default 5s); negative: none, the page runs
+	// in real time (to measure it) and is dumped once loaded.
 	Budget time.Duration
 }
 
@@ -48,7 +49,9 @@ func (c *Chromium) run(ctx context.Context, extra ...string) ([]byte, error) {
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
 		"--disable-dev-shm-usage", "--hide-scrollbars", "--mute-audio",
 		"--user-data-dir=" + filepath.Join(c.Dir, "profile"),
-		fmt.Sprintf("--virtual-time-budget=%d", budget.Milliseconds()),
+	}
+	if budget > 0 {
+		args = append(args, fmt.Sprintf("--virtual-time-budget=%d", budget.Milliseconds()))
 	}
 	cmd := exec.CommandContext(ctx, c.Bin, append(args, extra...)...)
 	var stderr limited
