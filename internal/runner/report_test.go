@@ -212,6 +212,15 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		t.Error("the count does not say the filter applies")
 	}
 
+	// a deep link opens its scenario, rendered
+	dom, err = c.DumpDOM(ctx, "file://"+file+"#features/gen-003.feature:5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`<details class="scn" id="features/gen-003.feature:5"[^>]* open=""[^>]* data-done="1">`).MatchString(dom) {
+		t.Error("the link #features/gen-003.feature:5 does not open its scenario")
+	}
+
 	dir := os.Getenv("SCENARIO_REPORT_ARTIFACTS")
 	if dir == "" {
 		dir = t.TempDir()
