@@ -90,7 +90,10 @@ type Options struct {
 	Reducers map[string]ReducerFunc
 	// Concurrency is how many scenarios run at once (default 1).
 	Concurrency int
-	// Format lists godog formatters (default "progress").
+	// Format lists formatters: godog's (progress, pretty, junit:FILE,
+	// cucumber:FILE) and html:FILE, a self-contained report of every step's
+	// state change. Under go test the subtests report failures; godog's own
+	// output appears only when a format is given.
 	Format string
 	// Update rewrites missing and stale goldens, as -update does.
 	Update bool

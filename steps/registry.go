@@ -182,6 +182,7 @@ func register(sc *godog.ScenarioContext, d Def) {
 			return ctx, nil
 		case errors.As(err, &skip):
 			// skipped on this runtime, never passed (SPEC §15)
+			w.skipReason = skip.Error()
 			if w.cfg.Skip != nil {
 				w.cfg.Skip(skip.Error(), false)
 			}
@@ -199,12 +200,12 @@ func register(sc *godog.ScenarioContext, d Def) {
 		if w == nil || w.cfg.Record == nil {
 			return run(ctx, args...)
 		}
-		commits := 0
+		commits, events := 0, 0
 		if w.graph != nil {
-			commits = len(w.graph.Trace())
+			commits, events = len(w.graph.Trace()), len(w.graph.Events())
 		}
 		ctx, err := run(ctx, args...)
-		w.record(commits, err)
+		w.record(commits, events, err)
 		return ctx, err
 	}
 	switch countGroups(d.Pattern) {
@@ -259,21 +260,31 @@ type StepRecord struct {
 	// engine's: read them, never modify them.
 	Thread        string
 	Before, After map[string]any
-	// Commits are the commits the step made, oldest first.
+	// Commits are the commits the step made, oldest first, and Events the
+	// events they recorded.
 	Commits []engine.Commit
+	Events  []engine.Event
+	// Skipped says why a runtime skipped the scenario at this step.
+	Skipped string
 	// Err is what the step failed with; Kept is an engine error it kept for
 	// the next step to assert (SPEC §11).
 	Err, Kept error
 }
 
 // record hands the running step's record to Config.Record.
-func (w *world) record(commitsBefore int, err error) {
+func (w *world) record(commitsBefore, eventsBefore int, err error) {
 	r := StepRecord{Scenario: w.scenario, Step: w.step, Thread: w.thread, Before: w.before, Err: err}
 	if w.graph != nil {
 		r.After = w.graph.State(w.thread)
 		if trace := w.graph.Trace(); len(trace) > commitsBefore {
 			r.Commits = trace[commitsBefore:]
 		}
+		if events := w.graph.Events(); len(events) > eventsBefore {
+			r.Events = events[eventsBefore:]
+		}
+	}
+	if errors.Is(err, godog.ErrSkip) && w.skipReason != "" {
+		r.Skipped = w.skipReason
 	}
 	if w.pending != nil && w.pending.line == w.step.Line && err == nil {
 		r.Kept = w.pending.err

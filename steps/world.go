@@ -123,6 +123,8 @@ type world struct {
 	stepID  string
 	arg     *godog.Step
 	pending *pendingError
+	// skipReason is why a runtime skipped the scenario
+	skipReason string
 	// before is the current thread's state before the running step;
 	// beforePrevious, before the step ahead of it.
 	before, beforePrevious map[string]any

@@ -86,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pf.StringVar(&f.root, "root", ".", "suite root holding features/, golden/ and scenarios/")
 	pf.StringVar(&f.profile, "profile", "", "default profile: langgraph, dawn, awaken or llmfy (overrides scenario.yaml)")
 	pf.StringVar(&f.tags, "tags", "", "run scenarios matching a godog tag expression (@a && ~@b, @a,@b)")
-	pf.StringVar(&f.format, "format", "", "godog formatters, comma-separated (pretty, progress, junit:FILE, cucumber:FILE); default pretty on a terminal, progress otherwise")
+	pf.StringVar(&f.format, "format", "", "formatters, comma-separated: godog's pretty, progress, junit:FILE, cucumber:FILE, and html:FILE (a self-contained report of every step's state change); default pretty on a terminal, progress otherwise")
 	pf.BoolVar(&f.noColor, "no-color", false, "plain output (also NO_COLOR)")
 	pf.IntVar(&f.concurrency, "concurrency", 1, "how many scenarios run at once")
 	pf.StringVar(&f.shard, "shard", "", "run part K of N of the suite (K/N), split by feature path and scenario line")
