@@ -47,7 +47,7 @@ func main() {
 type flags struct {
 	root, profile, tags, format, shard string
 	runtime                            string
-	noColor, allowSkips                bool
+	noColor, allowSkips, rootSet       bool
 	concurrency                        int
 	random                             int64
 }
@@ -67,7 +67,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var f flags
 	code := exitPassed
 	runSuite := func(m mode) func(*cobra.Command, []string) error {
-		return func(_ *cobra.Command, paths []string) error {
+		return func(cmd *cobra.Command, paths []string) error {
+			f.rootSet = cmd.Flags().Changed("root")
 			code = execute(f, paths, m, stdout, stderr)
 			return nil
 		}
@@ -98,7 +99,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		&cobra.Command{Use: "run [paths...]", Short: "Run the scenarios (the default command)", RunE: runSuite(modeRun)},
 		&cobra.Command{Use: "update [paths...]", Short: "Run the scenarios, rewriting missing or stale golden files", RunE: runSuite(modeUpdate)},
 		&cobra.Command{Use: "check [paths...]", Short: "Run without writing; fail on failing scenarios and missing, stale or orphan goldens", RunE: runSuite(modeCheck)},
-		&cobra.Command{Use: "prune", Short: "Delete golden files that no scenario references (after a whole, passing run)", Args: cobra.NoArgs, RunE: runSuite(modePrune)},
+		&cobra.Command{Use: "prune [paths...]", Short: "Delete golden files that no scenario references (after a passing run of the suite, a directory or a feature file)", RunE: runSuite(modePrune)},
 		&cobra.Command{Use: "steps", Short: "Print the step vocabulary", Args: cobra.NoArgs, RunE: func(*cobra.Command, []string) error {
 			printSteps(stdout)
 			return nil
@@ -130,6 +131,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
+	root, paths, err := suiteRoot(f.root, f.rootSet, paths)
+	if err != nil {
+		fmt.Fprintf(stderr, "scenario: %v\n", err)
+		return exitLoad
+	}
+	f.root = root
 	out, isFile := stdout.(*os.File)
 	terminal := isFile && isTerminal(out)
 	defaultFormat := "progress"
@@ -144,7 +151,7 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 		Accept: acceptCommand(f.root, f.profile, f.runtime), Output: stdout,
 	}
 	if m == modePrune && cfg.Filtered() {
-		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite: drop --tags, --shard and paths (golden files of the scenarios left out would look unused)")
+		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite, a directory or a feature file: drop --tags, --shard and scenario lines (golden files of the scenarios left out would look unused)")
 		return exitLoad
 	}
 	res, err := runner.Run(cfg)
@@ -216,7 +223,7 @@ func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) b
 	list("orphan golden files, referenced by no scenario", res.Orphans, self+" prune"+rootFlag)
 	switch {
 	case cfg.Filtered():
-		fmt.Fprintln(out, "\norphan golden files were not checked: the run was filtered by tags, shard or paths")
+		fmt.Fprintln(out, "\norphan golden files were not checked: the run was filtered by tags, shard or scenario lines")
 	case !res.OrphansChecked && res.Status == 0:
 		fmt.Fprintln(out, "\norphan golden files were not checked: scenarios were skipped")
 	case !res.OrphansChecked:

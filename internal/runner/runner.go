@@ -63,12 +63,6 @@ type Config struct {
 	Output io.Writer
 }
 
-// Filtered reports whether the run covers less than the whole suite, so
-// that golden files it did not reference are not necessarily orphans.
-func (c Config) Filtered() bool {
-	return len(c.Paths) > 0 || c.Tags != "" || c.Shard != ""
-}
-
 // Result is what a run did.
 type Result struct {
 	// Status is godog's: 0 passed, 1 failed, 2 could not run.
@@ -240,8 +234,8 @@ func Run(cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("no scenario matches --tags %q", cfg.Tags)
 	}
 	// a scenario no runtime ran claimed none of its golden files
-	if res.Status == 0 && !cfg.Filtered() && res.unran == 0 {
-		res.Orphans, err = orphans(cfg.Root, cfg.Golden, log)
+	if scope, ok := cfg.goldenScope(); ok && res.Status == 0 && res.unran == 0 {
+		res.Orphans, err = orphans(cfg.Root, scope, log)
 		if err != nil {
 			return nil, err
 		}
@@ -276,9 +270,22 @@ func (w *warnings) show(cfg Config) {
 	}
 }
 
-// orphans lists the .json files under the golden directory that the run did
-// not reference.
-func orphans(root, goldenDir string, log *steps.GoldenLog) ([]string, error) {
+// orphans lists the .json files under the golden directories that the run
+// did not reference.
+func orphans(root string, dirs []string, log *steps.GoldenLog) ([]string, error) {
+	var out []string
+	for _, dir := range dirs {
+		found, err := orphansUnder(root, dir, log)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, found...)
+	}
+	sort.Strings(out)
+	return slices.Compact(out), nil
+}
+
+func orphansUnder(root, goldenDir string, log *steps.GoldenLog) ([]string, error) {
 	var out []string
 	base := filepath.Join(root, filepath.FromSlash(goldenDir))
 	err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/stateharness/scenario/internal/runner"
+)
+
+// suiteRoot finds the suite root (SPEC §13): --root when given, else the
+// nearest directory from the current one upwards that holds scenario.yaml,
+// else the current directory. Paths on the command line are relative to the
+// current directory; they come back relative to the root, and the root
+// relative to the current directory, as commands print it.
+func suiteRoot(flagRoot string, rootSet bool, paths []string) (string, []string, error) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return "", nil, err
+	}
+	root := flagRoot
+	if !rootSet {
+		root = "."
+		for dir := cwd; ; {
+			if _, err := os.Stat(filepath.Join(dir, runner.ConfigFile)); err == nil {
+				if root, err = filepath.Rel(cwd, dir); err != nil {
+					return "", nil, err
+				}
+				break
+			}
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				break
+			}
+			dir = parent
+		}
+	}
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return "", nil, err
+	}
+	rel := make([]string, len(paths))
+	for i, p := range paths {
+		file, line := p, ""
+		if j := strings.LastIndexByte(p, ':'); j > 0 && isDigits(p[j+1:]) {
+			file, line = p[:j], p[j:]
+		}
+		abs := file
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(cwd, file)
+			if _, err := os.Stat(abs); err != nil && rootSet {
+				// with --root, a path may also be written from the root
+				abs = filepath.Join(absRoot, file)
+			}
+		}
+		r, err := filepath.Rel(absRoot, abs)
+		if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			return "", nil, fmt.Errorf("%s is outside the suite root %s (paths are relative to the current directory)", p, absRoot)
+		}
+		rel[i] = filepath.ToSlash(r) + line
+	}
+	return filepath.Clean(root), rel, nil
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}

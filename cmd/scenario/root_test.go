@@ -1,0 +1,81 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// From inside features/, the CLI finds the suite by its scenario.yaml:
+// update writes the suite's own golden/, never a second tree.
+func TestRunFromInsideTheSuite(t *testing.T) {
+	dir := newSuite(t, map[string]string{
+		"scenario.yaml":            "profile: langgraph\n",
+		"features/counter.feature": counterFeature + "    And the state should match the golden file\n",
+	})
+	t.Chdir(filepath.Join(dir, "features"))
+	r := runCLI(t, "update", "--no-color", "--format", "progress", "counter.feature")
+	wantCode(t, r, exitPassed)
+	if _, err := os.Stat(filepath.Join(dir, "golden", "counter", "counts-up.json")); err != nil {
+		t.Fatalf("update from features/ did not write the suite's golden: %v\n%s", err, r.all())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "features", "golden")); !os.IsNotExist(err) {
+		t.Fatalf("update from features/ wrote a second golden tree")
+	}
+	// the scenario's line works from there too, and a path outside the
+	// suite is refused
+	wantCode(t, runCLI(t, "check", "--no-color", "--format", "progress", "counter.feature:3"), exitPassed)
+	r = runCLI(t, "check", "--no-color", "--format", "progress", "../../elsewhere.feature")
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, "is outside the suite root")
+}
+
+// Naming the features directory is the whole suite; a sub-directory checks
+// and prunes the orphans of its own part of golden/.
+func TestOrphansOfAPart(t *testing.T) {
+	dir := newSuite(t, map[string]string{
+		"scenario.yaml":              "",
+		"features/a/counter.feature": counterFeature + "    And the state should match the golden file\n",
+		"features/b/counter.feature": counterFeature + "    And the state should match the golden file\n",
+	})
+	wantCode(t, runCLI(t, suiteArgs("update", dir)...), exitPassed)
+	orphanA := filepath.Join(dir, "golden", "a", "old.json")
+	orphanB := filepath.Join(dir, "golden", "b", "old.json")
+	for _, o := range []string{orphanA, orphanB} {
+		if err := os.WriteFile(o, []byte("{}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := runCLI(t, suiteArgs("check", dir, "features")...)
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "golden/a/old.json", "golden/b/old.json")
+
+	r = runCLI(t, suiteArgs("check", dir, "features/a")...)
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "golden/a/old.json")
+	if r := runCLI(t, suiteArgs("check", dir, "features/a")...); strings.Contains(r.all(), "golden/b/old.json") {
+		t.Fatalf("check of features/a listed an orphan of features/b:\n%s", r.all())
+	}
+
+	// a feature file answers for its own golden directory
+	orphanFile := filepath.Join(dir, "golden", "a", "counter", "old.json")
+	if err := os.WriteFile(orphanFile, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantCode(t, runCLI(t, suiteArgs("prune", dir, "features/a/counter.feature")...), exitPassed)
+	if _, err := os.Stat(orphanFile); !os.IsNotExist(err) {
+		t.Fatalf("prune of features/a/counter.feature left its orphan")
+	}
+	if _, err := os.Stat(orphanA); err != nil {
+		t.Fatalf("prune of features/a/counter.feature deleted an orphan outside its part")
+	}
+	wantCode(t, runCLI(t, suiteArgs("prune", dir, "features/a")...), exitPassed)
+	if _, err := os.Stat(orphanA); !os.IsNotExist(err) {
+		t.Fatalf("prune of features/a left its orphan")
+	}
+	if _, err := os.Stat(orphanB); err != nil {
+		t.Fatalf("prune of features/a deleted an orphan of features/b")
+	}
+}
+

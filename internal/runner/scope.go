@@ -1,0 +1,50 @@
+package runner
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// The part of golden/ a run answers for (SPEC §12): naming the features
+// directory is the whole suite; a sub-directory or a feature file is its
+// part of golden/; a scenario line, tags or a shard answer for no part, since
+// the golden files of the scenarios left out would look unused.
+
+var lineSuffix = regexp.MustCompile(`:\d+$`)
+
+// Filtered reports whether the run answers for no part of golden/ as a
+// whole: it names scenario lines, or filters by tags or shard.
+func (c Config) Filtered() bool {
+	_, ok := c.goldenScope()
+	return !ok
+}
+
+// goldenScope lists the directories under golden/ whose orphans the run
+// can check, or says it can check none.
+func (c Config) goldenScope() ([]string, bool) {
+	features := path.Clean(first(c.Features, "features"))
+	golden := path.Clean(first(c.Golden, "golden"))
+	if c.Tags != "" || c.Shard != "" {
+		return nil, false
+	}
+	if len(c.Paths) == 0 {
+		return []string{golden}, true
+	}
+	var dirs []string
+	for _, p := range c.Paths {
+		if lineSuffix.MatchString(p) {
+			return nil, false
+		}
+		p = path.Clean(strings.ReplaceAll(p, "\\", "/"))
+		if p == features {
+			return []string{golden}, true
+		}
+		rel, ok := strings.CutPrefix(p, features+"/")
+		if !ok {
+			return nil, false
+		}
+		dirs = append(dirs, path.Join(golden, strings.TrimSuffix(rel, ".feature")))
+	}
+	return dirs, true
+}
