@@ -14,7 +14,10 @@
 // Write renders it, WriteFile writes it atomically.
 package htmlreport
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Status is a scenario's or a step's outcome, as a word a reader sees
 // without colour: godog's step statuses ("passed", "failed", "skipped",
@@ -85,6 +88,29 @@ type Step struct {
 	Failure *Failure `json:"failure,omitempty"`
 	// Kept is an engine error the step kept for the next step to assert.
 	Kept *Failure `json:"kept,omitempty"`
+	// Events are the events the step's commits recorded, in order
+	// (MaxEvents); EventsMore counts those left out.
+	Events     []Event `json:"events,omitempty"`
+	EventsMore int     `json:"eventsMore,omitempty"`
+	// Skip says why a runtime skipped the scenario at this step.
+	Skip string `json:"skip,omitempty"`
+}
+
+// Event is one event a stream would have carried (updates, values,
+// tool_result, plan_update). Its data is kept once: a values event's data
+// is the whole state after one of the step's commits, which that commit's
+// changes already show, so it names the commit (Commit) instead of
+// repeating the state; any other event keeps its data as JSON (Data), or,
+// past MaxValue bytes, the start of it as text (Clipped).
+type Event struct {
+	Type string `json:"type"`
+	// Data is the event's data, compact JSON.
+	Data json.RawMessage `json:"data,omitempty"`
+	// Clipped is the data's JSON cut at MaxValue bytes, with its size.
+	Clipped string `json:"clipped,omitempty"`
+	// Commit is, for a values event, the 1-based index of the step's
+	// commit whose state the event carries; 0 for other events.
+	Commit int `json:"commit,omitempty"`
 }
 
 // Commit is one commit and what it changed.

@@ -181,6 +181,10 @@ func (h *htmlReport) add(r steps.StepRecord) {
 		s.Commits = append(s.Commits, htmlreport.NewCommit(c, run.states[c.Thread]))
 		run.states[c.Thread] = c.State
 	}
+	if len(r.Events) > 0 {
+		s.Events, s.EventsMore = htmlreport.NewEvents(r.Events, len(r.Commits))
+	}
+	s.Skip = r.Skipped
 	if r.Kept != nil {
 		s.Kept = htmlreport.ParseFailure(r.Kept.Error())
 		var ee *engine.Error

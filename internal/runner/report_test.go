@@ -142,6 +142,22 @@ func TestHTMLReportData(t *testing.T) {
 	if len(tool.Commits) != 1 || tool.Commits[0].Source != "tool" || tool.Commits[0].Writers[0] != "search" {
 		t.Fatalf("the tool step's commits: %+v", tool.Commits)
 	}
+	// the tool step's events: the tool's result and updates with their
+	// data, the values event naming its commit instead of repeating the
+	// state
+	var types []string
+	for _, e := range tool.Events {
+		types = append(types, e.Type)
+	}
+	if !slices.Equal(types, []string{"updates", "values", "tool_result"}) {
+		t.Fatalf("the tool step's events %q, want updates, values, tool_result", types)
+	}
+	if e := tool.Events[1]; e.Commit != 1 || e.Data != nil {
+		t.Errorf("the values event %+v, want a reference to commit 1 without data", e)
+	}
+	if e := tool.Events[2]; string(e.Data) != `{"name":"search","output":"result 1"}` {
+		t.Errorf("the tool_result event's data %s", e.Data)
+	}
 	last := s.Steps[4].Commits[0]
 	want := htmlreport.Change{Op: htmlreport.Changed, Path: "$.status", Before: `"searching"`, After: `"done"`, By: []string{"agent"}}
 	if !slices.ContainsFunc(last.Changes, func(c htmlreport.Change) bool {
@@ -149,6 +165,70 @@ func TestHTMLReportData(t *testing.T) {
 	}) {
 		t.Errorf("the last commit's changes %+v lack %+v", last.Changes, want)
 	}
+}
+
+// TestHTMLReportSkip: a scenario a runtime skips is skipped in the report,
+// with the reason on the step where the runtime gave up.
+func TestHTMLReportSkip(t *testing.T) {
+	root := t.TempDir()
+	feature := `Feature: Own graph
+
+  Scenario: runs on its own graph
+    Given the graph from "graph.mjs:graph"
+    And the input state:
+      """json
+      {"count": 1}
+      """
+    Then field "count" should equal 1
+`
+	if err := os.MkdirAll(filepath.Join(root, "features"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "features", "own.feature"), []byte(feature), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// the built-in runtime cannot load it; its content does not matter
+	if err := os.WriteFile(filepath.Join(root, "graph.mjs"), []byte("export const graph = null;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "report.html")
+	if _, err := Run(Config{Root: root, Format: "progress,html:" + file, Output: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
+	_, r := readReport(t, file)
+	s := r.Features[0].Scenarios[0]
+	if s.Status != htmlreport.Skipped {
+		t.Fatalf("status %q, want skipped: %+v %+v", s.Status, s.Steps, s.Failure)
+	}
+	if st := s.Steps[1]; st.Status != htmlreport.Skipped || !strings.Contains(st.Skip, "--runtime langgraph-js") {
+		t.Errorf("the input step: status %q, skip reason %q; want skipped, naming --runtime langgraph-js", st.Status, st.Skip)
+	}
+	for _, st := range []htmlreport.Step{s.Steps[0], s.Steps[2]} {
+		if st.Skip != "" {
+			t.Errorf("line %d carries the skip reason too", st.Line)
+		}
+	}
+}
+
+// withScript writes a copy of the report page that runs js once the page's
+// own script has run: what a user's clicks would do, for a browser that
+// only loads and dumps. It returns the copy's path.
+func withScript(t *testing.T, file, js string) string {
+	t.Helper()
+	page, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.LastIndex(string(page), "</body>")
+	if i < 0 {
+		t.Fatalf("%s: no </body>", file)
+	}
+	out := filepath.Join(t.TempDir(), filepath.Base(file))
+	b := string(page[:i]) + "<script>" + js + "</script>\n" + string(page[i:])
+	if err := os.WriteFile(out, []byte(b), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // TestHTMLReportInBrowser opens a report of a suite with known failures in
@@ -221,6 +301,31 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		t.Error("the link #features/gen-003.feature:5 does not open its scenario")
 	}
 
+	// a scenario's events open on demand: the tool's result with
+	// its data, the values event naming its commit
+	opened := withScript(t, file, `
+		const d = document.getElementById("features/gen-003.feature:5");
+		d.open = true;
+		d.querySelectorAll("details.events").forEach((e) => { e.open = true; });`)
+	dom, err = c.DumpDOM(ctx, "file://"+opened)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`<span class="ev">tool_result</span> <pre>{
+  "name": "search",
+  "output": "result 20"
+}</pre>`,
+		`<span class="ev">values</span> <span class="note">the whole state of thread <b>main</b> at revision 3: its changes are listed in the commit above</span>`,
+	} {
+		if !strings.Contains(dom, want) {
+			t.Errorf("the opened events do not show %q", want)
+		}
+	}
+
+	if dir := os.Getenv("SCENARIO_REPORT_ARTIFACTS"); dir != "" {
+		c.Screenshot(ctx, "file://"+opened+"#features/gen-003.feature:5", filepath.Join(dir, "report-events.png"), 1280, 1600)
+	}
 	dir := os.Getenv("SCENARIO_REPORT_ARTIFACTS")
 	if dir == "" {
 		dir = t.TempDir()
