@@ -12,6 +12,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"text/template"
@@ -27,6 +29,11 @@ var scaffold embed.FS
 // scaffoldData fills the .tmpl files of the scaffold.
 type scaffoldData struct {
 	Package string // the test package's name, without _test
+	// GoModule: the suite is in a Go module, so it gets scenario_test.go and
+	// its workflow runs go test too.
+	GoModule bool
+	// Version is the CLI's version the workflow runs (never latest).
+	Version string
 }
 
 // scaffoldFile is one file init writes: a slash path under the suite root
@@ -44,11 +51,16 @@ func runInit(dir string, stdout io.Writer) error {
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return fmt.Errorf("init: %v", err)
+		return err
 	}
-	files, err := scaffoldFiles(scaffoldData{Package: testPackage(abs)})
+	data := scaffoldData{Package: testPackage(abs), GoModule: findUp(abs, "go.mod") != "", Version: pinnedVersion()}
+	files, err := scaffoldFiles(data)
 	if err != nil {
-		return fmt.Errorf("init: %v", err)
+		return err
+	}
+	if !data.GoModule {
+		// a TypeScript or Python repository gets a CLI-only suite
+		files = slices.DeleteFunc(files, func(f scaffoldFile) bool { return f.name == "scenario_test.go" })
 	}
 	// Check every target before writing any, so that a refusal leaves the
 	// directory as it was.
@@ -57,7 +69,7 @@ func runInit(dir string, stdout io.Writer) error {
 		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(f.name))); err == nil {
 			taken = append(taken, f.name)
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("init: %v", err)
+			return err
 		}
 	}
 	if len(taken) > 0 {
@@ -65,7 +77,7 @@ func runInit(dir string, stdout io.Writer) error {
 		if len(taken) > 1 {
 			verb, it = "exist", "them"
 		}
-		return fmt.Errorf("init: %s already %s in %s; nothing was written (move %s away, or init another directory)", strings.Join(taken, ", "), verb, dir, it)
+		return fmt.Errorf("%s already %s in %s; nothing was written (move %s away, or init another directory)", strings.Join(taken, ", "), verb, dir, it)
 	}
 	var written []string
 	for _, f := range files {
@@ -76,7 +88,7 @@ func runInit(dir string, stdout io.Writer) error {
 			for _, w := range written {
 				os.Remove(w)
 			}
-			return fmt.Errorf("init: %v", err)
+			return err
 		}
 		written = append(written, p)
 	}
@@ -202,17 +214,33 @@ func printNextSteps(out io.Writer, dir, abs string) {
 	if dir != "." {
 		fmt.Fprintf(out, "  cd %s\n", quote(dir))
 	}
-	if findUp(abs, "go.mod") == "" {
-		fmt.Fprintln(out, "  go mod init example.com/agent   # your module path")
+	cli := "go run github.com/stateharness/scenario/cmd/scenario@" + pinnedVersion()
+	if findUp(abs, "go.mod") != "" {
+		fmt.Fprintln(out, "  go mod tidy                     # adds github.com/stateharness/scenario")
+		fmt.Fprintln(out, "  go test ./...                   # runs features/ through scenario_test.go")
+		fmt.Fprintln(out, "or with the CLI:")
 	}
-	fmt.Fprintln(out, "  go mod tidy                     # adds github.com/stateharness/scenario")
-	fmt.Fprintln(out, "  go test ./...                   # runs features/ through scenario_test.go")
-	fmt.Fprintln(out, "or, without Go code of your own:")
-	fmt.Fprintln(out, "  scenario run                    # go run github.com/stateharness/scenario/cmd/scenario@latest run")
+	fmt.Fprintf(out, "  %s run\n", cli)
 	if repo := findUp(abs, ".git"); repo != "" && repo != abs {
 		rel, _ := filepath.Rel(repo, abs)
 		fmt.Fprintf(out, "GitHub reads workflows only from the repository root: move .github/ to %s and run its jobs in %s (defaults: run: working-directory).\n", repo, filepath.ToSlash(rel))
 	}
+}
+
+// pinnedVersion is the version a scaffold pins the CLI to: this binary's
+// module version, else the commit it was built from; never latest.
+func pinnedVersion() string {
+	if v := version(); v != "(devel)" && v != "" {
+		return v
+	}
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" && s.Value != "" {
+				return s.Value
+			}
+		}
+	}
+	return "VERSION" // set by hand: a build without version or commit
 }
 
 // findUp is the first of dir and its parents that holds name, or "".

@@ -14,7 +14,8 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// initFiles is what init writes into an empty directory.
+// initFiles is what init writes into a directory of a Go module (go.mod
+// aside); a directory outside one gets the same but scenario_test.go.
 var initFiles = []string{
 	".github/workflows/scenarios.yml",
 	"features/example.feature",
@@ -22,6 +23,20 @@ var initFiles = []string{
 	"scenario.yaml",
 	"scenario_test.go",
 	"scenarios/.gitkeep",
+}
+
+// cliFiles is what init writes outside a Go module: a CLI-only suite.
+var cliFiles = slices.DeleteFunc(slices.Clone(initFiles), func(f string) bool { return f == "scenario_test.go" })
+
+// goModule makes dir the root of a Go module.
+func goModule(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/agent\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // filesUnder lists the regular files under dir as sorted slash paths.
@@ -43,10 +58,11 @@ func filesUnder(t *testing.T, dir string) []string {
 	return files
 }
 
-// initSuite runs init into a new directory and returns it.
+// initSuite runs init into a new directory of a Go module and returns it.
 func initSuite(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "agent")
+	goModule(t, dir)
 	var out bytes.Buffer
 	if err := runInit(dir, &out); err != nil {
 		t.Fatalf("init: %v", err)
@@ -55,30 +71,52 @@ func initSuite(t *testing.T) string {
 }
 
 func TestInitWritesTheScaffold(t *testing.T) {
-	dir := t.TempDir()
-	var out bytes.Buffer
-	if err := runInit(dir, &out); err != nil {
-		t.Fatalf("init: %v", err)
-	}
-	if got := filesUnder(t, dir); !slices.Equal(got, initFiles) {
-		t.Errorf("init wrote\n  %v\nwant\n  %v", got, initFiles)
-	}
-	for _, f := range initFiles {
-		if !strings.Contains(out.String(), "created "+filepath.Join(dir, filepath.FromSlash(f))+"\n") {
-			t.Errorf("output does not report %s:\n%s", f, out.String())
-		}
-	}
-	for _, step := range []string{"go mod init", "go mod tidy", "go test ./...", "scenario run"} {
-		if !strings.Contains(out.String(), step) {
-			t.Errorf("next steps do not mention %q:\n%s", step, out.String())
-		}
-	}
-	test, err := os.ReadFile(filepath.Join(dir, "scenario_test.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "package " + testPackage(dir) + "_test\n"; !strings.HasPrefix(string(test), want) {
-		t.Errorf("scenario_test.go starts\n%s\nwant %q", test, want)
+	for _, tc := range []struct {
+		name     string
+		goModule bool
+		files    []string
+		steps    []string
+	}{
+		{"a Go module", true, initFiles, []string{"go mod tidy", "go test ./...", "cmd/scenario@" + pinnedVersion() + " run"}},
+		{"a repository without Go", false, cliFiles, []string{"cmd/scenario@" + pinnedVersion() + " run"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tc.goModule {
+				goModule(t, dir)
+			}
+			var out bytes.Buffer
+			if err := runInit(dir, &out); err != nil {
+				t.Fatalf("init: %v", err)
+			}
+			got := slices.DeleteFunc(filesUnder(t, dir), func(f string) bool { return f == "go.mod" })
+			if !slices.Equal(got, tc.files) {
+				t.Errorf("init wrote\n  %v\nwant\n  %v", got, tc.files)
+			}
+			for _, f := range tc.files {
+				if !strings.Contains(out.String(), "created "+filepath.Join(dir, filepath.FromSlash(f))+"\n") {
+					t.Errorf("output does not report %s:\n%s", f, out.String())
+				}
+			}
+			for _, step := range tc.steps {
+				if !strings.Contains(out.String(), step) {
+					t.Errorf("next steps do not mention %q:\n%s", step, out.String())
+				}
+			}
+			if strings.Contains(out.String(), "@latest") {
+				t.Errorf("next steps name @latest:\n%s", out.String())
+			}
+			if !tc.goModule {
+				return
+			}
+			test, err := os.ReadFile(filepath.Join(dir, "scenario_test.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "package " + testPackage(dir) + "_test\n"; !strings.HasPrefix(string(test), want) {
+				t.Errorf("scenario_test.go starts\n%s\nwant %q", test, want)
+			}
+		})
 	}
 }
 
@@ -110,6 +148,7 @@ func TestInitRefusesToOverwrite(t *testing.T) {
 	for _, taken := range initFiles {
 		t.Run(taken, func(t *testing.T) {
 			dir := t.TempDir()
+			goModule(t, dir)
 			p := filepath.Join(dir, filepath.FromSlash(taken))
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				t.Fatal(err)
@@ -121,7 +160,7 @@ func TestInitRefusesToOverwrite(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), taken) {
 				t.Fatalf("init into a directory holding %s: error %v, want one naming it", taken, err)
 			}
-			if got := filesUnder(t, dir); !slices.Equal(got, []string{taken}) {
+			if got := slices.DeleteFunc(filesUnder(t, dir), func(f string) bool { return f == "go.mod" }); !slices.Equal(got, []string{taken}) {
 				t.Errorf("refusing init left %v, want only %s", got, taken)
 			}
 		})
@@ -194,7 +233,6 @@ func TestInitSuiteUnderGoTest(t *testing.T) {
 	env := append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"))
 	start := time.Now()
 	for _, args := range [][]string{
-		{"mod", "init", "example.com/agent"},
 		{"mod", "edit", "-replace", "github.com/stateharness/scenario=" + self},
 		{"mod", "tidy"},
 		{"test", "-count=1", "./..."},
@@ -211,9 +249,18 @@ func TestInitSuiteUnderGoTest(t *testing.T) {
 }
 
 func TestWorkflowsRunTheSuite(t *testing.T) {
-	scaffolded, err := scaffold.ReadFile("template/.github/workflows/scenarios.yml")
-	if err != nil {
-		t.Fatal(err)
+	workflow := func(goModule bool) []byte {
+		files, err := scaffoldFiles(scaffoldData{Package: "agent", GoModule: goModule, Version: "v1.2.3"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if f.name == ".github/workflows/scenarios.yml" {
+				return f.content
+			}
+		}
+		t.Fatal("the scaffold has no workflow")
+		return nil
 	}
 	wd, err := os.Getwd()
 	if err != nil {
@@ -223,14 +270,18 @@ func TestWorkflowsRunTheSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const cli = "go run github.com/stateharness/scenario/cmd/scenario@latest"
+	// the scaffold pins the CLI to the version that wrote it
+	const cli = "go run github.com/stateharness/scenario/cmd/scenario@v1.2.3"
 	for _, tc := range []struct {
 		name          string
 		data          []byte
+		goVersionFile bool // setup-go reads go.mod
 		check, update []string
+		never         []string
 	}{
-		{"scaffold", scaffolded, []string{cli + " check", "go test ./..."}, []string{cli + " update"}},
-		{"this repository", own, []string{"go vet ./...", "go test -race ./...", "go run ./cmd/scenario check"}, []string{"go run ./cmd/scenario update"}},
+		{"scaffold in a Go module", workflow(true), true, []string{cli + " check", "go test ./..."}, []string{cli + " update"}, []string{"@latest"}},
+		{"scaffold without Go", workflow(false), false, []string{cli + " check"}, []string{cli + " update"}, []string{"@latest", "go test"}},
+		{"this repository", own, true, []string{"go vet ./...", "go test -race ./...", "go run ./cmd/scenario check"}, []string{"go run ./cmd/scenario update"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var wf ghWorkflow
@@ -266,8 +317,13 @@ func TestWorkflowsRunTheSuite(t *testing.T) {
 				t.Errorf("update-goldens permissions %v, want contents: write", updateJob.Permissions)
 			}
 			for _, j := range []*ghJob{checkJob, updateJob} {
-				if !j.uses("actions/checkout@") || !j.uses("actions/setup-go@") {
+				if !j.uses("actions/checkout@", false) || !j.uses("actions/setup-go@", tc.goVersionFile) {
 					t.Errorf("a job does not check out and set up Go: %+v", j.Steps)
+				}
+			}
+			for _, n := range tc.never {
+				if strings.Contains(string(tc.data), n) {
+					t.Errorf("the workflow has %q", n)
 				}
 			}
 			for _, c := range tc.check {
@@ -300,10 +356,10 @@ type ghJob struct {
 	} `yaml:"steps"`
 }
 
-func (j ghJob) uses(action string) bool {
+func (j ghJob) uses(action string, goVersionFile bool) bool {
 	for _, s := range j.Steps {
 		if strings.HasPrefix(s.Uses, action) {
-			if action == "actions/setup-go@" && s.With["go-version-file"] != "go.mod" {
+			if action == "actions/setup-go@" && (s.With["go-version-file"] == "go.mod") != goVersionFile {
 				return false
 			}
 			return true
