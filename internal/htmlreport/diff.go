@@ -120,10 +120,11 @@ func ParseFailure(msg string) *Failure {
 	return f
 }
 
-// stripPosition drops a leading "features/x.feature:12: ".
+// stripPosition drops a leading "features/x.feature:12: " (a path may hold
+// spaces, not line breaks).
 func stripPosition(msg string) string {
 	i := strings.Index(msg, ".feature:")
-	if i < 0 || strings.ContainsAny(msg[:i], " \n") {
+	if i < 0 || strings.Contains(msg[:i], "\n") {
 		return msg
 	}
 	rest := msg[i+len(".feature:"):]
@@ -179,7 +180,8 @@ func parseGolden(msg string) *Golden {
 				Got:  strings.TrimPrefix(lines[i+2], "    got:  "),
 			})
 			i += 2
-		case strings.HasPrefix(l, "    ") && i == len(lines)-1:
+		case strings.HasPrefix(l, "    ") && i == len(lines)-1 &&
+			(lines[i-1] == "to accept the new content, run:" || g.Missing && i == 1):
 			g.Accept = strings.TrimSpace(l)
 		}
 	}
