@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"encoding/json"
+	"html"
 	"io"
 	"os"
 	"path/filepath"
@@ -341,4 +342,141 @@ func TestHTMLReportInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s", shot)
+}
+
+// TestHTMLReport300 is the issue's "done when": a suite of 300 scenarios
+// with 3 failures gives one report file with no external references in
+// which headless Chromium shows, without a click, the failures with their
+// messages, the golden diff, and each failed scenario's per-step state
+// diffs, within a few seconds.
+func TestHTMLReport300(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs 300 scenarios and a browser; not with -short")
+	}
+	bin := browser.Find()
+	if bin == "" {
+		if os.Getenv(browser.RequireEnv) == "1" {
+			t.Fatalf("no chromium on PATH and %s=1", browser.RequireEnv)
+		}
+		t.Skip("no chromium on PATH (apt-get install chromium); " + browser.RequireEnv + "=1 makes this a failure")
+	}
+	file, res := runReport(t, 300, 50, 3)
+	if res.Status != 1 {
+		t.Fatalf("status %d, want 1", res.Status)
+	}
+	entries, err := os.ReadDir(filepath.Dir(file))
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("the report's directory holds %d files, want the report alone (%v)", len(entries), err)
+	}
+	page, _ := readReport(t, file)
+	// nothing the page could load from elsewhere: no address, no style or
+	// script of another file (the data may quote addresses; it is JSON)
+	markup := reportData.ReplaceAllString(page, "")
+	for _, ref := range []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\b(src|href|action|srcset|poster|data)\s*=\s*["']?[a-z]+:`),
+		regexp.MustCompile(`(?i)url\(|@import|<link|<iframe|<object|<embed|fetch\(|XMLHttpRequest|import\(`),
+	} {
+		if m := ref.FindString(markup); m != "" {
+			t.Errorf("the page refers to something outside it: %q", m)
+		}
+	}
+
+	// the page measures itself: once its own script has run, this one
+	// records what a reader sees of each failed scenario (its box on
+	// screen, not only its markup)
+	checked := withScript(t, file, `
+		const seen = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+		const out = [];
+		for (const d of document.querySelectorAll('details.scn[data-status="failed"]')) {
+			const cause = d.querySelector(".cause .failure");
+			out.push({
+				key: d.id, open: d.open, row: seen(d.querySelector("summary .why")) ? d.querySelector("summary .why").textContent : "",
+				cause: seen(cause) ? cause.querySelector("h4").textContent : "",
+				message: seen(cause && cause.querySelector("pre")) ? cause.querySelector("pre").textContent : "",
+				golden: [...d.querySelectorAll(".cause tbody tr")].filter(seen).map((tr) => [...tr.cells].map((c) => c.textContent)),
+				diffs: [...d.querySelectorAll("li.step .commit tbody tr")].filter(seen).map((tr) => [...tr.cells].map((c) => c.textContent).join(" | ")),
+			});
+		}
+		const nav = document.querySelector("nav.failures");
+		document.body.dataset.links = seen(nav) ? [...nav.querySelectorAll("a")].map((a) => a.getAttribute("href")).join(" ") : "";
+		document.body.dataset.check = JSON.stringify(out);`)
+	c := &browser.Chromium{Bin: bin, Dir: t.TempDir()}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	start := time.Now()
+	dom, err := c.DumpDOM(ctx, "file://"+checked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(start)
+	m := regexp.MustCompile(`data-check="([^"]*)"`).FindStringSubmatch(dom)
+	if m == nil {
+		t.Fatal("the page's check did not run")
+	}
+	var shown []struct {
+		Key, Row, Cause, Message string
+		Open                     bool
+		Golden                   [][]string
+		Diffs                    []string
+	}
+	if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &shown); err != nil {
+		t.Fatal(err)
+	}
+	if len(shown) != 3 {
+		t.Fatalf("%d failed scenarios on the page, want 3", len(shown))
+	}
+	for _, s := range shown {
+		if !s.Open || s.Row == "" || s.Cause == "" || len(s.Diffs) == 0 {
+			t.Errorf("%s: open %v, its row says %q, the cause %q, %d per-step diffs shown; want it open with all three", s.Key, s.Open, s.Row, s.Cause, len(s.Diffs))
+		}
+		// every failed scenario's steps show what the input and the first
+		// node changed before the failure
+		if !slices.ContainsFunc(s.Diffs, func(d string) bool { return strings.HasPrefix(d, `changed | $.status | "idle" | "searching" | agent`) }) {
+			t.Errorf("%s: the per-step diffs shown lack $.status \"idle\" → \"searching\" by agent: %q", s.Key, s.Diffs)
+		}
+	}
+	// the three are listed at the top, each a link to its scenario: the
+	// later ones are screens away
+	if m := regexp.MustCompile(`data-links="([^"]*)"`).FindStringSubmatch(dom); m == nil || m[1] != "#features/gen-001.feature:5 #features/gen-002.feature:5 #features/gen-003.feature:5" {
+		t.Errorf("the failures listed at the top link to %q", m)
+	}
+	byKey := map[string]int{}
+	for i, s := range shown {
+		byKey[s.Key] = i
+	}
+	assertion, golden, engineErr := shown[byKey["features/gen-001.feature:5"]], shown[byKey["features/gen-002.feature:5"]], shown[byKey["features/gen-003.feature:5"]]
+	if !strings.Contains(assertion.Message, `field $.status should equal "idle", but it is "done"`) || !strings.HasPrefix(assertion.Row, "line 30: ") {
+		t.Errorf("the assertion's failure: row %q, message %q", assertion.Row, assertion.Message)
+	}
+	if !strings.Contains(engineErr.Cause, "TYPE_MISMATCH") || !strings.Contains(engineErr.Message, `field "count" expects integer`) {
+		t.Errorf("the engine error: cause %q, message %q", engineErr.Cause, engineErr.Message)
+	}
+	wantGolden := []string{"$.messages[0]", "absent", `{"content":"question 50","id":"q50","type":"human"}`}
+	if len(golden.Golden) < 5 || !slices.Equal(golden.Golden[0], wantGolden) {
+		t.Errorf("the golden diff shown: %q; want its first row %q", golden.Golden, wantGolden)
+	}
+	if !strings.Contains(golden.Row, "golden file golden/gen-002/") {
+		t.Errorf("the golden failure's row says %q", golden.Row)
+	}
+	t.Logf("300 scenarios: report %d KB, loaded and checked by chromium in %v", len(page)>>10, took.Round(time.Millisecond))
+	if took > 30*time.Second {
+		t.Errorf("chromium took %v to load the report", took)
+	}
+
+	dir := os.Getenv("SCENARIO_REPORT_ARTIFACTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	shot := filepath.Join(dir, "report-300.png")
+	if err := c.Screenshot(ctx, "file://"+file, shot, 1280, 2000); err != nil {
+		t.Fatal(err)
+	}
+	shot2 := filepath.Join(dir, "report-300-failed.png")
+	if err := c.Screenshot(ctx, "file://"+file+"#status=failed", shot2, 1280, 3000); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshots: %s, %s", shot, shot2)
 }
