@@ -8,14 +8,6 @@ import (
 	"strings"
 )
 
-// RuntimeDisagreement is the code of a commit on which two runtimes gave
-// different outcomes (SPEC §15, differential mode).
-const RuntimeDisagreement Code = "RUNTIME_DISAGREEMENT"
-
-// RuntimeError is the code of a refusal a runtime gave that maps to no
-// other code.
-const RuntimeError Code = "RUNTIME_ERROR"
-
 // builtinName is the built-in engine's name as --runtime spells it.
 const builtinName = "builtin"
 

@@ -6,35 +6,6 @@ import (
 	"strings"
 )
 
-// Code is the stable name of an engine error. Scenarios assert on codes
-// (`Then the step should fail with "READONLY_WRITE"`), so codes never change.
-type Code string
-
-// The codes of SPEC.md. Each one names a rule a value, schema or commit broke.
-const (
-	NonJSONValue                 Code = "NON_JSON_VALUE"
-	DuplicateKey                 Code = "DUPLICATE_KEY"
-	InvalidUTF8                  Code = "INVALID_UTF8"
-	UnsafeInteger                Code = "UNSAFE_INTEGER"
-	TooDeep                      Code = "TOO_DEEP"
-	TooLarge                     Code = "TOO_LARGE"
-	SchemaInvalid                Code = "SCHEMA_INVALID"
-	InvalidConcurrentGraphUpdate Code = "INVALID_CONCURRENT_GRAPH_UPDATE"
-	ExclusiveMergeConflict       Code = "EXCLUSIVE_MERGE_CONFLICT"
-	ParallelUnsupported          Code = "PARALLEL_UNSUPPORTED"
-	OrderDependentMerge          Code = "ORDER_DEPENDENT_MERGE"
-	ReadonlyWrite                Code = "READONLY_WRITE"
-	TypeMismatch                 Code = "TYPE_MISMATCH"
-	ReducerTypeError             Code = "REDUCER_TYPE_ERROR"
-	UnknownKey                   Code = "UNKNOWN_KEY"
-	InvalidNodeReturn            Code = "INVALID_GRAPH_NODE_RETURN_VALUE"
-	EmptyInput                   Code = "EMPTY_INPUT"
-	MessageCoercionFailure       Code = "MESSAGE_COERCION_FAILURE"
-	MessageNotFound              Code = "MESSAGE_NOT_FOUND"
-	NodeError                    Code = "NODE_ERROR"
-	ToolError                    Code = "TOOL_ERROR"
-)
-
 // Error is the one error type of the engine: a code, the JSON path of the
 // value at fault ("" when the error is about no single value), the position
 // in a text source ("file:line:column", "" when the value came from Go), and a

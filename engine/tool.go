@@ -4,12 +4,6 @@ import (
 	"strconv"
 )
 
-// Codes of tools and the planning capability.
-const (
-	ToolInputInvalid   Code = "TOOL_INPUT_INVALID"
-	CapabilityConflict Code = "CAPABILITY_CONFLICT"
-)
-
 // ToolCall applies a tool's result on a thread (SPEC §8): the profile
 // decides which results carry a state update; the answer becomes a tool
 // message when the schema has a messages field; a tool_result event is

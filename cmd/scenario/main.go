@@ -238,13 +238,18 @@ func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) b
 // printSteps prints the step vocabulary from the registered patterns.
 func printSteps(out io.Writer) {
 	for _, d := range steps.Vocabulary() {
-		text := strings.TrimSuffix(strings.TrimPrefix(d.Pattern, "^"), "$")
-		text = strings.NewReplacer(`"([^"]*)"`, `"<text>"`, `"(.*)"`, `"<text>"`, `(\d+)`, "<n>", `(.+)`, "<json>", `\.`, ".").Replace(text)
+		text := stepText(d)
 		if d.Arg != steps.NoArg {
 			text += "   + " + string(d.Arg)
 		}
 		fmt.Fprintln(out, text)
 	}
+}
+
+// stepText is a step pattern as a person reads it: `node "<text>" returns:`.
+func stepText(d steps.Def) string {
+	text := strings.TrimSuffix(strings.TrimPrefix(d.Pattern, "^"), "$")
+	return strings.NewReplacer(`"([^"]*)"`, `"<text>"`, `"(.*)"`, `"<text>"`, `(\d+)`, "<n>", `(.+)`, "<json>", `\.`, ".").Replace(text)
 }
 
 // version is the module version this binary was built from.

@@ -1,0 +1,73 @@
+package engine
+
+// Code is the stable name of an engine error. Scenarios assert on codes
+// (`Then the step should fail with "READONLY_WRITE"`), so codes never change.
+type Code string
+
+// The codes a user can meet, all of them in this file: Codes documents each.
+const (
+	NonJSONValue                 Code = "NON_JSON_VALUE"
+	DuplicateKey                 Code = "DUPLICATE_KEY"
+	InvalidUTF8                  Code = "INVALID_UTF8"
+	UnsafeInteger                Code = "UNSAFE_INTEGER"
+	TooDeep                      Code = "TOO_DEEP"
+	TooLarge                     Code = "TOO_LARGE"
+	SchemaInvalid                Code = "SCHEMA_INVALID"
+	InvalidConcurrentGraphUpdate Code = "INVALID_CONCURRENT_GRAPH_UPDATE"
+	ExclusiveMergeConflict       Code = "EXCLUSIVE_MERGE_CONFLICT"
+	ParallelUnsupported          Code = "PARALLEL_UNSUPPORTED"
+	OrderDependentMerge          Code = "ORDER_DEPENDENT_MERGE"
+	ReadonlyWrite                Code = "READONLY_WRITE"
+	TypeMismatch                 Code = "TYPE_MISMATCH"
+	ReducerTypeError             Code = "REDUCER_TYPE_ERROR"
+	UnknownKey                   Code = "UNKNOWN_KEY"
+	InvalidNodeReturn            Code = "INVALID_GRAPH_NODE_RETURN_VALUE"
+	EmptyInput                   Code = "EMPTY_INPUT"
+	MessageCoercionFailure       Code = "MESSAGE_COERCION_FAILURE"
+	MessageNotFound              Code = "MESSAGE_NOT_FOUND"
+	NodeError                    Code = "NODE_ERROR"
+	ToolError                    Code = "TOOL_ERROR"
+	ToolInputInvalid             Code = "TOOL_INPUT_INVALID"
+	CapabilityConflict           Code = "CAPABILITY_CONFLICT"
+	RuntimeDisagreement          Code = "RUNTIME_DISAGREEMENT"
+	RuntimeError                 Code = "RUNTIME_ERROR"
+)
+
+// CodeInfo says what a code means and what to do about it.
+type CodeInfo struct {
+	Code  Code
+	Means string
+	Do    string
+}
+
+// Codes lists every code with what it means and what to do, in the order
+// of the user reference.
+func Codes() []CodeInfo {
+	return []CodeInfo{
+		{NonJSONValue, "A value is not JSON: NaN or ±Infinity, a YAML timestamp or !!binary, a non-string key, an ambiguous YAML octal like 012, or a Go value such as a time.Time or a channel.", "Write the value as JSON: quote a date to keep it a string, write 12 for 012, turn Go values into strings or numbers."},
+		{DuplicateKey, "An object names the same key twice (JSON or YAML).", "Keep one of the two; the message gives both positions."},
+		{InvalidUTF8, "A text holds bytes that are not UTF-8, or a lone surrogate escape.", "Save the file as UTF-8; write a character outside the BMP as one escape pair."},
+		{UnsafeInteger, "An integer literal is outside ±(2^53−1), where JavaScript runtimes lose precision.", "Write it as a string, or keep it in the safe range."},
+		{TooDeep, "Values nest more than 1,000 levels.", "Flatten the value; such depth is almost always a generated mistake."},
+		{TooLarge, "YAML aliases expand to more than 1,000,000 values (a billion-laughs document).", "Use fewer aliases, or write the values out."},
+		{SchemaInvalid, "The schema is wrong: an unknown reducer, type or attribute, a default of the wrong type, a readonly sub-path on a non-object field, profiles that disagree, a field the scenario's own graph lacks.", "Fix the field and attribute the message names (file, line and JSON path)."},
+		{InvalidConcurrentGraphUpdate, "A field without a reducer (LangGraph's LastValue) got more than one write in one step, or a field got two overwrites in one step.", "Give the field a reducer (replace, append ...), or let one node write it per step."},
+		{ExclusiveMergeConflict, "Awaken: two different nodes wrote an exclusive key in one step.", "Declare the field merge: commutative with a reducer that folds, or let one node write it."},
+		{ParallelUnsupported, "llmfy runs one node at a time, and the step ran several.", "Split the step into one step per node."},
+		{OrderDependentMerge, "A field declared merge: commutative gives another result when its writers come in the other order.", "Use a reducer that does not depend on order (sum, union), or declare merge: exclusive."},
+		{ReadonlyWrite, "A node or tool changed a readonly field or sub-path (writing the same value back is allowed).", "Stop the node from writing it, or drop readonly if the field may change."},
+		{TypeMismatch, "After the commit, a field's value is not of its declared type.", "Fix the node's output, or the field's type (a trailing ? allows null)."},
+		{ReducerTypeError, "A reducer cannot combine the current value and the write (e.g. sum given a string), or a custom reducer failed or panicked.", "Write the kind the reducer takes; check the field's default, the current value before the first write."},
+		{UnknownKey, "Awaken: an update names a key the schema does not declare.", "Declare the field, or drop the key from the output."},
+		{InvalidNodeReturn, "A node returned what LangGraph JS cannot read (a string, a number, true, a list without a command), or a command of the wrong shape.", "Return an object (a partial update), a command, or nothing (null)."},
+		{EmptyInput, "A run with no input on a thread that has no state.", "Give the run an input (Given an empty input state gives {})."},
+		{MessageCoercionFailure, "An element of a messages field is not a message @langchain/core can read: an unknown role, a tool message without tool_call_id, a remove without a string id, or LangChain's own refusals such as tool-call arguments that are not JSON.", "Write a message object {\"type\": ..., \"content\": ...}, a [role, content] pair or a string; the message names the element."},
+		{MessageNotFound, "A RemoveMessage names an id the messages field does not hold.", "Remove an id that exists; generated ids are auto-1, auto-2, ... in order of assignment."},
+		{NodeError, "A real node (a Go node of Options.Nodes, or a node of the scenario's own graph) returned an error or panicked.", "Fix the node, or assert the failure with Then the step should fail with \"NODE_ERROR\"."},
+		{ToolError, "A real Go tool of Options.Tools returned an error or panicked.", "Fix the tool, or assert the failure."},
+		{ToolInputInvalid, "Dawn's writeTodos refused its arguments (Dawn's exact message says which rule).", "Pass {\"todos\": [{\"content\": ..., \"status\": \"pending\" | \"in_progress\" | \"completed\"}]}."},
+		{CapabilityConflict, "Dawn's planning capability contributes the todos field and the writeTodos tool, and the route declares one of them too.", "Remove the field from the schema or the tool from the route, or remove the plan.md."},
+		{RuntimeDisagreement, "Side by side (--runtime builtin,langgraph-js), the built-in engine and LangGraph JS gave different outcomes for a commit.", "Read the JSON paths and both values: the real library is right; report the case if the built-in engine is wrong."},
+		{RuntimeError, "A runtime refused a commit with an error of no other code, or could not run it (the bridge died, timed out or broke its protocol).", "Read the quoted error and the runtime's stderr; a missing package names its install command."},
+	}
+}
