@@ -135,7 +135,7 @@ func New(s *Schema, opts Options) (*Graph, error) {
 	for _, d := range decls {
 		f, err := resolveField(prof, d, opts.Reducers)
 		if err != nil {
-			return nil, err
+			return nil, d.relocate(err)
 		}
 		g.fields[f.name] = f
 	}

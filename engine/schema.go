@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,18 +29,29 @@ const (
 
 // Type is a field's declared JSON type: Base is one of string, number,
 // integer, boolean, object, array, null or any; Nullable is set by a
-// trailing "?" ("string?").
+// trailing "?" ("string?"). Enum, from a JSON Schema's enum or const, lists
+// the only values besides null (when Nullable) that the field takes.
 type Type struct {
 	Base     string
 	Nullable bool
+	Enum     []any
 }
 
-// String renders the type as it is written in a schema.
+// String renders the type as it is written in a schema, and an Enum as
+// `string (one of "idle", "done")`.
 func (t Type) String() string {
+	s := t.Base
 	if t.Nullable {
-		return t.Base + "?"
+		s += "?"
 	}
-	return t.Base
+	if len(t.Enum) > 0 {
+		values := make([]string, len(t.Enum))
+		for i, v := range t.Enum {
+			values[i] = compactJSON(v)
+		}
+		s += " (one of " + strings.Join(values, ", ") + ")"
+	}
+	return s
 }
 
 var knownTypes = map[string]bool{
@@ -58,11 +70,17 @@ func ParseType(s string) (Type, error) {
 
 // Matches reports whether v is a value of the type.
 func (t Type) Matches(v any) bool {
+	if v == nil && t.Nullable {
+		return true
+	}
+	if len(t.Enum) > 0 && !slices.ContainsFunc(t.Enum, func(e any) bool { return Equal(e, v) }) {
+		return false
+	}
 	if t.Base == "" || t.Base == "any" {
 		return true
 	}
 	if v == nil {
-		return t.Nullable || t.Base == "null"
+		return t.Base == "null"
 	}
 	switch t.Base {
 	case "string":
@@ -157,6 +175,9 @@ type Field struct {
 	Scope         Scope
 	// NotPersistent keeps the field out of checkpoints (`persistent: false`).
 	NotPersistent bool
+	// origin is where a JSON Schema document wrote the field's keywords
+	// (nil for the other forms), so that errors found later point there.
+	origin *jsonSchemaOrigin
 }
 
 // Schema is a declared state schema: its fields and, when the document named
@@ -198,11 +219,16 @@ func schemaErr(field, attr, msg string) *Error {
 var fieldAttributes = []string{"type", "default", "reducer", "readonly", "merge", "scope", "persistent"}
 
 // SchemaFromValue builds a schema from a decoded document of the form
-// {profile?: name, fields: {name: {type, default, reducer, readonly, merge, scope, persistent}}}.
+// {profile?: name, fields: {name: {type, default, reducer, readonly, merge, scope, persistent}}},
+// or from a JSON Schema document (one with "$schema" or a top-level
+// "properties"), as SchemaFromJSONSchema reads it.
 func SchemaFromValue(doc any) (*Schema, error) {
 	obj, ok := doc.(map[string]any)
 	if !ok {
 		return nil, schemaErr("", "", fmt.Sprintf("a schema document must be an object with a \"fields\" object, received %s", TypeName(doc)))
+	}
+	if IsJSONSchema(obj) {
+		return SchemaFromJSONSchema(obj)
 	}
 	s := &Schema{}
 	for _, k := range sortedKeys(obj) {

@@ -137,3 +137,77 @@ Feature: Catalogue of errors: schema documents
   Scenario: a schema file whose default is not JSON
     Given the state schema from "scenarios/errors/nan-default.schema.yaml"
     Then the step should fail with "NON_JSON_VALUE" mentioning ".nan is not a finite number; JSON has no NaN or Infinity; quote it to keep it a string (at $.fields.score.default, scenarios/errors/nan-default.schema.yaml:4:14)"
+
+  Scenario Outline: a bad JSON Schema document is refused: <case>
+    A JSON Schema document (one with $schema or a top-level properties) is
+    checked the same way: its errors name the field and the keyword, at the
+    keyword's own JSON path ($.properties.<field>.<keyword>, or inside $defs
+    when a $ref led there).
+
+    Given the state schema:
+      """yaml
+      <schema>
+      """
+    Then the step should fail with "SCHEMA_INVALID" mentioning "<message>"
+
+    Examples: types, enums and defaults
+      | case                           | schema                                                  | message                                                                                                                                             |
+      | an unknown type                | {properties: {a: {type: int}}}                          | field \"a\", keyword \"type\": unknown JSON Schema type \"int\"; expected string, number, integer, boolean, object, array, null (at $.properties.a.type |
+      | a harness type name            | {properties: {a: {type: any}}}                          | unknown JSON Schema type \"any\"                                                                                                                     |
+      | a nullable type written with ? | {properties: {a: {type: "string?"}}}                    | unknown JSON Schema type \"string?\"                                                                                                                 |
+      | an empty list of types         | {properties: {a: {type: []}}}                           | field \"a\", keyword \"type\": an empty list of types                                                                                               |
+      | an enum that is not a list     | {properties: {a: {enum: idle}}}                         | field \"a\", keyword \"enum\": expected a list of values, received \"idle\" (at $.properties.a.enum                                                  |
+      | an empty enum                  | {properties: {a: {enum: []}}}                           | keyword \"enum\": expected a list of values, received []                                                                                            |
+      | a default of another type      | {properties: {a: {type: integer, default: "1"}}}        | field \"a\", keyword \"default\": default \"1\" does not match type integer (at $.properties.a.default                                               |
+      | a default outside the enum     | {properties: {s: {enum: [idle, done], default: busy}}}  | field \"s\", keyword \"default\": default \"busy\" does not match type string (one of \"idle\", \"done\")                                              |
+      | a null default, not nullable   | {properties: {a: {type: string, default: null}}}        | default null does not match type string                                                                                                             |
+      | anyOf that is not a list       | {properties: {a: {anyOf: {type: "null"}}}}              | field \"a\", keyword \"anyOf\": expected a list of schemas, received {\"type\":\"null\"}                                                              |
+      | an anyOf branch that is a name | {properties: {a: {anyOf: [string, {type: "null"}]}}}    | field \"a\", keyword \"anyOf\": expected a schema (an object), received string (at $.properties.a.anyOf[0]                                           |
+
+    Examples: readOnly and x-reducer
+      | case                        | schema                                                                    | message                                                                                                                                                                          |
+      | readOnly as a word          | {properties: {a: {readOnly: "yes"}}}                                      | field \"a\", keyword \"readOnly\": expected true or false, received string (at $.properties.a.readOnly                                                                           |
+      | a nested readOnly as 1      | {properties: {c: {type: object, properties: {did: {readOnly: 1}}}}}       | field \"c\", keyword \"readOnly\": expected true or false, received number (at $.properties.c.properties.did.readOnly                                                            |
+      | an unknown x-reducer        | {properties: {a: {x-reducer: concat}}}                                    | field \"a\", keyword \"x-reducer\": unknown reducer \"concat\"; expected one of append, join, last-value, merge, merge-patch, messages, replace, sum, union, or a custom reducer registered in Options (at $.properties.a[\"x-reducer\"] |
+      | an x-reducer that is a list | {properties: {a: {x-reducer: [merge]}}}                                   | field \"a\", keyword \"x-reducer\": expected a string, received array                                                                                                           |
+      | join without its separator  | {properties: {a: {type: string, x-reducer: join}}}                        | field \"a\", keyword \"x-reducer\": reducer join: join takes one separator argument                                                                                             |
+      | fields beside properties    | {properties: {a: {reducer: merge}}, fields: {a: {reducer: merge}}}        | a JSON Schema document (it has \"$schema\" or \"properties\") takes no \"fields\" key: declare fields as \"properties\"                                                             |
+
+    Examples: $ref
+      | case                         | schema                                                                                              | message                                                                                                                                      |
+      | a $ref to a missing $defs    | {properties: {a: {$ref: "#/$defs/Task"}}}                                                           | field \"a\", keyword \"$ref\": \"#/$defs/Task\": nothing at $[\"$defs\"] (at $.properties.a[\"$ref\"]                                        |
+      | a $ref to another file       | {properties: {a: {$ref: "task.schema.json#/$defs/Task"}}}                                           | keyword \"$ref\": \"task.schema.json#/$defs/Task\": only references inside the document, like #/$defs/Name, are followed                     |
+      | a $ref to an anchor          | {properties: {a: {$ref: "#Task"}}}                                                                  | anchors are not followed; refer with a JSON pointer, like #/$defs/Name                                                                       |
+      | a $ref to a value            | {x: 1, properties: {a: {$ref: "#/x"}}}                                                              | keyword \"$ref\": \"#/x\" points at 1, not a schema                                                                                           |
+      | a cycle of $ref              | {$defs: {A: {$ref: "#/$defs/B"}, B: {$ref: "#/$defs/A"}}, properties: {a: {$ref: "#/$defs/A"}}}     | field \"a\", keyword \"$ref\": \"#/$defs/A\": a cycle of references ($.properties.a → $[\"$defs\"].A → $[\"$defs\"].B → $[\"$defs\"].A) never reaches a schema (at $[\"$defs\"].B[\"$ref\"] |
+      | a type that refers to itself | {$defs: {A: {anyOf: [{$ref: "#/$defs/A"}, {type: "null"}]}}, properties: {a: {$ref: "#/$defs/A"}}} | field \"a\", keyword \"anyOf\": a cycle of references leads back here ($[\"$defs\"].A.anyOf → $[\"$defs\"].A.anyOf), so the field's type is never given |
+
+    Examples: the shape of the document
+      | case                         | schema                                                           | message                                                                                                              |
+      | a property that is a name    | {properties: {a: string}}                                        | field \"a\": a property's schema must be an object, received string (at $.properties.a                               |
+      | a property that is false     | {properties: {a: false}}                                         | field \"a\": the schema false accepts no value                                                                       |
+      | properties that are a list   | {$schema: x, properties: [a, b]}                                 | a JSON Schema state schema needs a \"properties\" object, one property per field, received array (at $.properties    |
+      | no properties                | {$schema: "https://json-schema.org/draft/2020-12/schema"}        | a JSON Schema state schema needs a \"properties\" object, one property per field, received nothing                   |
+      | a schema of an array         | {$schema: x, type: array, properties: {}}                        | a state schema describes an object, but the document's type is \"array\" (at $.type                                  |
+      | a profile in the document    | {properties: {}, profile: dawn}                                  | takes no \"profile\" key: declare fields as \"properties\" and choose the profile with a step or scenario.yaml         |
+
+  Scenario: a JSON Schema error names the line of the keyword
+    Given the state schema:
+      """json
+      {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "properties": {
+          "status": {"type": "string", "enum": ["idle", "done"]},
+          "context": {"type": "object", "x-reducer": "deep-merge"}
+        }
+      }
+      """
+    Then the step should fail with "SCHEMA_INVALID" mentioning "field \"context\", keyword \"x-reducer\": unknown reducer \"deep-merge\"; expected one of append, join, last-value, merge, merge-patch, messages, replace, sum, union, or a custom reducer registered in Options (at $.properties.context[\"x-reducer\"], features/errors/schemas.feature:201:"
+
+  Scenario: a JSON Schema file whose reducer is unknown names the file and line
+    Given the state schema from "scenarios/schemas/errors/unknown-reducer.schema.json"
+    Then the step should fail with "SCHEMA_INVALID" mentioning "field \"context\", keyword \"x-reducer\": unknown reducer \"deep-merge\"; expected one of append, join, last-value, merge, merge-patch, messages, replace, sum, union, or a custom reducer registered in Options (at $.properties.context[\"x-reducer\"], scenarios/schemas/errors/unknown-reducer.schema.json:8:20)"
+
+  Scenario: a cycle of $ref in a file is refused where it closes
+    Given the state schema from "scenarios/schemas/errors/ref-cycle.schema.json"
+    Then the step should fail with "SCHEMA_INVALID" mentioning "field \"owner\", keyword \"$ref\": \"#/$defs/Owner\": a cycle of references ($.properties.owner → $[\"$defs\"].Owner → $[\"$defs\"].Person → $[\"$defs\"].Owner) never reaches a schema (at $[\"$defs\"].Person[\"$ref\"], scenarios/schemas/errors/ref-cycle.schema.json:9:"
