@@ -87,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pf.StringVar(&f.root, "root", ".", "suite root holding features/, golden/ and scenarios/")
 	pf.StringVar(&f.profile, "profile", "", "default profile: langgraph, dawn, awaken or llmfy (overrides scenario.yaml)")
 	pf.StringVar(&f.tags, "tags", "", "run scenarios matching a godog tag expression (@a && ~@b, @a,@b)")
-	pf.StringVar(&f.format, "format", "", "formatters, comma-separated: godog's pretty, progress, junit:FILE, cucumber:FILE, and html:FILE (a self-contained report of every step's state change); default pretty on a terminal, progress otherwise")
+	pf.StringVar(&f.format, "format", "", "formatters, comma-separated: godog's pretty, progress, cucumber:FILE; junit:FILE (testcases with file and line; check adds its golden-file problems), github or github:FILE (GitHub Actions annotations), and html:FILE (a self-contained report of every step's state change); default pretty on a terminal, progress otherwise")
 	pf.BoolVar(&f.noColor, "no-color", false, "plain output (also NO_COLOR)")
 	pf.IntVar(&f.concurrency, "concurrency", 1, "how many scenarios run at once")
 	pf.StringVar(&f.shard, "shard", "", "run part K of N of the suite (K/N), split by feature path and scenario line")
@@ -149,6 +149,13 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 		Update:      m == modeUpdate || (m == modeRun && (truthy(os.Getenv("SCENARIO_UPDATE")) || truthy(os.Getenv("GOLDIE_UPDATE")))),
 		Concurrency: f.concurrency, Shard: f.shard, Random: f.random, Runtime: f.runtime,
 		Accept: acceptCommand(f.root, f.profile, f.runtime), Output: stdout,
+	}
+	if m == modeCheck {
+		// the reports list golden-file problems with what fixes them
+		cfg.Check, cfg.Prune = true, selfName()+" prune"
+		if f.root != "." && f.root != "" {
+			cfg.Prune += " --root " + quote(f.root)
+		}
 	}
 	if m == modePrune && cfg.Filtered() {
 		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite, a directory or a feature file: drop --tags, --shard and scenario lines (golden files of the scenarios left out would look unused)")

@@ -58,6 +58,11 @@ type Config struct {
 	Random int64
 	// Accept renders the command that accepts a golden change.
 	Accept func(*suite.Scenario) string
+	// Check is scenario check: the JUnit and GitHub reports also list
+	// missing, stale and orphan golden files, orphans with Prune, the
+	// command that deletes them.
+	Check bool
+	Prune string
 	// T runs each scenario as a subtest of T (go test); nil for the CLI.
 	T      *testing.T
 	Output io.Writer
@@ -104,6 +109,10 @@ func Run(cfg Config) (*Result, error) {
 	explicitFormat := cfg.Format != "" || fc.Format != ""
 	cfg.Format = first(cfg.Format, fc.Format, cfg.DefaultFormat, "progress")
 	godogFormat, htmlFiles, err := splitHTMLFormat(cfg.Format)
+	if err != nil {
+		return nil, err
+	}
+	godogFormat, ciFiles, err := splitCIFormats(godogFormat)
 	if err != nil {
 		return nil, err
 	}
@@ -180,6 +189,7 @@ func Run(cfg Config) (*Result, error) {
 	}
 	defer stop()
 	report := newHTMLReport(htmlFiles, idx, first(cfg.Runtime, fc.Runtime))
+	ci := newCIReport(ciFiles, idx)
 	log := &steps.GoldenLog{}
 	warned := &warnings{}
 	skips := &skipCount{}
@@ -206,7 +216,7 @@ func Run(cfg Config) (*Result, error) {
 	}
 	ts := godog.TestSuite{
 		Name:                "scenario",
-		ScenarioInitializer: report.initializer(steps.Initializer(sc)),
+		ScenarioInitializer: ci.initializer(report.initializer(steps.Initializer(sc))),
 		Options: &godog.Options{
 			Format:      godogFormat,
 			Paths:       idx.Paths,
@@ -240,6 +250,9 @@ func Run(cfg Config) (*Result, error) {
 			return nil, err
 		}
 		res.OrphansChecked = true
+	}
+	if err := ci.write(cfg, res); err != nil {
+		return nil, err
 	}
 	return res, nil
 }

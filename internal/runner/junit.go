@@ -1,0 +1,201 @@
+package runner
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"time"
+)
+
+// The JUnit report is godog's (testsuites named after the suite, a
+// testsuite per feature sorted by feature name, a testcase per scenario or
+// outline row, "Step <text>: <error>" on the step that failed, an error
+// element per skipped, undefined, pending or ambiguous step), with the
+// scenario's file and line on each testcase, and under check a testsuite
+// "golden files" with a failing testcase per missing, stale or orphan file.
+
+type junitSuites struct {
+	XMLName  xml.Name      `xml:"testsuites"`
+	Name     string        `xml:"name,attr"`
+	Tests    int           `xml:"tests,attr"`
+	Skipped  int           `xml:"skipped,attr"`
+	Failures int           `xml:"failures,attr"`
+	Errors   int           `xml:"errors,attr"`
+	Time     string        `xml:"time,attr"`
+	Suites   []*junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Time     string       `xml:"time,attr"`
+	Cases    []*junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name    string        `xml:"name,attr"`
+	Status  string        `xml:"status,attr"`
+	Time    string        `xml:"time,attr"`
+	File    string        `xml:"file,attr,omitempty"`
+	Line    int           `xml:"line,attr,omitempty"`
+	Failure *junitFailure `xml:"failure,omitempty"`
+	Errors  []*junitError `xml:"error"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr,omitempty"`
+}
+
+type junitError struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+}
+
+// goldenSuiteName names check's testsuite of golden-file problems.
+const goldenSuiteName = "golden files"
+
+// buildJUnit makes the report from the scenarios that ran and check's
+// golden-file problems; paths are relative to base when the suite is under
+// it (reportPath).
+func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time.Time) *junitSuites {
+	out := &junitSuites{Name: "scenario", Time: seconds(now.Sub(c.start))}
+	type feature struct {
+		path, name string
+		runs       []*caseRun
+	}
+	var features []*feature
+	byPath := map[string]*feature{}
+	for _, r := range c.runs() {
+		f, ok := byPath[r.scenario.Feature]
+		if !ok {
+			f = &feature{path: r.scenario.Feature, name: featureName(root, r.scenario.Feature)}
+			byPath[f.path] = f
+			features = append(features, f)
+		}
+		f.runs = append(f.runs, r)
+	}
+	sort.SliceStable(features, func(i, j int) bool { return features[i].name < features[j].name })
+	for _, f := range features {
+		ts := &junitSuite{Name: f.name}
+		names := map[string]int{}
+		for _, r := range f.runs {
+			names[r.name]++
+		}
+		seen := map[string]int{}
+		first, last := c.start, c.start
+		for i, r := range f.runs {
+			tc := junitTestcase(r)
+			if names[r.name] > 1 {
+				seen[r.name]++
+				tc.Name += " #" + strconv.Itoa(seen[r.name])
+			}
+			tc.File, tc.Line = reportPath(root, base, f.path), r.scenario.Line
+			if i == 0 {
+				first = r.start
+			}
+			if r.end.After(last) {
+				last = r.end
+			}
+			ts.Tests++
+			switch tc.Status {
+			case "failed":
+				ts.Failures++
+			case "undefined", "pending":
+				ts.Errors++
+			}
+			ts.Cases = append(ts.Cases, tc)
+		}
+		ts.Time = seconds(last.Sub(first))
+		out.add(ts)
+	}
+	if len(golden) > 0 {
+		ts := &junitSuite{Name: goldenSuiteName, Time: "0"}
+		for _, p := range golden {
+			ts.Tests++
+			ts.Failures++
+			ts.Cases = append(ts.Cases, &junitCase{
+				Name: p.path, Status: "failed", Time: "0",
+				File: reportPath(root, base, p.file), Line: p.line,
+				Failure: &junitFailure{Message: p.message, Type: p.kind},
+			})
+		}
+		out.add(ts)
+	}
+	return out
+}
+
+func (s *junitSuites) add(ts *junitSuite) {
+	s.Suites = append(s.Suites, ts)
+	s.Tests += ts.Tests
+	s.Failures += ts.Failures
+	s.Errors += ts.Errors
+}
+
+// junitTestcase is godog's testcase of one scenario: the last status of its
+// steps that says something (passed, failed, undefined, pending,
+// ambiguous), the failure of the step that failed.
+func junitTestcase(r *caseRun) *junitCase {
+	tc := &junitCase{Name: r.name, Time: seconds(r.end.Sub(r.start))}
+	for _, st := range r.steps {
+		switch st.status {
+		case "passed":
+			tc.Status = "passed"
+		case "failed":
+			tc.Status = "failed"
+			tc.Failure = &junitFailure{Message: fmt.Sprintf("Step %s: %v", st.text, st.err)}
+		case "ambiguous":
+			tc.Status = "ambiguous"
+			tc.Errors = append(tc.Errors, &junitError{Type: "ambiguous", Message: "Step " + st.text})
+		case "skipped":
+			tc.Errors = append(tc.Errors, &junitError{Type: "skipped", Message: "Step " + st.text})
+		case "undefined":
+			tc.Status = "undefined"
+			tc.Errors = append(tc.Errors, &junitError{Type: "undefined", Message: "Step " + st.text})
+		case "pending":
+			tc.Status = "pending"
+			tc.Errors = append(tc.Errors, &junitError{Type: "pending", Message: "Step " + st.text + ": TODO: write pending definition"})
+		}
+	}
+	return tc
+}
+
+func seconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
+}
+
+func encodeJUnit(w io.Writer, s *junitSuites) error {
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(s); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// writeJUnit writes the report to file, or to out when file is "".
+func writeJUnit(file string, out io.Writer, c *ciReport, golden []goldenProblem, root, base string) error {
+	rep := buildJUnit(c, golden, root, base, time.Now())
+	if file == "" {
+		return encodeJUnit(out, rep)
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if err := encodeJUnit(f, rep); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
