@@ -90,10 +90,11 @@ type Options struct {
 	Reducers map[string]ReducerFunc
 	// Concurrency is how many scenarios run at once (default 1).
 	Concurrency int
-	// Format lists formatters: godog's (progress, pretty, junit:FILE,
-	// cucumber:FILE) and html:FILE, a self-contained report of every step's
-	// state change. Under go test the subtests report failures; godog's own
-	// output appears only when a format is given.
+	// Format lists formatters: godog's progress, pretty and cucumber:FILE;
+	// junit:FILE (testcases with file and line); github or github:FILE
+	// (GitHub Actions annotations); html:FILE, a self-contained report of
+	// every step's state change. Under go test the subtests report failures;
+	// godog's own output appears only when a format is given.
 	Format string
 	// Update rewrites missing and stale goldens, as -update does.
 	Update bool
