@@ -199,13 +199,19 @@ func (w *world) fieldEquals(path string, want any) error {
 		return err
 	}
 	v, ok := engine.Lookup(mapValue(got), elems)
+	if ok && engine.Equal(v, want) {
+		return nil
+	}
+	at := engine.FormatPath(elems)
 	if !ok {
-		return fmt.Errorf("field %s should equal %s, but it is absent", engine.FormatPath(elems), compact(want, true))
+		return fmt.Errorf("field %s should equal %s, but it is absent", at, compact(want, true))
 	}
-	if !engine.Equal(v, want) {
-		return fmt.Errorf("field %s should equal %s, but it is %s", engine.FormatPath(elems), compact(want, true), compact(v, true))
+	diffs := goldenfile.CompareAt(at, want, v)
+	if len(diffs) == 1 && diffs[0].Path == at {
+		// a scalar, or another kind of value: one line says it all
+		return fmt.Errorf("field %s should equal %s, but it is %s", at, diffs[0].Want, diffs[0].Got)
 	}
-	return nil
+	return fmt.Errorf("field %s differs from the expected value:\n%s", at, goldenfile.Report(diffs))
 }
 
 func equalOrDiff(what string, want, got any) error {

@@ -1,9 +1,13 @@
 // Package goldenfile compares canonical JSON with golden files, explains a
-// mismatch by JSON path, and rewrites golden files atomically.
+// mismatch by JSON path (compare.go), and rewrites golden files atomically.
 //
 // goldie's convention (`go test -update`, GOLDIE_UPDATE) decides when to
 // update, but its writes are not atomic (os.WriteFile truncates in place), so
 // an interrupted update could leave a cut file: the writing lives here.
+// Likewise go-cmp's slice diffing is a heuristic whose edit script may change
+// from one process to the next (it picks its search direction at random) and
+// need not be a longest common subsequence, so the same mismatch could be
+// reported two ways: arrays are aligned here (align.go).
 package goldenfile
 
 import (
@@ -14,22 +18,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
-
-	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/canonjson"
 )
-
-// MaxDiffs is how many differing paths a mismatch lists before a count.
-const MaxDiffs = 20
-
-// Diff is one JSON path where want and got differ, each rendered as compact
-// canonical JSON or "(absent)".
-type Diff struct {
-	Path      string
-	Want, Got string
-}
 
 // Status is the outcome of checking one golden file.
 type Status int
@@ -194,94 +183,4 @@ func Write(path string, data []byte) (bool, error) {
 		return false, err
 	}
 	return true, nil
-}
-
-// Compare lists the JSON paths where want and got differ, in path order.
-func Compare(want, got any) []Diff {
-	var out []Diff
-	compare(engine.Root, want, true, got, true, &out)
-	return out
-}
-
-// Render shows a value in messages as compact canonical JSON, or
-// "(absent)" when ok is false.
-func Render(v any, ok bool) string {
-	if !ok {
-		return "(absent)"
-	}
-	b, err := canonjson.Compact(v)
-	if err != nil {
-		return fmt.Sprintf("<%v>", err)
-	}
-	return string(b)
-}
-
-func compare(path string, want any, hasWant bool, got any, hasGot bool, out *[]Diff) {
-	if hasWant && hasGot {
-		wo, wok := want.(map[string]any)
-		gobj, gok := got.(map[string]any)
-		if wok && gok {
-			keys := map[string]bool{}
-			for k := range wo {
-				keys[k] = true
-			}
-			for k := range gobj {
-				keys[k] = true
-			}
-			sorted := make([]string, 0, len(keys))
-			for k := range keys {
-				sorted = append(sorted, k)
-			}
-			sort.Strings(sorted)
-			for _, k := range sorted {
-				wv, wh := wo[k]
-				gv, gh := gobj[k]
-				compare(engine.PathKey(path, k), wv, wh, gv, gh, out)
-			}
-			return
-		}
-		wa, wok := want.([]any)
-		ga, gok := got.([]any)
-		if wok && gok {
-			n := max(len(wa), len(ga))
-			for i := 0; i < n; i++ {
-				var wv, gv any
-				wh, gh := i < len(wa), i < len(ga)
-				if wh {
-					wv = wa[i]
-				}
-				if gh {
-					gv = ga[i]
-				}
-				compare(engine.PathIndex(path, i), wv, wh, gv, gh, out)
-			}
-			return
-		}
-		if engine.Equal(want, got) {
-			return
-		}
-	}
-	if !hasWant && !hasGot {
-		return
-	}
-	*out = append(*out, Diff{Path: path, Want: Render(want, hasWant), Got: Render(got, hasGot)})
-}
-
-// Report renders diffs as the lines of a failure message, at most MaxDiffs
-// of them, then a count of the rest.
-func Report(diffs []Diff) string {
-	var b strings.Builder
-	for i, d := range diffs {
-		if i == MaxDiffs {
-			rest := len(diffs) - MaxDiffs
-			noun := "paths"
-			if rest == 1 {
-				noun = "path"
-			}
-			fmt.Fprintf(&b, "  ... and %d more differing %s\n", rest, noun)
-			break
-		}
-		fmt.Fprintf(&b, "  %s\n    want: %s\n    got:  %s\n", d.Path, d.Want, d.Got)
-	}
-	return b.String()
 }

@@ -3,16 +3,12 @@ package goldenfile
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
-
-	"github.com/stateharness/scenario/engine"
 )
 
 // entries lists the names in dir.
@@ -180,114 +176,6 @@ func inPieces(b []byte, n int) func(io.Writer) error {
 			b = b[k:]
 		}
 		return nil
-	}
-}
-
-// decode reads JSON text the way golden files and docstrings are read.
-func decode(t *testing.T, text string) any {
-	t.Helper()
-	v, err := engine.DecodeJSON([]byte(text), engine.Source{Name: "test.json"})
-	if err != nil {
-		t.Fatalf("decode %s: %v", text, err)
-	}
-	return v
-}
-
-func TestCompare(t *testing.T) {
-	tests := []struct {
-		name      string
-		want, got string
-		diffs     []Diff
-	}{
-		{"equal", `{"a": [1, {"b": null}], "c": "x"}`, `{"c": "x", "a": [1, {"b": null}]}`, nil},
-		{"numbers by value", `{"a": 1, "b": [100, 0.5, -0]}`, `{"a": 1.0, "b": [1e2, 5E-1, 0]}`, nil},
-		{"scalar at the root", `1`, `2`, []Diff{{"$", "1", "2"}}},
-		{"changed member", `{"a": 1, "b": 2}`, `{"a": 1, "b": 3}`, []Diff{{"$.b", "2", "3"}}},
-		{"missing and extra keys", `{"a": 1, "c": 3}`, `{"b": 2, "c": 3}`, []Diff{
-			{"$.a", "1", "(absent)"},
-			{"$.b", "(absent)", "2"},
-		}},
-		{"null is not absent", `{"a": null}`, `{}`, []Diff{{"$.a", "null", "(absent)"}}},
-		{"extra array elements", `[1, 2, 3]`, `[1]`, []Diff{
-			{"$[1]", "2", "(absent)"},
-			{"$[2]", "3", "(absent)"},
-		}},
-		{"more array elements", `{"a": []}`, `{"a": [true]}`, []Diff{{"$.a[0]", "(absent)", "true"}}},
-		{"nested paths in order", `{"z": 1, "m": {"b": [1, {"k": "v"}], "a": 0}, "b": "x"}`, `{"z": 2, "m": {"b": [1, {"k": "w"}], "a": 0}, "b": "y"}`, []Diff{
-			{"$.b", `"x"`, `"y"`},
-			{`$.m.b[1].k`, `"v"`, `"w"`},
-			{"$.z", "1", "2"},
-		}},
-		{"kinds differ", `{"a": {"x": 1}, "b": [1], "c": "1"}`, `{"a": [1], "b": {"x": 1}, "c": 1}`, []Diff{
-			{"$.a", `{"x":1}`, `[1]`},
-			{"$.b", `[1]`, `{"x":1}`},
-			{"$.c", `"1"`, `1`},
-		}},
-		{"values shown canonically", `{"a": {"z": 1.50, "b": "<&>"}}`, `{"a": 1e21}`, []Diff{
-			{"$.a", `{"b":"<&>","z":1.5}`, `1e+21`},
-		}},
-		{"keys that are not identifiers", `{"a b": 1, "": 2}`, `{"a b": 3, "": 4}`, []Diff{
-			{`$[""]`, "2", "4"},
-			{`$["a b"]`, "1", "3"},
-		}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Compare(decode(t, tt.want), decode(t, tt.got))
-			if !reflect.DeepEqual(got, tt.diffs) {
-				t.Errorf("Compare(%s, %s) =\n%q\nwant\n%q", tt.want, tt.got, got, tt.diffs)
-			}
-		})
-	}
-}
-
-func TestReport(t *testing.T) {
-	diffs := func(n int) []Diff {
-		var out []Diff
-		for i := 0; i < n; i++ {
-			out = append(out, Diff{Path: fmt.Sprintf("$.f%02d", i), Want: "1", Got: "(absent)"})
-		}
-		return out
-	}
-	if got, want := Report(diffs(1)), "  $.f00\n    want: 1\n    got:  (absent)\n"; got != want {
-		t.Errorf("Report of one diff:\n%q\nwant\n%q", got, want)
-	}
-	if got := Report(nil); got != "" {
-		t.Errorf("Report(nil) = %q", got)
-	}
-	for _, tt := range []struct {
-		n, listed int
-		more      string
-	}{
-		{MaxDiffs - 1, MaxDiffs - 1, ""},
-		{MaxDiffs, MaxDiffs, ""},
-		{MaxDiffs + 1, MaxDiffs, "  ... and 1 more differing path\n"},
-		{MaxDiffs + 7, MaxDiffs, "  ... and 7 more differing paths\n"},
-	} {
-		t.Run(fmt.Sprint(tt.n), func(t *testing.T) {
-			got := Report(diffs(tt.n))
-			if n := strings.Count(got, "    want: "); n != tt.listed {
-				t.Errorf("%d diffs listed, want %d", n, tt.listed)
-			}
-			if n := strings.Count(got, "    got:  "); n != tt.listed {
-				t.Errorf("%d got lines, want %d", n, tt.listed)
-			}
-			// the first ones are listed, in order
-			last := fmt.Sprintf("  $.f%02d\n", tt.listed-1)
-			if !strings.Contains(got, last) {
-				t.Errorf("%q not listed", last)
-			}
-			if strings.Contains(got, fmt.Sprintf("  $.f%02d\n", tt.listed)) {
-				t.Errorf("more than %d paths listed", tt.listed)
-			}
-			if tt.more == "" {
-				if strings.Contains(got, "more") {
-					t.Errorf("a count of the rest with nothing left:\n%s", got)
-				}
-			} else if !strings.HasSuffix(got, tt.more) {
-				t.Errorf("report ends\n%q\nwant it to end with %q", got[max(0, len(got)-60):], tt.more)
-			}
-		})
 	}
 }
 
