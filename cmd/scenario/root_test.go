@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -79,3 +80,34 @@ func TestOrphansOfAPart(t *testing.T) {
 	}
 }
 
+// One message inserted at the front of a 20-message golden is one listed
+// difference, not one per shifted index (SPEC §12).
+func TestOneInsertedMessageIsOneDifference(t *testing.T) {
+	var msgs []string
+	for i := 1; i <= 20; i++ {
+		msgs = append(msgs, `{"type": "ai", "content": "message `+strconv.Itoa(i)+`", "id": "m`+strconv.Itoa(i)+`"}`)
+	}
+	feature := func(extra string) string {
+		return `Feature: Chat
+
+  Scenario: twenty messages
+    Given the state schema:
+      | field    | reducer  | default |
+      | messages | messages | []      |
+    When the graph is invoked with:
+      """json
+      {"messages": [` + extra + strings.Join(msgs, ", ") + `]}
+      """
+    Then the state should match the golden file
+`
+	}
+	dir := newSuite(t, map[string]string{"features/chat.feature": feature("")})
+	wantCode(t, runCLI(t, suiteArgs("update", dir)...), exitPassed)
+	writeFiles(t, dir, map[string]string{"features/chat.feature": feature(`{"type": "human", "content": "hello", "id": "m0"}, `)})
+	r := runCLI(t, suiteArgs("check", dir)...)
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "$.messages[0]\n    want: (absent)\n    got:  {\"content\":\"hello\",\"id\":\"m0\",\"type\":\"human\"}")
+	if strings.Contains(r.all(), "$.messages[1]") || strings.Contains(r.all(), "more differing paths") {
+		t.Fatalf("the inserted message is reported as more than one difference:\n%s", r.all())
+	}
+}

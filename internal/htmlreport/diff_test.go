@@ -152,7 +152,7 @@ func TestStateDiff(t *testing.T) {
 		before, after map[string]any
 		want          []Change
 	}{{
-		name: "nothing changed",
+		name:   "nothing changed",
 		before: obj("a", 1.0, "b", obj("c", []any{"x"})),
 		after:  obj("a", 1.0, "b", obj("c", []any{"x"})),
 		want:   []Change{},
