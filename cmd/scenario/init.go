@@ -221,6 +221,7 @@ func printNextSteps(out io.Writer, dir, abs string) {
 		fmt.Fprintln(out, "or with the CLI:")
 	}
 	fmt.Fprintf(out, "  %s run\n", cli)
+	warnUnpinned(out)
 	if repo := findUp(abs, ".git"); repo != "" && repo != abs {
 		rel, _ := filepath.Rel(repo, abs)
 		fmt.Fprintf(out, "GitHub reads workflows only from the repository root: move .github/ to %s and run its jobs in %s (defaults: run: working-directory).\n", repo, filepath.ToSlash(rel))
@@ -234,13 +235,34 @@ func pinnedVersion() string {
 		return v
 	}
 	if info, ok := debug.ReadBuildInfo(); ok {
+		revision, modified := "", false
 		for _, s := range info.Settings {
-			if s.Key == "vcs.revision" && s.Value != "" {
-				return s.Value
+			switch s.Key {
+			case "vcs.revision":
+				revision = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
 			}
 		}
+		if revision != "" && !modified {
+			return revision
+		}
 	}
-	return "VERSION" // set by hand: a build without version or commit
+	return unknownVersion
+}
+
+// unknownVersion stands for the version in a scaffold written by a build
+// that knows none (go run, or a tree with changes): the user sets it.
+const unknownVersion = "VERSION"
+
+// warnUnpinned says so when the scaffold could not be pinned.
+func warnUnpinned(out io.Writer) {
+	if pinnedVersion() != unknownVersion {
+		return
+	}
+	fmt.Fprintln(out, "warning: this scenario binary knows no version of its own (it was built by go run, or from a tree with changes),")
+	fmt.Fprintln(out, "so the workflow and the command above say @VERSION: replace it with a release, e.g. @v0.1.0,")
+	fmt.Fprintln(out, "or scaffold with a binary from go install github.com/stateharness/scenario/cmd/scenario@<version>")
 }
 
 // findUp is the first of dir and its parents that holds name, or "".

@@ -237,7 +237,11 @@ func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) b
 		fmt.Fprintln(out, "\norphan golden files were not checked: scenarios failed")
 	}
 	if clean {
-		fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file is current")
+		if res.OrphansChecked {
+			fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file is current")
+		} else {
+			fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file they read is current")
+		}
 	}
 	return clean
 }

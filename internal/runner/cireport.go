@@ -137,7 +137,7 @@ func (c *ciReport) afterStep(ctx context.Context, st *godog.Step, status godog.S
 	}
 	s := &at.run.steps[at.i]
 	s.status = status.String()
-	if status == godog.StepFailed || status == godog.StepAmbiguous {
+	if status == godog.StepFailed || status == godog.StepAmbiguous || errors.Is(err, godog.ErrSkip) {
 		s.err = err
 	}
 	at.run.end = time.Now()

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -33,6 +35,9 @@ type FileConfig struct {
 	Graph string `yaml:"graph"`
 }
 
+// unknownField is how yaml.v3 words an unknown key, without its Go type.
+var unknownField = regexp.MustCompile(`field (\S+) not found`)
+
 // ReadConfigFile reads scenario.yaml under root; a missing file is the zero
 // config, an unknown key or a bad value is an error naming the file.
 func ReadConfigFile(root string) (FileConfig, error) {
@@ -48,7 +53,9 @@ func ReadConfigFile(root string) (FileConfig, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&fc); err != nil && !errors.Is(err, io.EOF) {
-		return fc, fmt.Errorf("%s: %v (known keys: profile, features, golden, scenarios, format, id_prefix, runtime, graph)", ConfigFile, err)
+		msg := strings.ReplaceAll(err.Error(), " in type runner.FileConfig", "")
+		msg = unknownField.ReplaceAllString(msg, "unknown key $1")
+		return fc, fmt.Errorf("%s: %s (known keys: profile, features, golden, scenarios, format, id_prefix, runtime, graph)", ConfigFile, msg)
 	}
 	return fc, nil
 }

@@ -2,7 +2,9 @@ package runner
 
 import (
 	"encoding/xml"
+	"errors"
 	"fmt"
+	"github.com/cucumber/godog"
 	"io"
 	"os"
 	"sort"
@@ -45,7 +47,13 @@ type junitCase struct {
 	File    string        `xml:"file,attr,omitempty"`
 	Line    int           `xml:"line,attr,omitempty"`
 	Failure *junitFailure `xml:"failure,omitempty"`
+	// Skipped: a runtime could not run the scenario (never passed there)
+	Skipped *junitSkipped `xml:"skipped,omitempty"`
 	Errors  []*junitError `xml:"error"`
+}
+
+type junitSkipped struct {
+	Message string `xml:"message,attr"`
 }
 
 type junitFailure struct {
@@ -105,6 +113,8 @@ func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time
 			}
 			ts.Tests++
 			switch tc.Status {
+			case "skipped":
+				ts.Skipped++
 			case "failed":
 				ts.Failures++
 			case "undefined", "pending":
@@ -134,6 +144,7 @@ func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time
 func (s *junitSuites) add(ts *junitSuite) {
 	s.Suites = append(s.Suites, ts)
 	s.Tests += ts.Tests
+	s.Skipped += ts.Skipped
 	s.Failures += ts.Failures
 	s.Errors += ts.Errors
 }
@@ -154,6 +165,11 @@ func junitTestcase(r *caseRun) *junitCase {
 			tc.Status = "ambiguous"
 			tc.Errors = append(tc.Errors, &junitError{Type: "ambiguous", Message: "Step " + st.text})
 		case "skipped":
+			if errors.Is(st.err, godog.ErrSkip) && tc.Failure == nil {
+				// the step at which a runtime gave the scenario up
+				tc.Status, tc.Skipped = "skipped", &junitSkipped{Message: "Step " + st.text + ": skipped on this runtime (the run's skip report says why)"}
+				continue
+			}
 			tc.Errors = append(tc.Errors, &junitError{Type: "skipped", Message: "Step " + st.text})
 		case "undefined":
 			tc.Status = "undefined"

@@ -134,6 +134,9 @@ func Run(cfg Config) (*Result, error) {
 			return nil, fmt.Errorf("%s: unknown profile %q; expected one of %s", p.where, p.name, strings.Join(engine.Profiles(), ", "))
 		}
 	}
+	if err := checkTags(cfg.Tags); err != nil {
+		return nil, err
+	}
 	layout := suite.Layout{Features: cfg.Features, Golden: cfg.Golden}
 	idx, err := suite.Load(cfg.Root, layout, cfg.Paths)
 	if err != nil {

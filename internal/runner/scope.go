@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"fmt"
 	"path"
 	"regexp"
 	"strings"
@@ -47,4 +48,23 @@ func (c Config) goldenScope() ([]string, bool) {
 		dirs = append(dirs, path.Join(golden, strings.TrimSuffix(rel, ".feature")))
 	}
 	return dirs, true
+}
+
+// tagPattern is one term of a godog tag expression: @tag or ~@tag.
+var tagPattern = regexp.MustCompile(`^~?@[^\s,&~@]+$`)
+
+// checkTags refuses a tag expression godog cannot read (it would panic on
+// one): terms @tag or ~@tag, joined by && (and) and , (or).
+func checkTags(expr string) error {
+	if expr == "" {
+		return nil
+	}
+	for _, or := range strings.Split(expr, ",") {
+		for _, term := range strings.Split(or, "&&") {
+			if t := strings.TrimSpace(term); !tagPattern.MatchString(t) {
+				return fmt.Errorf("--tags %q: %q is not a tag; write @tag or ~@tag, joined by && (and) and , (or), like '@smoke && ~@slow'", expr, t)
+			}
+		}
+	}
+	return nil
 }
