@@ -115,7 +115,7 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 	}
 	if !g.runBuiltin {
 		if oerr != nil {
-			return nil, oerr
+			return nil, g.worded(p, oerr)
 		}
 		if err := g.readReturned(p, out); err != nil {
 			return nil, err
@@ -133,6 +133,24 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 		return nil, berr
 	}
 	return bres, nil
+}
+
+// worded gives a runtime's refusal the harness's wording (SPEC §11: the
+// node, the field, the JSON path) when the built-in engine refuses the same
+// commit with the same code: LangGraph's own text is part of that wording
+// where SPEC quotes it. Any other refusal stays the runtime's.
+func (g *Graph) worded(p *pending, err error) error {
+	if g.graphRef != "" || CodeOf(err) == "" {
+		return err
+	}
+	berr := p.parseErr
+	if berr == nil {
+		_, berr = g.apply(p.before, p.writes)
+	}
+	if berr != nil && CodeOf(berr) == CodeOf(err) {
+		return berr
+	}
+	return err
 }
 
 // readReturned adds the writes of the real nodes of a step, as the runtime

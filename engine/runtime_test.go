@@ -164,3 +164,30 @@ func TestRuntimeChangesWithoutWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestRuntimeRefusalWording: a runtime's refusal takes the harness's
+// wording when the built-in engine refuses the commit with the same code,
+// and stays the runtime's otherwise.
+func TestRuntimeRefusalWording(t *testing.T) {
+	s, err := SchemaFromValue(ordered(t, `{"fields": {"n": {"reducer": "sum", "default": 0}}}`).Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fakeRuntime{}
+	g := mustGraph(t, s, Options{Runtimes: []Runtime{f}})
+	if err := g.Invoke("main", ordered(t, `{}`)); err != nil {
+		t.Fatal(err)
+	}
+	f.err = &Error{Code: ReducerTypeError, Message: "theirs"}
+	err = g.Node("main", "a", ordered(t, `{"n": "x"}`))
+	if CodeOf(err) != ReducerTypeError || !strings.Contains(err.Error(), `node "a": field "n" with reducer sum expects a number`) {
+		t.Fatalf("same code: err = %v, want the harness's wording", err)
+	}
+	f.err = &Error{Code: RuntimeError, Message: "theirs"}
+	if err := g.Node("main", "a", ordered(t, `{"n": "x"}`)); CodeOf(err) != RuntimeError || !strings.Contains(err.Error(), "theirs") {
+		t.Fatalf("another code: err = %v, want the runtime's", err)
+	}
+	if g.Revision("main") != 1 || len(g.coerced.fresh) != 0 {
+		t.Fatalf("wording a refusal changed the graph")
+	}
+}
