@@ -89,6 +89,12 @@ func CheckVocabulary(idx *suite.Index, userSteps bool) []string {
 // a suite of your own, use scenario.Run with Options.Steps instead.
 func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 	defs := Vocabulary()
+	// compiled once for the run: godog would compile a string pattern again
+	// for every scenario
+	patterns := make([]*regexp.Regexp, len(defs))
+	for i, d := range defs {
+		patterns[i] = regexp.MustCompile(d.Pattern)
+	}
 	return func(sc *godog.ScenarioContext) {
 		sc.Before(func(ctx context.Context, p *godog.Scenario) (context.Context, error) {
 			if cfg == nil || cfg.Index == nil {
@@ -142,8 +148,8 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 			}
 			return ctx, nil
 		})
-		for _, d := range defs {
-			register(sc, d)
+		for i, d := range defs {
+			register(sc, d, patterns[i])
 		}
 		if cfg.UserSteps != nil {
 			cfg.UserSteps(sc)
@@ -152,7 +158,7 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 }
 
 // register binds a Def to godog with a handler of the arity godog expects.
-func register(sc *godog.ScenarioContext, d Def) {
+func register(sc *godog.ScenarioContext, d Def, pattern *regexp.Regexp) {
 	run := func(ctx context.Context, args ...string) (context.Context, error) {
 		w := worldOf(ctx)
 		if w.pending != nil && !d.Consumes {
@@ -210,11 +216,11 @@ func register(sc *godog.ScenarioContext, d Def) {
 	}
 	switch countGroups(d.Pattern) {
 	case 0:
-		sc.Step(d.Pattern, func(ctx context.Context) (context.Context, error) { return call(ctx) })
+		sc.Step(pattern, func(ctx context.Context) (context.Context, error) { return call(ctx) })
 	case 1:
-		sc.Step(d.Pattern, func(ctx context.Context, a string) (context.Context, error) { return call(ctx, a) })
+		sc.Step(pattern, func(ctx context.Context, a string) (context.Context, error) { return call(ctx, a) })
 	case 2:
-		sc.Step(d.Pattern, func(ctx context.Context, a, b string) (context.Context, error) { return call(ctx, a, b) })
+		sc.Step(pattern, func(ctx context.Context, a, b string) (context.Context, error) { return call(ctx, a, b) })
 	default:
 		panic("steps: pattern with more than two groups: " + d.Pattern)
 	}
