@@ -119,6 +119,9 @@ func Run(cfg Config) (*Result, error) {
 	// html:FILE alone leaves godog's output as it is by default
 	explicitFormat = explicitFormat && godogFormat != ""
 	godogFormat = first(godogFormat, cfg.DefaultFormat, "progress")
+	if err := checkFormats(godogFormat); err != nil {
+		return nil, err
+	}
 	cfg.IDPrefix = first(cfg.IDPrefix, fc.IDPrefix)
 	// scenario.yaml's profile binds scenarios (they may not disagree with
 	// it); a flag or Options.Profile overrides it as a mere default
@@ -186,7 +189,11 @@ func Run(cfg Config) (*Result, error) {
 	if problems := steps.CheckVocabulary(idx, cfg.Steps != nil); len(problems) > 0 {
 		return nil, fmt.Errorf("%s\n(`scenario steps` lists the vocabulary)", strings.Join(problems, "\n"))
 	}
-	rts, stop, err := startRuntimes(first(cfg.Runtime, fc.Runtime), cfg.Root)
+	runtimeFrom := "--runtime"
+	if cfg.Runtime == "" && fc.Runtime != "" {
+		runtimeFrom = ConfigFile + "'s runtime:"
+	}
+	rts, stop, err := startRuntimes(first(cfg.Runtime, fc.Runtime), runtimeFrom, cfg.Root)
 	if err != nil {
 		return nil, err
 	}

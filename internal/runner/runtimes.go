@@ -28,10 +28,11 @@ func RuntimeNames() []string {
 	return names
 }
 
-// startRuntimes reads a --runtime list and starts what it names: nothing
+// startRuntimes reads a runtime list (from says where it was written:
+// --runtime, scenario.yaml's runtime:) and starts what it names: nothing
 // for the built-in engine alone; one runtime; or the built-in engine and
 // one other side by side. stop ends what was started.
-func startRuntimes(list, root string) ([]engine.Runtime, func(), error) {
+func startRuntimes(list, from, root string) ([]engine.Runtime, func(), error) {
 	noop := func() {}
 	if list == "" || list == "builtin" {
 		return nil, noop, nil
@@ -41,7 +42,7 @@ func startRuntimes(list, root string) ([]engine.Runtime, func(), error) {
 		names[i] = strings.TrimSpace(names[i])
 	}
 	bad := func(msg string) ([]engine.Runtime, func(), error) {
-		return nil, noop, fmt.Errorf("--runtime %s: %s (runtimes: %s; two run side by side as builtin,<other>)", list, msg, strings.Join(RuntimeNames(), ", "))
+		return nil, noop, fmt.Errorf("%s %s: %s (runtimes: %s; two run side by side as builtin,<other>)", from, list, msg, strings.Join(RuntimeNames(), ", "))
 	}
 	if len(names) > 2 || (len(names) == 2 && !slices.Contains(names, "builtin")) || (len(names) == 2 && names[0] == names[1]) {
 		return bad("runs one runtime, or the built-in one and one other")
@@ -65,7 +66,7 @@ func startRuntimes(list, root string) ([]engine.Runtime, func(), error) {
 		p, err := start(root)
 		if err != nil {
 			stop()
-			return nil, noop, fmt.Errorf("--runtime %s: %v", n, err)
+			return nil, noop, fmt.Errorf("%s %s: %v", from, n, err)
 		}
 		procs = append(procs, p)
 		rts = append(rts, p.rt)

@@ -68,3 +68,18 @@ func checkTags(expr string) error {
 	}
 	return nil
 }
+
+// godogFormats are the formatters godog itself writes.
+var godogFormats = map[string]bool{"pretty": true, "progress": true, "cucumber": true, "events": true}
+
+// checkFormats refuses a formatter name before godog does, listing every
+// format a run takes.
+func checkFormats(list string) error {
+	for _, f := range strings.Split(list, ",") {
+		name, _, _ := strings.Cut(strings.TrimSpace(f), ":")
+		if name != "" && !godogFormats[name] {
+			return fmt.Errorf("--format: unknown format %q; the formats are pretty, progress, cucumber:FILE, junit:FILE, github[:FILE], html:FILE and events", name)
+		}
+	}
+	return nil
+}
