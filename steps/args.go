@@ -90,14 +90,9 @@ func wrapSyntax(v any, err error) (any, error) {
 	return v, err
 }
 
-// fileValue reads and decodes a .json, .yaml or .yml file under the root.
-func (w *world) fileValue(p string) (any, error) {
-	v, _, _, err := w.fileDoc(p)
-	return v, err
-}
-
-// fileDoc is fileValue that also gives the file's text and where it
-// stands, to point errors in it at their line.
+// fileDoc reads and decodes a .json, .yaml or .yml file under the root,
+// and gives the file's text and where it stands, to point errors in it at
+// their line.
 func (w *world) fileDoc(p string) (any, string, engine.Source, error) {
 	text, rel, err := w.readFile(p)
 	if err != nil {

@@ -422,12 +422,3 @@ func (b *Bridge) isBroken() bool {
 	return b.broken != nil
 }
 
-// isClosed reports whether Close has run.
-func (b *Bridge) isClosed() bool {
-	select {
-	case <-b.quit:
-		return true
-	default:
-		return false
-	}
-}
