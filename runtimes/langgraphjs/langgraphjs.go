@@ -421,4 +421,3 @@ func (b *Bridge) isBroken() bool {
 	defer b.mu.Unlock()
 	return b.broken != nil
 }
-
