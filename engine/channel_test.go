@@ -298,3 +298,26 @@ func TestFailedCommitKeepsNoCache(t *testing.T) {
 		t.Fatalf("a commit that succeeded kept %d lists, want %d", len(g.coerced.kept), kept+1)
 	}
 }
+
+// TestKeyOrderWritten: the keys as the text wrote them, JSON and YAML alike
+// (a parallel step's nodes are listed so), while Keys puts array-index keys
+// first as JavaScript does.
+func TestKeyOrderWritten(t *testing.T) {
+	y, err := DecodeYAMLOrdered([]byte("b: 1\n\"2\": 2\na: 3\n"), Source{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []Checked{ordered(t, `{"b": 1, "2": 2, "a": 3}`), y} {
+		m := c.Value.(map[string]any)
+		if got := strings.Join(c.Order.Written(m), " "); got != "b 2 a" {
+			t.Errorf("Written = %q, want b 2 a", got)
+		}
+		if got := strings.Join(c.Order.Keys(m), " "); got != "2 b a" {
+			t.Errorf("Keys = %q, want 2 b a", got)
+		}
+	}
+	var none *KeyOrder
+	if got := strings.Join(none.Written(map[string]any{"b": 1, "a": 2}), " "); got != "a b" {
+		t.Errorf("no order: Written = %q, want sorted", got)
+	}
+}

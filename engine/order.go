@@ -49,19 +49,24 @@ func (o *KeyOrder) record(m map[string]any, keys []string) {
 	o.keys[reflect.ValueOf(m).Pointer()] = keys
 }
 
+// Written returns the keys of m in the order the text wrote them (sorted
+// when no order was recorded): the order a scenario lists things in, such
+// as the nodes of a parallel step.
+func (o *KeyOrder) Written(m map[string]any) []string {
+	if o != nil && len(m) > 1 {
+		if written := o.keys[reflect.ValueOf(m).Pointer()]; len(written) == len(m) {
+			return written
+		}
+	}
+	return sortedKeys(m)
+}
+
 // Keys returns the keys of m in the order JavaScript gives them for the
 // object as written: array-index keys ("0", "7") first in numeric order, then
 // the others in the order written. An object with no recorded order (built in
 // Go, or of another text) gives its keys that way from sorted order.
 func (o *KeyOrder) Keys(m map[string]any) []string {
-	var written []string
-	if o != nil && len(m) > 1 {
-		written = o.keys[reflect.ValueOf(m).Pointer()]
-	}
-	if len(written) != len(m) {
-		written = sortedKeys(m)
-	}
-	return jsPropertyOrder(written)
+	return jsPropertyOrder(o.Written(m))
 }
 
 // jsPropertyOrder puts array-index keys first, in ascending numeric order,

@@ -1,13 +1,11 @@
 package steps
 
 import (
-	"encoding/json"
 	"path"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/stateharness/scenario/engine"
-	"gopkg.in/yaml.v3"
 )
 
 // docText returns the docstring and its media type ("json", "yaml", "").
@@ -159,48 +157,4 @@ func (w *world) tableRows() ([]string, [][]string) {
 		body = append(body, cells(i))
 	}
 	return header, body
-}
-
-// docKeyOrder lists the top-level keys of the docstring mapping in the
-// order they are written (a decoded object has no order): through JSON's
-// own tokens for ```json, else YAML's nodes.
-func (w *world) docKeyOrder() []string {
-	text, media := w.docText()
-	if media == "json" {
-		return jsonKeyOrder(text)
-	}
-	var doc yaml.Node
-	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 {
-		return nil
-	}
-	m := doc.Content[0]
-	if m.Kind != yaml.MappingNode {
-		return nil
-	}
-	var keys []string
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		keys = append(keys, m.Content[i].Value)
-	}
-	return keys
-}
-
-func jsonKeyOrder(text string) []string {
-	dec := json.NewDecoder(strings.NewReader(text))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	var keys []string
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return nil
-		}
-		key, _ := t.(string)
-		keys = append(keys, key)
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return nil
-		}
-	}
-	return keys
 }

@@ -99,10 +99,8 @@ func (w *world) stepOutputs() ([]engine.NodeOutput, error) {
 	if !ok {
 		return nil, problemf("%s: expected a mapping of node name to output, found %s", w.docSource().Pos(1, 1), engine.TypeName(v.Value))
 	}
-	order := w.docKeyOrder()
-	if len(order) != len(m) {
-		return nil, fmt.Errorf("%s: cannot read the order of the nodes", w.docSource().Pos(1, 1))
-	}
+	// the step lists its nodes in the order written (awaken applies them so)
+	order := v.Order.Written(m)
 	outs := make([]engine.NodeOutput, len(order))
 	for i, name := range order {
 		outs[i] = engine.NodeOutput{Node: name, Output: engine.Checked{Value: m[name], Order: v.Order}}
