@@ -238,13 +238,7 @@ func withScript(t *testing.T, file, js string) string {
 // address applies, and a screenshot is saved (SCENARIO_REPORT_ARTIFACTS
 // names the directory; else the test's temporary one, logged).
 func TestHTMLReportInBrowser(t *testing.T) {
-	bin := browser.Find()
-	if bin == "" {
-		if os.Getenv(browser.RequireEnv) == "1" {
-			t.Fatalf("no chromium on PATH and %s=1", browser.RequireEnv)
-		}
-		t.Skip("no chromium on PATH (apt-get install chromium); " + browser.RequireEnv + "=1 makes this a failure")
-	}
+	bin := browser.Require(t)
 	file, _ := runReport(t, 30, 10, 3)
 	c := &browser.Chromium{Bin: bin, Dir: t.TempDir()}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -353,13 +347,7 @@ func TestHTMLReport300(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs 300 scenarios and a browser; not with -short")
 	}
-	bin := browser.Find()
-	if bin == "" {
-		if os.Getenv(browser.RequireEnv) == "1" {
-			t.Fatalf("no chromium on PATH and %s=1", browser.RequireEnv)
-		}
-		t.Skip("no chromium on PATH (apt-get install chromium); " + browser.RequireEnv + "=1 makes this a failure")
-	}
+	bin := browser.Require(t)
 	file, res := runReport(t, 300, 50, 3)
 	if res.Status != 1 {
 		t.Fatalf("status %d, want 1", res.Status)

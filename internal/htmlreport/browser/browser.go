@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"testing"
 	"time"
 )
 
@@ -27,6 +28,20 @@ func Find() string {
 		}
 	}
 	return ""
+}
+
+// Require returns the Chromium binary for a test, or skips it naming what
+// to install; under SCENARIO_REQUIRE_CHROMIUM=1 a missing one fails it.
+func Require(t testing.TB) string {
+	t.Helper()
+	bin := Find()
+	if bin == "" {
+		if os.Getenv(RequireEnv) == "1" {
+			t.Fatalf("no chromium on PATH and %s=1", RequireEnv)
+		}
+		t.Skip("no chromium on PATH (apt-get install chromium); " + RequireEnv + "=1 makes this a failure")
+	}
+	return bin
 }
 
 // Chromium is one headless browser binary with its own profile directory.
