@@ -85,23 +85,7 @@ func TestMissingPackagesSayWhatToInstall(t *testing.T) {
 // A step whose commit fails is the step that fails, in the JUnit report
 // too: the failure names that step, not the plain Then after it.
 func TestJUnitFailureOnTheFailingStep(t *testing.T) {
-	feature := `Feature: Readonly
-
-  Scenario: a node changes the tenant
-    Given the state schema:
-      | field  | readonly |
-      | tenant | yes      |
-    And the input state:
-      """json
-      {"tenant": "acme"}
-      """
-    When node "vandal" returns:
-      """json
-      {"tenant": "evil"}
-      """
-    Then field "tenant" should equal "acme"
-`
-	dir := newSuite(t, map[string]string{"features/x.feature": feature})
+	dir := newSuite(t, map[string]string{"features/x.feature": readonlyFeature})
 	junit := filepath.Join(dir, "report.xml")
 	r := runCLI(t, "run", "--root", dir, "--no-color", "--format", "progress,junit:"+junit)
 	wantCode(t, r, exitFailed)
