@@ -43,7 +43,9 @@ func EncodeSized(v any, sizeHint int) ([]byte, error) {
 // returns that error.
 func EncodeTo(w io.Writer, v any) error {
 	e := encoder{indent: true, w: w}
-	e.buf = make([]byte, 0, flushAt+256)
+	// Most values are small: the buffer starts at a few hundred bytes and
+	// doubles up to the piece size, not at the piece size for every call.
+	e.buf = make([]byte, 0, 512)
 	if err := e.value(v, 0); err != nil {
 		if e.werr != nil {
 			return e.werr
@@ -124,8 +126,12 @@ type encoder struct {
 	werr error     // the first error of w; encoding stops at it
 }
 
-// flushAt is the size of the pieces EncodeTo writes.
-const flushAt = 64 << 10
+// flushAt is the size of the pieces EncodeTo writes; a piece holds up to
+// pieceMax bytes, so that value() finds its 64 free bytes without a flush.
+const (
+	flushAt  = 64 << 10
+	pieceMax = flushAt + 256
+)
 
 func (e *encoder) flush() {
 	if e.werr == nil {
@@ -169,18 +175,21 @@ func (e *encoder) newline(depth int) {
 }
 
 // grow makes room for n more bytes, doubling: append's growth for large
-// slices (1.25x) copies a 10 MB output many times over.
+// slices (1.25x) copies a 10 MB output many times over. EncodeTo's buffer
+// is written out instead once n more bytes would take it past pieceMax,
+// and grows no further than that unless one value needs more.
 func (e *encoder) grow(n int) {
+	if e.w != nil && len(e.buf) > 0 && len(e.buf)+n > pieceMax {
+		e.flush()
+	}
 	if cap(e.buf)-len(e.buf) >= n {
 		return
 	}
-	if e.w != nil && len(e.buf) > 0 {
-		e.flush()
-		if cap(e.buf) >= n {
-			return
-		}
+	newCap := max(2*cap(e.buf), len(e.buf)+n)
+	if e.w != nil {
+		newCap = max(min(newCap, pieceMax), len(e.buf)+n)
 	}
-	nb := make([]byte, len(e.buf), max(2*cap(e.buf), len(e.buf)+n))
+	nb := make([]byte, len(e.buf), newCap)
 	copy(nb, e.buf)
 	e.buf = nb
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"math"
 	"reflect"
 	"slices"
@@ -526,4 +527,60 @@ func benchValue() any {
 		}
 	}
 	return map[string]any{"messages": msgs, "count": 2000.0}
+}
+
+// After a value larger than a piece, the pieces are back to about flushAt:
+// the buffer that grew for it is not a new piece size.
+func TestEncodeToAfterLargeString(t *testing.T) {
+	v := []any{strings.Repeat("y", 3*flushAt), benchValue(), strings.Repeat("\n", flushAt), benchValue()}
+	want, err := Encode(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p pieces
+	if err := EncodeTo(&p, v); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(p.all.Bytes(), want) {
+		t.Fatalf("EncodeTo wrote %d bytes that differ from Encode's %d", p.all.Len(), len(want))
+	}
+	large := 0
+	for _, n := range p.sizes {
+		if n > pieceMax {
+			large++
+		}
+	}
+	if large != 2 {
+		t.Errorf("EncodeTo wrote pieces of %v; want only the two long strings' pieces above %d bytes", p.sizes, pieceMax)
+	}
+}
+
+// A small value, the usual golden state, needs a small buffer.
+func BenchmarkEncodeToSmall(b *testing.B) {
+	v := map[string]any{
+		"messages": []any{
+			map[string]any{"type": "human", "content": "hi", "id": "1"},
+			map[string]any{"type": "ai", "content": "hello", "id": "2"},
+		},
+		"count": 2.0,
+		"tags":  []any{"a", "b"},
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := EncodeTo(io.Discard, v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEncodeTo(b *testing.B) {
+	v := benchValue()
+	out, _ := Encode(v)
+	b.SetBytes(int64(len(out)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := EncodeTo(io.Discard, v); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
