@@ -31,6 +31,7 @@ type Def struct {
 	// follow a failed one.
 	Consumes bool
 	run      func(w *world, args ...string) error
+	re       *regexp.Regexp // Pattern compiled, in vocabulary
 }
 
 // Vocabulary returns every registered step, in the order of SPEC §10.
@@ -44,68 +45,101 @@ func Vocabulary() []Def {
 	return all
 }
 
-// CheckVocabulary lists, with file and line, every step of the suite that
-// no pattern or more than one pattern matches. With the user's own steps
-// (userSteps), a step no pattern of ours matches may be theirs: godog's
-// strict mode then reports it if nothing matches.
-func CheckVocabulary(idx *suite.Index, userSteps bool) []string {
+// Resolved is every step text of a loaded suite matched once to the
+// definition it runs and its arguments, so that running a step is a look-up.
+type Resolved struct {
+	byText map[string]resolvedStep
+	// pattern is what the run registers with godog: beside the user's own
+	// steps, the union of the vocabulary's patterns (so that godog still
+	// reports a text both match as ambiguous); alone, any text.
+	pattern *regexp.Regexp
+}
+
+type resolvedStep struct {
+	def  *Def
+	args []string
+}
+
+// vocabulary is the step library with its patterns compiled, once per
+// process.
+var vocabulary = func() []Def {
 	defs := Vocabulary()
-	res := make([]*regexp.Regexp, len(defs))
-	for i, d := range defs {
-		res[i] = regexp.MustCompile(d.Pattern)
+	for i := range defs {
+		defs[i].re = regexp.MustCompile(defs[i].Pattern)
+	}
+	return defs
+}()
+
+// Resolve matches every step of the suite against the vocabulary. It lists,
+// with file and line, every step that no pattern or more than one pattern
+// matches. With the user's own steps (userSteps), a step no pattern of ours
+// matches may be theirs: godog's strict mode then reports it if nothing
+// matches.
+func Resolve(idx *suite.Index, userSteps bool) (*Resolved, []string) {
+	r := &Resolved{byText: map[string]resolvedStep{}, pattern: regexp.MustCompile(``)}
+	if userSteps {
+		alts := make([]string, len(vocabulary))
+		for i, d := range vocabulary {
+			alts[i] = "(?:" + d.Pattern + ")"
+		}
+		r.pattern = regexp.MustCompile(strings.Join(alts, "|"))
 	}
 	var problems []string
-	seen := map[string]bool{}
+	failed := map[string][]string{} // text → the patterns it matched, when not one
+	reported := map[string]bool{}
 	for _, sc := range idx.Order {
-		for _, id := range sc.Steps {
-			st := idx.Steps[id]
-			where := fmt.Sprintf("%s:%d", sc.Feature, st.Line)
-			if seen[where+st.Text] {
+		for _, st := range sc.Steps {
+			if _, ok := r.byText[st.Text]; ok {
 				continue
 			}
-			seen[where+st.Text] = true
-			var matched []string
-			for i, re := range res {
-				if re.MatchString(st.Text) {
-					matched = append(matched, defs[i].Pattern)
+			matched, ok := failed[st.Text]
+			if !ok {
+				var found *resolvedStep
+				for i := range vocabulary {
+					d := &vocabulary[i]
+					if m := d.re.FindStringSubmatch(st.Text); m != nil {
+						matched = append(matched, d.Pattern)
+						found = &resolvedStep{def: d, args: m[1:]}
+					}
 				}
+				if len(matched) == 1 {
+					r.byText[st.Text] = *found
+					continue
+				}
+				failed[st.Text] = matched
 			}
-			switch len(matched) {
-			case 0:
-				if !userSteps {
-					problems = append(problems, fmt.Sprintf("%s: undefined step %q", where, st.Text))
-				}
-			case 1:
-			default:
+			where := fmt.Sprintf("%s:%d", sc.Feature, st.Line)
+			if reported[where] {
+				continue // a background step, in each scenario of its feature
+			}
+			reported[where] = true
+			switch {
+			case len(matched) == 0 && !userSteps:
+				problems = append(problems, fmt.Sprintf("%s: undefined step %q", where, st.Text))
+			case len(matched) > 1:
 				problems = append(problems, fmt.Sprintf("%s: ambiguous step %q matches %s", where, st.Text, strings.Join(matched, " and ")))
 			}
 		}
 	}
-	return problems
+	return r, problems
 }
 
 // Initializer returns the godog scenario initializer for a suite the
-// runner loaded (cfg.Index comes from it). To add steps to the vocabulary in
-// a suite of your own, use scenario.Run with Options.Steps instead.
+// runner loaded (cfg.Index comes from it, cfg.Resolved from Resolve). To add
+// steps to the vocabulary in a suite of your own, use scenario.Run with
+// Options.Steps instead.
 func Initializer(cfg *Config) func(*godog.ScenarioContext) {
-	defs := Vocabulary()
-	// compiled once for the run: godog would compile a string pattern again
-	// for every scenario
-	patterns := make([]*regexp.Regexp, len(defs))
-	for i, d := range defs {
-		patterns[i] = regexp.MustCompile(d.Pattern)
-	}
 	return func(sc *godog.ScenarioContext) {
 		sc.Before(func(ctx context.Context, p *godog.Scenario) (context.Context, error) {
-			if cfg == nil || cfg.Index == nil {
+			if cfg == nil || cfg.Index == nil || cfg.Resolved == nil {
 				return ctx, errors.New("steps.Initializer needs the Config of a loaded suite; to run scenarios with steps of your own, call scenario.Run(t, scenario.Options{Steps: ...})")
 			}
-			info, ok := cfg.Index.Scenarios[p.Id]
+			info, ok := cfg.Index.Scenario(p)
 			if !ok {
 				return ctx, fmt.Errorf("%s: scenario %q is not in the suite index", p.Uri, p.Name)
 			}
 			cfg.Started.Add(1)
-			w := &world{cfg: cfg, scenario: info, thread: "main", goldens: map[string]int{}}
+			w := &world{cfg: cfg, scenario: info, pickle: p, thread: "main", goldens: map[string]int{}}
 			return context.WithValue(ctx, worldKey{}, w), nil
 		})
 		sc.StepContext().Before(func(ctx context.Context, st *godog.Step) (context.Context, error) {
@@ -113,8 +147,11 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 			if w == nil {
 				return ctx, nil
 			}
-			w.step = cfg.Index.Steps[st.Id]
-			w.stepID = st.Id
+			w.stepIndex = suite.StepIndex(w.pickle, st)
+			if w.stepIndex < 0 {
+				return ctx, fmt.Errorf("%s: step %q is not in the suite index", w.scenario.Pos(), st.Text)
+			}
+			w.step = w.scenario.Steps[w.stepIndex]
 			w.arg = st
 			w.beforePrevious = w.before
 			w.before = nil
@@ -148,96 +185,86 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 			}
 			return ctx, nil
 		})
-		for i, d := range defs {
-			register(sc, d, patterns[i])
+		if cfg != nil && cfg.Resolved != nil {
+			// one definition runs every step of the vocabulary: the texts
+			// were matched once, at load
+			sc.Step(cfg.Resolved.pattern, func(ctx context.Context) (context.Context, error) {
+				return runStep(ctx, cfg.Resolved)
+			})
 		}
-		if cfg.UserSteps != nil {
+		if cfg != nil && cfg.UserSteps != nil {
 			cfg.UserSteps(sc)
 		}
 	}
 }
 
-// register binds a Def to godog with a handler of the arity godog expects.
-func register(sc *godog.ScenarioContext, d Def, pattern *regexp.Regexp) {
-	run := func(ctx context.Context, args ...string) (context.Context, error) {
-		w := worldOf(ctx)
-		if w.pending != nil && !d.Consumes {
-			return ctx, w.pendingFailure()
-		}
-		if err := checkArg(w, d.Arg); err != nil {
-			return ctx, w.fail(err)
-		}
-		if d.Consumes {
-			// the step that asserts a failure is no step of its own for
-			// "the state should be unchanged": it compares with the state
-			// before the step that failed
-			w.before = w.beforePrevious
-		}
-		w.ctx = ctx
-		err := d.run(w, args...)
-		if w.graph != nil && w.cfg.Warn != nil {
-			for _, warning := range w.graph.TakeWarnings() {
-				w.cfg.Warn(fmt.Sprintf("%s: warning: %s", w.at(w.step.Line), warning))
-			}
-		}
-		var ee *engine.Error
-		var pe *problem
-		var skip *engine.Unsupported
-		switch {
-		case err == nil:
-			return ctx, nil
-		case errors.As(err, &skip):
-			// skipped on this runtime, never passed (SPEC §15)
-			w.skipReason = skip.Error()
-			if w.cfg.Skip != nil {
-				w.cfg.Skip(skip.Error(), false)
-			}
-			return ctx, godog.ErrSkip
-		case errors.As(err, &ee) && !d.Consumes && !errors.As(err, &pe) && w.nextAsserts():
-			// the next step asserts the error: keep it for that step
-			w.pending = &pendingError{err: err, line: w.step.Line}
-			return ctx, nil
-		default:
-			return ctx, w.fail(err)
-		}
+// runStep runs the vocabulary's step godog is at, and records it for a
+// report when the run keeps one.
+func runStep(ctx context.Context, r *Resolved) (context.Context, error) {
+	w := worldOf(ctx)
+	if w == nil {
+		return ctx, errors.New("a step of the vocabulary ran outside a scenario of the suite")
 	}
-	call := func(ctx context.Context, args ...string) (context.Context, error) {
-		w := worldOf(ctx)
-		if w == nil || w.cfg.Record == nil {
-			return run(ctx, args...)
-		}
-		commits, events := 0, 0
-		if w.graph != nil {
-			commits, events = len(w.graph.Trace()), len(w.graph.Events())
-		}
-		ctx, err := run(ctx, args...)
-		w.record(commits, events, err)
-		return ctx, err
+	m, ok := r.byText[w.step.Text]
+	if !ok {
+		return ctx, fmt.Errorf("%s: undefined step %q", w.at(w.step.Line), w.step.Text)
 	}
-	switch countGroups(d.Pattern) {
-	case 0:
-		sc.Step(pattern, func(ctx context.Context) (context.Context, error) { return call(ctx) })
-	case 1:
-		sc.Step(pattern, func(ctx context.Context, a string) (context.Context, error) { return call(ctx, a) })
-	case 2:
-		sc.Step(pattern, func(ctx context.Context, a, b string) (context.Context, error) { return call(ctx, a, b) })
-	default:
-		panic("steps: pattern with more than two groups: " + d.Pattern)
+	if w.cfg.Record == nil {
+		return ctx, w.run(ctx, m)
 	}
+	commits, events := 0, 0
+	if w.graph != nil {
+		commits, events = len(w.graph.Trace()), len(w.graph.Events())
+	}
+	err := w.run(ctx, m)
+	w.record(commits, events, err)
+	return ctx, err
 }
 
-// countGroups counts the capturing groups of a step pattern.
-func countGroups(p string) int {
-	n := 0
-	for i := 0; i < len(p); i++ {
-		switch {
-		case p[i] == '\\':
-			i++
-		case p[i] == '(' && (i+1 >= len(p) || p[i+1] != '?'):
-			n++
+// run runs one resolved step: a step after a failed one fails with it
+// unless it asserts the failure; an engine error the next step asserts is
+// kept for it (SPEC §11); a runtime that cannot run the scenario skips it.
+func (w *world) run(ctx context.Context, m resolvedStep) error {
+	d := m.def
+	if w.pending != nil && !d.Consumes {
+		return w.pendingFailure()
+	}
+	if err := checkArg(w, d.Arg); err != nil {
+		return w.fail(err)
+	}
+	if d.Consumes {
+		// the step that asserts a failure is no step of its own for
+		// "the state should be unchanged": it compares with the state
+		// before the step that failed
+		w.before = w.beforePrevious
+	}
+	w.ctx = ctx
+	err := d.run(w, m.args...)
+	if w.graph != nil && w.cfg.Warn != nil {
+		for _, warning := range w.graph.TakeWarnings() {
+			w.cfg.Warn(fmt.Sprintf("%s: warning: %s", w.at(w.step.Line), warning))
 		}
 	}
-	return n
+	var ee *engine.Error
+	var pe *problem
+	var skip *engine.Unsupported
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &skip):
+		// skipped on this runtime, never passed (SPEC §15)
+		w.skipReason = skip.Error()
+		if w.cfg.Skip != nil {
+			w.cfg.Skip(skip.Error(), false)
+		}
+		return godog.ErrSkip
+	case errors.As(err, &ee) && !d.Consumes && !errors.As(err, &pe) && w.nextAsserts():
+		// the next step asserts the error: keep it for that step
+		w.pending = &pendingError{err: err, line: w.step.Line}
+		return nil
+	default:
+		return w.fail(err)
+	}
 }
 
 func checkArg(w *world, want Arg) error {
@@ -298,32 +325,14 @@ func (w *world) record(commitsBefore, eventsBefore int, err error) {
 	w.cfg.Record(r)
 }
 
-// consumePatterns are the steps that assert a failure of the step before.
-var consumePatterns = func() []*regexp.Regexp {
-	var out []*regexp.Regexp
-	for _, d := range assertSteps() {
-		if d.Consumes {
-			out = append(out, regexp.MustCompile(d.Pattern))
-		}
-	}
-	return out
-}()
-
 // nextAsserts reports whether the scenario's next step asserts a failure,
 // so that an engine error of this step is its to check (SPEC §11);
 // otherwise the failing step itself fails.
 func (w *world) nextAsserts() bool {
-	ids := w.scenario.Steps
-	for i, id := range ids {
-		if id != w.stepID || i+1 >= len(ids) {
-			continue
-		}
-		next := w.cfg.Index.Steps[ids[i+1]].Text
-		for _, re := range consumePatterns {
-			if re.MatchString(next) {
-				return true
-			}
-		}
+	i := w.stepIndex + 1
+	if i >= len(w.scenario.Steps) {
+		return false
 	}
-	return false
+	next, ok := w.cfg.Resolved.byText[w.scenario.Steps[i].Text]
+	return ok && next.def.Consumes
 }

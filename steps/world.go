@@ -22,6 +22,9 @@ type Config struct {
 	Root   string // the suite root
 	Layout suite.Layout
 	Index  *suite.Index
+	// Resolved is the suite's step texts matched to the vocabulary
+	// (Resolve).
+	Resolved *Resolved
 	// Update rewrites missing and stale goldens instead of failing.
 	Update         bool
 	DefaultProfile string // --profile or Options.Profile
@@ -119,10 +122,12 @@ type world struct {
 	// ctx is the running step's context, handed to Go nodes and tools.
 	ctx context.Context
 	// step is the step running now, arg its docstring or table.
-	step    suite.Step
-	stepID  string
-	arg     *godog.Step
-	pending *pendingError
+	step suite.Step
+	// stepIndex is its place in the scenario, pickle godog's scenario.
+	stepIndex int
+	pickle    *godog.Scenario
+	arg       *godog.Step
+	pending   *pendingError
 	// skipReason is why a runtime skipped the scenario
 	skipReason string
 	// before is the current thread's state before the running step;

@@ -113,7 +113,7 @@ func (c *ciReport) initializer(init func(*godog.ScenarioContext)) func(*godog.Sc
 }
 
 func (c *ciReport) before(ctx context.Context, p *godog.Scenario) (context.Context, error) {
-	info, ok := c.idx.Scenarios[p.Id]
+	info, ok := c.idx.Scenario(p)
 	if !ok {
 		return ctx, nil
 	}
@@ -121,7 +121,11 @@ func (c *ciReport) before(ctx context.Context, p *godog.Scenario) (context.Conte
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for i, st := range p.Steps {
-		run.steps = append(run.steps, stepOutcome{text: st.Text, line: c.idx.Steps[st.Id].Line})
+		line := 0
+		if i < len(info.Steps) {
+			line = info.Steps[i].Line
+		}
+		run.steps = append(run.steps, stepOutcome{text: st.Text, line: line})
 		c.steps[st.Id] = stepAt{run, i}
 	}
 	c.byPickle[p.Id] = run

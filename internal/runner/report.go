@@ -115,7 +115,7 @@ func (h *htmlReport) record() func(steps.StepRecord) {
 }
 
 func (h *htmlReport) before(ctx context.Context, p *godog.Scenario) (context.Context, error) {
-	info, ok := h.idx.Scenarios[p.Id]
+	info, ok := h.idx.Scenario(p)
 	if !ok {
 		return ctx, nil
 	}
@@ -131,8 +131,8 @@ func (h *htmlReport) before(ctx context.Context, p *godog.Scenario) (context.Con
 	defer h.mu.Unlock()
 	for i, st := range p.Steps {
 		text, line := st.Text, 0
-		if s, ok := h.idx.Steps[st.Id]; ok {
-			text, line = s.Text, s.Line
+		if i < len(info.Steps) {
+			text, line = info.Steps[i].Text, info.Steps[i].Line
 		}
 		// a step that never runs stays skipped
 		run.out.Steps = append(run.out.Steps, htmlreport.Step{Text: text, Line: line, Status: htmlreport.Skipped})

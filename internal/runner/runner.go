@@ -186,7 +186,8 @@ func Run(cfg Config) (*Result, error) {
 			}
 		}
 	}
-	if problems := steps.CheckVocabulary(idx, cfg.Steps != nil); len(problems) > 0 {
+	resolved, problems := steps.Resolve(idx, cfg.Steps != nil)
+	if len(problems) > 0 {
 		return nil, fmt.Errorf("%s\n(`scenario steps` lists the vocabulary)", strings.Join(problems, "\n"))
 	}
 	runtimeFrom := "--runtime"
@@ -204,7 +205,7 @@ func Run(cfg Config) (*Result, error) {
 	warned := &warnings{}
 	skips := &skipCount{}
 	sc := &steps.Config{
-		Root: cfg.Root, Layout: layout, Index: idx,
+		Root: cfg.Root, Layout: layout, Index: idx, Resolved: resolved,
 		Update: cfg.Update, DefaultProfile: cfg.Profile, SuiteProfile: suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
 		Accept: cfg.Accept, Goldens: log, Warn: warned.add, Runtimes: rts, Skip: skips.add, Graph: first(cfg.Graph, fc.Graph),
 		Record: report.record(),

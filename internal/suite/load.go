@@ -1,6 +1,9 @@
 // Package suite finds and parses a suite's feature files and indexes every
-// scenario and step by the ids godog gives them, so that steps know their
-// file and line and every scenario its golden file name.
+// scenario by its file, line and example row, so that steps know where they
+// stand and every scenario its golden file name. godog parses the files
+// again to run them; its scenarios are matched to the index by content (file,
+// name, tags, step texts and arguments), never by the ids godog hands out, so
+// the order in which godog reads files does not matter.
 package suite
 
 import (
@@ -13,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	gherkin "github.com/cucumber/gherkin/go/v26"
@@ -28,8 +32,8 @@ type Scenario struct {
 	// GoldenBase is golden/<feature path under features/ without .feature>/<slug>
 	// without suffix and extension.
 	GoldenBase string
-	// Steps are the ids of the scenario's steps, in order (keys of Index.Steps).
-	Steps []string
+	// Steps are the scenario's steps, background first, in order.
+	Steps []Step
 }
 
 // Pos is "features/chat.feature:12".
@@ -62,12 +66,85 @@ type Step struct {
 // Index is the loaded suite.
 type Index struct {
 	Root string
-	// Paths are what to hand godog, in the order the ids were given.
-	Paths     []string
-	Scenarios map[string]*Scenario // by pickle id
-	Steps     map[string]Step      // by pickle step id
+	// Paths are what to hand godog: feature files, file.feature:LINE.
+	Paths []string
 	// Order lists the scenarios in run order (feature path, then line).
 	Order []*Scenario
+
+	byContent map[string][]*Scenario // by pickleKey, in file order
+	mu        sync.Mutex
+	byPickle  map[string]*Scenario // godog's pickle id → the scenario it was matched to
+	taken     map[*Scenario]bool
+}
+
+// Scenario finds the scenario godog is about to run. The same pickle always
+// finds the same scenario; pickles that are identical in everything but
+// their example row (an outline column no step uses) take the rows in the
+// order godog asks for them.
+func (x *Index) Scenario(p *messages.Pickle) (*Scenario, bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if s, ok := x.byPickle[p.Id]; ok {
+		return s, true
+	}
+	for _, s := range x.byContent[pickleKey(p)] {
+		if !x.taken[s] {
+			x.taken[s] = true
+			x.byPickle[p.Id] = s
+			return s, true
+		}
+	}
+	return nil, false
+}
+
+// StepIndex is the position of godog's step st in its pickle p, -1 when
+// the step is not the pickle's.
+func StepIndex(p *messages.Pickle, st *messages.PickleStep) int {
+	for i, s := range p.Steps {
+		if s.Id == st.Id {
+			return i
+		}
+	}
+	return -1
+}
+
+// pickleKey is what makes a pickle the scenario it is: its file (without a
+// :LINE godog may append), name, tags, and each step's keyword type, text
+// and argument.
+func pickleKey(p *messages.Pickle) string {
+	var b strings.Builder
+	file, _ := splitLine(p.Uri)
+	b.WriteString(file)
+	b.WriteByte(0)
+	b.WriteString(p.Name)
+	for _, t := range p.Tags {
+		b.WriteByte(1)
+		b.WriteString(t.Name)
+	}
+	for _, st := range p.Steps {
+		b.WriteByte(2)
+		b.WriteString(string(st.Type))
+		b.WriteByte(3)
+		b.WriteString(st.Text)
+		arg := st.Argument
+		switch {
+		case arg == nil:
+		case arg.DocString != nil:
+			b.WriteByte(4)
+			b.WriteString(arg.DocString.MediaType)
+			b.WriteByte(5)
+			b.WriteString(arg.DocString.Content)
+		case arg.DataTable != nil:
+			for _, r := range arg.DataTable.Rows {
+				b.WriteByte(6)
+				for _, c := range r.Cells {
+					b.WriteByte(7)
+					b.WriteString(c.Value)
+				}
+			}
+		}
+	}
+	return b.String()
 }
 
 // Layout names the suite's directories relative to the root.
@@ -77,13 +154,48 @@ type Layout struct {
 }
 
 // Load resolves paths (feature files, directories, file.feature:LINE;
-// default the features directory) under root and parses every feature file
-// the way godog will, so that the ids match.
+// default the features directory) under root, parses every feature file and
+// indexes its scenarios.
 func Load(root string, layout Layout, paths []string) (*Index, error) {
+	fsys := os.DirFS(root)
+	entries, err := expand(root, fsys, layout, paths)
+	if err != nil {
+		return nil, err
+	}
+	idx := &Index{Root: root, byContent: map[string][]*Scenario{}, byPickle: map[string]*Scenario{}, taken: map[*Scenario]bool{}}
+	goldens := map[string]*Scenario{}
+	seen := map[string]bool{}
+	for _, e := range entries {
+		if seen[e] {
+			continue
+		}
+		seen[e] = true
+		file, line := splitLine(e)
+		doc, pickles, err := parse(fsys, file)
+		if err != nil {
+			return nil, err
+		}
+		idx.Paths = append(idx.Paths, e)
+		if doc.Feature == nil {
+			continue
+		}
+		want := 0
+		if line != "" {
+			want, _ = strconv.Atoi(line[1:])
+		}
+		if err := idx.add(layout, file, want, doc, pickles, goldens); err != nil {
+			return nil, err
+		}
+	}
+	return idx, nil
+}
+
+// expand turns the user's paths into feature files and file.feature:LINE
+// entries, each directory's files sorted.
+func expand(root string, fsys fs.FS, layout Layout, paths []string) ([]string, error) {
 	if len(paths) == 0 {
 		paths = []string{layout.Features}
 	}
-	fsys := os.DirFS(root)
 	var entries []string
 	for _, p := range paths {
 		file, line := splitLine(p)
@@ -118,68 +230,63 @@ func Load(root string, layout Layout, paths []string) (*Index, error) {
 		sort.Strings(found)
 		entries = append(entries, found...)
 	}
-	idx := &Index{Root: root, Scenarios: map[string]*Scenario{}, Steps: map[string]Step{}}
-	seen := map[string]bool{}
-	newID := (&messages.Incrementing{}).NewId
-	goldens := map[string]*Scenario{}
-	for _, e := range entries {
-		if seen[e] {
-			continue
-		}
-		seen[e] = true
-		file, line := splitLine(e)
-		content, err := fs.ReadFile(fsys, file)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", file, unwrapPathError(err))
-		}
-		doc, err := gherkin.ParseGherkinDocumentForLanguage(bytes.NewReader(content), gherkin.DefaultDialect, newID)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", file, err)
-		}
-		pickles := gherkin.Pickles(*doc, file, newID)
-		idx.Paths = append(idx.Paths, e)
-		if doc.Feature == nil {
-			continue
-		}
-		nodes := indexDocument(doc)
-		for _, p := range pickles {
-			sc, ok := nodes.scenarios[p.AstNodeIds[0]]
-			if !ok {
-				return nil, fmt.Errorf("%s: scenario %q not found in the document", file, p.Name)
-			}
-			want, _ := strconv.Atoi(strings.TrimPrefix(line, ":"))
-			if line != "" && int(sc.Location.Line) != want {
-				continue
-			}
-			s := &Scenario{Feature: file, Name: p.Name, Line: int(sc.Location.Line)}
-			if len(p.AstNodeIds) > 1 {
-				s.Row = nodes.rows[p.AstNodeIds[1]]
-			}
-			slug := Slug(p.Name)
-			if slug == "" {
-				// a name without a-z or 0-9 (none, or another script)
-				slug = "scenario-" + strconv.Itoa(s.Line)
-			}
-			if s.Row > 0 {
-				slug += "-" + strconv.Itoa(s.Row)
-			}
-			s.GoldenBase = GoldenBase(layout, file, slug)
-			if other, dup := goldens[s.GoldenBase]; dup && other.Line != s.Line {
-				return nil, fmt.Errorf("%s: scenarios %q (line %d) and %q (line %d) map to the same golden file %s.json; rename one",
-					file, other.Name, other.Line, s.Name, s.Line, s.GoldenBase)
-			}
-			goldens[s.GoldenBase] = s
-			idx.Scenarios[p.Id] = s
-			idx.Order = append(idx.Order, s)
-			for _, ps := range p.Steps {
-				st := nodes.steps[ps.AstNodeIds[0]]
-				st.Text = ps.Text
-				idx.Steps[ps.Id] = st
-				s.Steps = append(s.Steps, ps.Id)
-			}
-		}
+	return entries, nil
+}
+
+// parse reads and parses one feature file into its document and pickles.
+func parse(fsys fs.FS, file string) (*messages.GherkinDocument, []*messages.Pickle, error) {
+	content, err := fs.ReadFile(fsys, file)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", file, unwrapPathError(err))
 	}
-	return idx, nil
+	newID := (&messages.Incrementing{}).NewId
+	doc, err := gherkin.ParseGherkinDocumentForLanguage(bytes.NewReader(content), gherkin.DefaultDialect, newID)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", file, err)
+	}
+	return doc, gherkin.Pickles(*doc, file, newID), nil
+}
+
+// add indexes the pickles of one file; line, when not 0, keeps only the
+// scenario at that line. goldens holds the golden file names taken so far.
+func (x *Index) add(layout Layout, file string, line int, doc *messages.GherkinDocument, pickles []*messages.Pickle, goldens map[string]*Scenario) error {
+	nodes := indexDocument(doc)
+	for _, p := range pickles {
+		sc, ok := nodes.scenarios[p.AstNodeIds[0]]
+		if !ok {
+			return fmt.Errorf("%s: scenario %q not found in the document", file, p.Name)
+		}
+		if line != 0 && int(sc.Location.Line) != line {
+			continue
+		}
+		s := &Scenario{Feature: file, Name: p.Name, Line: int(sc.Location.Line)}
+		if len(p.AstNodeIds) > 1 {
+			s.Row = nodes.rows[p.AstNodeIds[1]]
+		}
+		slug := Slug(p.Name)
+		if slug == "" {
+			// a name without a-z or 0-9 (none, or another script)
+			slug = "scenario-" + strconv.Itoa(s.Line)
+		}
+		if s.Row > 0 {
+			slug += "-" + strconv.Itoa(s.Row)
+		}
+		s.GoldenBase = GoldenBase(layout, file, slug)
+		if other, dup := goldens[s.GoldenBase]; dup && other.Line != s.Line {
+			return fmt.Errorf("%s: scenarios %q (line %d) and %q (line %d) map to the same golden file %s.json; rename one",
+				file, other.Name, other.Line, s.Name, s.Line, s.GoldenBase)
+		}
+		goldens[s.GoldenBase] = s
+		s.Steps = make([]Step, len(p.Steps))
+		for i, ps := range p.Steps {
+			s.Steps[i] = nodes.steps[ps.AstNodeIds[0]]
+			s.Steps[i].Text = ps.Text
+		}
+		key := pickleKey(p)
+		x.byContent[key] = append(x.byContent[key], s)
+		x.Order = append(x.Order, s)
+	}
+	return nil
 }
 
 // GoldenBase is golden/<feature path under features/, without .feature>/<slug>.

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -325,9 +325,6 @@ func TestLoadFeatureLineSelectsOneScenario(t *testing.T) {
 			if !reflect.DeepEqual(lines, tt.lines) {
 				t.Errorf("selected lines %v, want %v", lines, tt.lines)
 			}
-			if len(idx.Scenarios) != len(tt.lines) {
-				t.Errorf("%d scenarios indexed, want %d", len(idx.Scenarios), len(tt.lines))
-			}
 			_, line, _ := strings.Cut(filepath.Base(tt.path), ":")
 			if want := []string{"features/prices.feature:" + line}; !reflect.DeepEqual(idx.Paths, want) {
 				t.Errorf("Paths = %q, want %q", idx.Paths, want)
@@ -493,34 +490,24 @@ Feature: A
 `,
 }
 
-type recorded struct {
-	pickleID, name, uri string
-	stepIDs             []string
-	stepTexts           []string
-}
-
-// runGodog runs godog itself over idx.Paths and records the ids it gives.
-func runGodog(t *testing.T, root string, idx *Index) []recorded {
+// runGodog runs godog itself over paths (the index's, or others naming the
+// same scenarios) and returns the pickles it ran.
+func runGodog(t *testing.T, root string, paths []string) []*godog.Scenario {
 	t.Helper()
 	var mu sync.Mutex
-	var got []recorded
+	var got []*godog.Scenario
 	suite := godog.TestSuite{
 		ScenarioInitializer: func(sc *godog.ScenarioContext) {
 			sc.Before(func(ctx context.Context, p *godog.Scenario) (context.Context, error) {
-				r := recorded{pickleID: p.Id, name: p.Name, uri: p.Uri}
-				for _, st := range p.Steps {
-					r.stepIDs = append(r.stepIDs, st.Id)
-					r.stepTexts = append(r.stepTexts, st.Text)
-				}
 				mu.Lock()
-				got = append(got, r)
+				got = append(got, p)
 				mu.Unlock()
 				return ctx, nil
 			})
 			sc.Step(`^.*$`, func() {})
 		},
 		Options: &godog.Options{
-			Paths:  idx.Paths,
+			Paths:  paths,
 			FS:     os.DirFS(root),
 			Format: "progress",
 			Output: io.Discard,
@@ -533,7 +520,10 @@ func runGodog(t *testing.T, root string, idx *Index) []recorded {
 	return got
 }
 
-func TestLoadIDsMatchGodog(t *testing.T) {
+// TestIndexFindsGodogsScenarios runs godog over the index's paths, and over
+// the same files in another order (which gives every pickle other ids), and
+// checks that each pickle godog runs finds its scenario, line, row and steps.
+func TestIndexFindsGodogsScenarios(t *testing.T) {
 	root := writeSuite(t, idFeatures)
 	bLine := lineOf(t, idFeatures["features/b.feature"], "Scenario: b two")
 	for _, paths := range [][]string{
@@ -548,64 +538,97 @@ func TestLoadIDsMatchGodog(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := runGodog(t, root, idx)
-			if len(got) != len(idx.Order) {
-				t.Errorf("godog ran %d scenarios, the index holds %d", len(got), len(idx.Order))
-			}
-			seen := map[string]bool{}
-			for _, r := range got {
-				seen[r.pickleID] = true
-				s, ok := idx.Scenarios[r.pickleID]
-				if !ok {
-					t.Errorf("godog's pickle %s (%q, %s) is not in the index", r.pickleID, r.name, r.uri)
-					continue
+			reversed := slices.Clone(idx.Paths)
+			slices.Reverse(reversed)
+			for _, godogPaths := range [][]string{idx.Paths, reversed} {
+				idx, err := Load(root, layout, paths)
+				if err != nil {
+					t.Fatal(err)
 				}
-				file, _, _ := strings.Cut(r.uri, ":")
-				content := idFeatures[file]
-				if s.Feature != file || s.Name != r.name {
-					t.Errorf("pickle %s is %s %q in the index, godog runs %s %q", r.pickleID, s.Feature, s.Name, file, r.name)
+				got := runGodog(t, root, godogPaths)
+				if len(got) != len(idx.Order) {
+					t.Errorf("godog ran %d scenarios, the index holds %d", len(got), len(idx.Order))
 				}
-				var wantLine int
-				if strings.HasPrefix(r.name, "outlined") {
-					wantLine = lineOf(t, content, "Scenario Outline:")
-				} else {
-					wantLine = lineOf(t, content, "Scenario: "+r.name)
-				}
-				if s.Line != wantLine {
-					t.Errorf("pickle %s (%q): Line %d, want %d", r.pickleID, r.name, s.Line, wantLine)
-				}
-				for i, id := range r.stepIDs {
-					st, ok := idx.Steps[id]
+				found := map[*Scenario]bool{}
+				for _, p := range got {
+					s, ok := idx.Scenario(p)
 					if !ok {
-						t.Errorf("godog's step %s (%q) is not in the index", id, r.stepTexts[i])
+						t.Errorf("godog's pickle %q (%s) is not in the index", p.Name, p.Uri)
 						continue
 					}
-					text := r.stepTexts[i]
-					if strings.HasPrefix(text, "the value ") {
-						text = "the value <v>"
+					if again, _ := idx.Scenario(p); again != s {
+						t.Errorf("pickle %q found two scenarios", p.Name)
 					}
-					if want := lineOf(t, content, text); st.Line != want {
-						t.Errorf("step %s (%q): Line %d, want %d", id, r.stepTexts[i], st.Line, want)
+					found[s] = true
+					file, _, _ := strings.Cut(p.Uri, ":")
+					content := idFeatures[file]
+					if s.Feature != file || s.Name != p.Name {
+						t.Errorf("pickle %q is %s %q in the index, godog runs %s", p.Name, s.Feature, s.Name, file)
 					}
-					if strings.HasSuffix(text, "docstring:") && st.DocLine != st.Line+2 {
-						t.Errorf("step %q: DocLine %d, want %d", text, st.DocLine, st.Line+2)
+					var wantLine int
+					if strings.HasPrefix(p.Name, "outlined") {
+						wantLine = lineOf(t, content, "Scenario Outline:")
+						if want, _ := strconv.Atoi(strings.TrimPrefix(p.Name, "outlined ")); s.Row != want {
+							t.Errorf("pickle %q: Row %d, want %d", p.Name, s.Row, want)
+						}
+					} else {
+						wantLine = lineOf(t, content, "Scenario: "+p.Name)
 					}
-					if strings.HasSuffix(text, "table:") && st.TableLine != st.Line+1 {
-						t.Errorf("step %q: TableLine %d, want %d", text, st.TableLine, st.Line+1)
+					if s.Line != wantLine {
+						t.Errorf("pickle %q: Line %d, want %d", p.Name, s.Line, wantLine)
+					}
+					if len(s.Steps) != len(p.Steps) {
+						t.Fatalf("pickle %q: %d steps indexed, godog runs %d", p.Name, len(s.Steps), len(p.Steps))
+					}
+					for i, gst := range p.Steps {
+						st := s.Steps[StepIndex(p, gst)]
+						text := gst.Text
+						if st.Text != text {
+							t.Errorf("step %d of %q: %q indexed, godog runs %q", i, p.Name, st.Text, text)
+						}
+						if strings.HasPrefix(text, "the value ") {
+							text = "the value <v>"
+						}
+						if want := lineOf(t, content, text); st.Line != want {
+							t.Errorf("step %q: Line %d, want %d", gst.Text, st.Line, want)
+						}
+						if strings.HasSuffix(text, "docstring:") && st.DocLine != st.Line+2 {
+							t.Errorf("step %q: DocLine %d, want %d", text, st.DocLine, st.Line+2)
+						}
+						if strings.HasSuffix(text, "table:") && st.TableLine != st.Line+1 {
+							t.Errorf("step %q: TableLine %d, want %d", text, st.TableLine, st.Line+1)
+						}
 					}
 				}
-			}
-			var missing []string
-			for id, s := range idx.Scenarios {
-				if !seen[id] {
-					missing = append(missing, s.Pos()+" "+s.Name)
+				for _, s := range idx.Order {
+					if !found[s] {
+						t.Errorf("indexed scenario %s %q was not run by godog", s.Key(), s.Name)
+					}
 				}
-			}
-			sort.Strings(missing)
-			if len(missing) > 0 {
-				t.Errorf("indexed scenarios godog did not run: %v", missing)
 			}
 		})
+	}
+}
+
+// TestIndexTellsIdenticalRowsApart: an outline whose rows differ only in a
+// column no step uses makes identical pickles; each still finds its own row.
+func TestIndexTellsIdenticalRowsApart(t *testing.T) {
+	feature := "Feature: F\n\n  Scenario Outline: same\n    Given a step\n\n    Examples:\n      | note |\n      | x    |\n      | y    |\n      | z    |\n"
+	root := writeSuite(t, map[string]string{"features/f.feature": feature})
+	idx, err := Load(root, layout, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []int
+	for _, p := range runGodog(t, root, idx.Paths) {
+		s, ok := idx.Scenario(p)
+		if !ok {
+			t.Fatalf("pickle %q not found", p.Name)
+		}
+		rows = append(rows, s.Row)
+	}
+	if !reflect.DeepEqual(rows, []int{1, 2, 3}) {
+		t.Errorf("rows %v, want [1 2 3]", rows)
 	}
 }
 
@@ -616,10 +639,10 @@ func TestLoadDocstringPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(idx.Steps) != 1 {
-		t.Fatalf("%d steps indexed", len(idx.Steps))
+	if len(idx.Order) != 1 || len(idx.Order[0].Steps) != 1 {
+		t.Fatalf("%d scenarios indexed", len(idx.Order))
 	}
-	for _, st := range idx.Steps {
+	for _, st := range idx.Order[0].Steps {
 		// the text starts on line 6 and was shifted left by 8 columns
 		if want := (Step{Text: "a step:", Line: 4, TextCol: 11, DocLine: 6, DocIndent: 8}); !reflect.DeepEqual(st, want) {
 			t.Errorf("step %+v, want %+v", st, want)
