@@ -124,11 +124,14 @@ func (r ReducerSpec) String() string {
 	return r.Name + "(" + strings.Join(quoted, ", ") + ")"
 }
 
+// reducerCellEscapes writes back as escapes the newlines and tabs that a
+// table cell arrives with: Gherkin has already turned its \n into a newline.
+var reducerCellEscapes = strings.NewReplacer("\n", `\n`, "\t", `\t`, "\r", `\r`)
+
 // ParseReducerSpec parses `replace`, `join("\n")`, `join(", ")`. Arguments
 // are JSON strings.
 func ParseReducerSpec(s string) (ReducerSpec, error) {
-	// a table cell arrives with Gherkin's \n already turned into a newline
-	s = strings.NewReplacer("\n", `\n`, "\t", `\t`, "\r", `\r`).Replace(strings.TrimSpace(s))
+	s = reducerCellEscapes.Replace(strings.TrimSpace(s))
 	open := strings.IndexByte(s, '(')
 	if open < 0 {
 		if s == "" {

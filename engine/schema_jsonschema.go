@@ -194,6 +194,9 @@ func (d *jsonSchemaDoc) chain(n jsNode, field string) ([]jsNode, error) {
 	}
 }
 
+// pointerUnescape decodes a JSON pointer token (RFC 6901: ~1 is /, ~0 is ~).
+var pointerUnescape = strings.NewReplacer("~1", "/", "~0", "~")
+
 // resolve follows a JSON pointer fragment inside the document; why says
 // what is wrong with it.
 func (d *jsonSchemaDoc) resolve(ref string) (v any, path, why string) {
@@ -212,7 +215,7 @@ func (d *jsonSchemaDoc) resolve(ref string) (v any, path, why string) {
 		return nil, "", "anchors are not followed; refer with a JSON pointer, like #/$defs/Name"
 	}
 	for _, tok := range strings.Split(frag[1:], "/") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		tok = pointerUnescape.Replace(tok)
 		switch c := v.(type) {
 		case map[string]any:
 			next, ok := c[tok]
