@@ -9,6 +9,7 @@ import (
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/suite"
 )
 
@@ -139,7 +140,7 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 				return ctx, fmt.Errorf("%s: scenario %q is not in the suite index", p.Uri, p.Name)
 			}
 			cfg.Started.Add(1)
-			w := &world{cfg: cfg, scenario: info, pickle: p, thread: "main", goldens: map[string]int{}}
+			w := &world{cfg: cfg, scenario: info, pickle: p, thread: "main", goldens: goldenfile.NewNames(info.GoldenBase)}
 			return context.WithValue(ctx, worldKey{}, w), nil
 		})
 		sc.StepContext().Before(func(ctx context.Context, st *godog.Step) (context.Context, error) {

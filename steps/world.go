@@ -14,6 +14,7 @@ import (
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/suite"
 )
 
@@ -24,18 +25,14 @@ type Config struct {
 	Index  *suite.Index
 	// Resolved is the suite's step texts matched to the vocabulary
 	// (Resolve).
-	Resolved *Resolved
-	// Update rewrites missing and stale goldens instead of failing.
-	Update         bool
+	Resolved       *Resolved
 	DefaultProfile string // --profile or Options.Profile
 	SuiteProfile   string // scenario.yaml's, when no flag overrides it
 	IDPrefix       string // generated message ids: <prefix>1, <prefix>2, ...
 	Reducers       map[string]engine.ReducerFunc
-	// Accept returns the command that accepts a golden change for one
-	// scenario.
-	Accept func(*suite.Scenario) string
-	// Goldens collects what the run did with golden files.
-	Goldens *GoldenLog
+	// Golden is what golden-file assertions do, and where the run's
+	// golden outcomes are logged.
+	Golden *goldenfile.Policy
 	// Started counts the scenarios that started.
 	Started atomic.Int64
 	// Warn shows a warning (a plan.md over the limit) in the run's output.
@@ -134,7 +131,7 @@ type world struct {
 	// beforePrevious, before the step ahead of it.
 	before, beforePrevious map[string]any
 
-	goldens map[string]int // assertions per golden suffix, for -2, -3, ...
+	goldens *goldenfile.Names
 }
 
 type pendingError struct {

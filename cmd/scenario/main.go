@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/steps"
@@ -225,8 +226,8 @@ func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) b
 		}
 		fmt.Fprintf(out, "fix: %s\n", fix)
 	}
-	list("missing golden files", res.Goldens.With(steps.GoldenMissing), self+" update"+rootFlag)
-	list("stale golden files", res.Goldens.With(steps.GoldenStale), "review the differences above, then "+self+" update"+rootFlag)
+	list("missing golden files", res.Goldens.With(goldenfile.Missing), self+" update"+rootFlag)
+	list("stale golden files", res.Goldens.With(goldenfile.Stale), "review the differences above, then "+self+" update"+rootFlag)
 	list("orphan golden files, referenced by no scenario", res.Orphans, self+" prune"+rootFlag)
 	switch {
 	case cfg.Filtered():

@@ -1,5 +1,8 @@
-// Package goldenfile compares canonical JSON with golden files, explains a
-// mismatch by JSON path (compare.go), and rewrites golden files atomically.
+// Package goldenfile is everything a run does with golden files: the policy
+// (policy.go: one scenario per file, names, compare, write only on update,
+// the accept command, the run's log), comparing canonical JSON with a file,
+// explaining a mismatch by JSON path (compare.go), and rewriting files
+// atomically.
 //
 // goldie's convention (`go test -update`, GOLDIE_UPDATE) decides when to
 // update, but its writes are not atomic (os.WriteFile truncates in place), so

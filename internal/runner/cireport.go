@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/cucumber/godog"
+	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/suite"
-	"github.com/stateharness/scenario/steps"
 )
 
 // The reports CI reads (SPEC §13): junit:FILE and github[:FILE]. The
@@ -227,12 +227,12 @@ func (c *ciReport) goldenProblems(cfg Config, res *Result) []goldenProblem {
 		return nil, nil
 	}
 	for _, k := range []struct {
-		status steps.GoldenStatus
+		status goldenfile.Status
 		kind   string
 		fix    string
 	}{
-		{steps.GoldenMissing, "missing", "to create it, run: "},
-		{steps.GoldenStale, "stale", "it differs from what the scenario produced (the scenario's failure lists the differences); to accept it, run: "},
+		{goldenfile.Missing, "missing", "to create it, run: "},
+		{goldenfile.Stale, "stale", "it differs from what the scenario produced (the scenario's failure lists the differences); to accept it, run: "},
 	} {
 		for _, path := range res.Goldens.With(k.status) {
 			p := goldenProblem{path: path, kind: k.kind, file: path, line: 1}

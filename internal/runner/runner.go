@@ -18,6 +18,7 @@ import (
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/steps"
 )
@@ -72,7 +73,7 @@ type Config struct {
 type Result struct {
 	// Status is godog's: 0 passed, 1 failed, 2 could not run.
 	Status  int
-	Goldens *steps.GoldenLog
+	Goldens *goldenfile.Log
 	Index   *suite.Index
 	// Orphans are golden files no scenario referenced, sorted; computed
 	// only for a whole, passing run (OrphansChecked).
@@ -156,7 +157,7 @@ func Run(cfg Config) (*Result, error) {
 		paths := ShardPaths(idx.Order, k, n)
 		if len(paths) == 0 {
 			fmt.Fprintf(cfg.Output, "shard %s has no scenarios\n", cfg.Shard)
-			return &Result{Goldens: &steps.GoldenLog{}, Index: idx}, nil
+			return &Result{Goldens: &goldenfile.Log{}, Index: idx}, nil
 		}
 		if idx, err = suite.Load(cfg.Root, layout, paths); err != nil {
 			return nil, err
@@ -178,7 +179,7 @@ func Run(cfg Config) (*Result, error) {
 			}
 		}
 		if len(paths) == 0 {
-			return &Result{Goldens: &steps.GoldenLog{}, Index: idx}, nil
+			return &Result{Goldens: &goldenfile.Log{}, Index: idx}, nil
 		}
 		if slices.Contains(sel, false) {
 			if idx, err = suite.Load(cfg.Root, layout, paths); err != nil {
@@ -201,13 +202,14 @@ func Run(cfg Config) (*Result, error) {
 	defer stop()
 	report := newHTMLReport(htmlFiles, idx, first(cfg.Runtime, fc.Runtime))
 	ci := newCIReport(ciFiles, idx)
-	log := &steps.GoldenLog{}
+	golden := &goldenfile.Policy{Root: cfg.Root, Update: cfg.Update, Accept: cfg.Accept}
+	log := &golden.Log
 	warned := &warnings{}
 	skips := &skipCount{}
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: layout, Index: idx, Resolved: resolved,
-		Update: cfg.Update, DefaultProfile: cfg.Profile, SuiteProfile: suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
-		Accept: cfg.Accept, Goldens: log, Warn: warned.add, Runtimes: rts, Skip: skips.add, Graph: first(cfg.Graph, fc.Graph),
+		Golden: golden, DefaultProfile: cfg.Profile, SuiteProfile: suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
+		Warn: warned.add, Runtimes: rts, Skip: skips.add, Graph: first(cfg.Graph, fc.Graph),
 		Record: report.record(),
 		Nodes:  cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
 	}
@@ -296,7 +298,7 @@ func (w *warnings) show(cfg Config) {
 
 // orphans lists the .json files under the golden directories that the run
 // did not reference.
-func orphans(root string, dirs []string, log *steps.GoldenLog) ([]string, error) {
+func orphans(root string, dirs []string, log *goldenfile.Log) ([]string, error) {
 	var out []string
 	for _, dir := range dirs {
 		found, err := orphansUnder(root, dir, log)
@@ -309,7 +311,7 @@ func orphans(root string, dirs []string, log *steps.GoldenLog) ([]string, error)
 	return slices.Compact(out), nil
 }
 
-func orphansUnder(root, goldenDir string, log *steps.GoldenLog) ([]string, error) {
+func orphansUnder(root, goldenDir string, log *goldenfile.Log) ([]string, error) {
 	var out []string
 	base := filepath.Join(root, filepath.FromSlash(goldenDir))
 	err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {

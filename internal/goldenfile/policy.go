@@ -1,0 +1,178 @@
+package goldenfile
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"sync"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/suite"
+)
+
+// Written is the status of a golden file an update created or rewrote; the
+// other statuses are Check's.
+const Written Status = Stale + 1
+
+// Policy is what a run does with golden files (SPEC §12): one scenario per
+// file, compare canonical bytes, write only when updating, and say how to
+// accept a change. It is safe for concurrent scenarios.
+type Policy struct {
+	Root   string // the suite root; golden paths are relative to it
+	Update bool   // write missing and stale files instead of failing
+	// Accept returns the command that accepts a golden change for a
+	// scenario.
+	Accept func(*suite.Scenario) string
+	Log    Log
+}
+
+// Names hands out the golden file names of one scenario's assertions.
+type Names struct {
+	base string
+	used map[string]int // assertions per base and suffix, for -2, -3, ...
+}
+
+// NewNames starts the names of the scenario whose golden base (without
+// suffix or extension) is base.
+func NewNames(base string) *Names { return &Names{base: base, used: map[string]int{}} }
+
+// Next names the golden file of an assertion: the scenario's slug, or
+// name, then -2, -3 ... for a second assertion of the same kind, then the
+// suffix (".trace", ".events", ".checkpoint") and ".json".
+func (n *Names) Next(name, suffix string) (string, error) {
+	base := n.base
+	if name != "" {
+		if name != suite.Slug(name) {
+			return "", fmt.Errorf("golden file name %q: use only a-z, 0-9 and -, like %q", name, suite.Slug(name))
+		}
+		base = path.Join(path.Dir(base), name)
+	}
+	key := base + suffix
+	n.used[key]++
+	if c := n.used[key]; c > 1 {
+		base += "-" + strconv.Itoa(c)
+	}
+	return base + suffix + ".json", nil
+}
+
+// Assert compares the value with the golden file rel for scenario sc: the
+// file must hold its canonical JSON. When it does not, an update writes it
+// and otherwise the error says what differs and the command that accepts
+// it.
+func (p *Policy) Assert(sc *suite.Scenario, rel string, value func() (any, error)) error {
+	if err := p.Log.claim(rel, sc.Key()); err != nil {
+		return err
+	}
+	v, err := value()
+	if err != nil {
+		return err
+	}
+	full := filepath.Join(p.Root, filepath.FromSlash(rel))
+	// the usual case, an equal file, is settled while encoding, without
+	// holding the encoding or the file whole
+	if Matches(full, func(out io.Writer) error { return canonjson.EncodeTo(out, v) }) {
+		p.Log.record(rel, Same)
+		return nil
+	}
+	hint := 0
+	if info, err := os.Stat(full); err == nil && info.Size() < MaxBytes {
+		hint = int(info.Size()) + 1 // +1: equal content still fits without a copy
+	}
+	got, err := canonjson.EncodeSized(v, hint)
+	if err != nil {
+		return err
+	}
+	status, want, err := Check(full, got)
+	if err != nil {
+		return fmt.Errorf("golden file %s: %v", rel, err)
+	}
+	if status == Same {
+		p.Log.record(rel, Same)
+		return nil
+	}
+	if p.Update {
+		if _, err := Write(full, got); err != nil {
+			return fmt.Errorf("golden file %s: %v", rel, err)
+		}
+		p.Log.record(rel, Written)
+		return nil
+	}
+	p.Log.record(rel, status)
+	accept := p.Accept(sc)
+	if status == Missing {
+		return fmt.Errorf("golden file %s is missing; to create it, run:\n    %s", rel, accept)
+	}
+	wantValue, err := engine.DecodeJSON(want, engine.Source{Name: rel, Line: 1})
+	if err != nil {
+		return fmt.Errorf("golden file %s is not valid JSON (%v); to rewrite it, run:\n    %s", rel, err, accept)
+	}
+	diffs := Compare(wantValue, v)
+	detail := Report(diffs)
+	if len(diffs) == 0 {
+		detail = "  the values are equal but the bytes are not canonical (formatting, key order or number form)\n"
+	}
+	return fmt.Errorf("golden file %s differs:\n%sto accept the new content, run:\n    %s", rel, detail, accept)
+}
+
+// Log records the golden files a run referenced and what it found or did.
+// It is safe for concurrent scenarios.
+type Log struct {
+	mu     sync.Mutex
+	status map[string]Status
+	owner  map[string]string // golden path → the scenario that claimed it
+}
+
+// claim gives path to one scenario of the run; a second scenario that maps
+// to the same file is refused (SPEC §12), so that neither overwrites the
+// other's golden.
+func (l *Log) claim(path, scenario string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.owner == nil {
+		l.owner = map[string]string{}
+	}
+	if other, ok := l.owner[path]; ok && other != scenario {
+		return fmt.Errorf("golden file %s is used by two scenarios, %s and %s; give one of them its own name with `the golden file \"<name>\"`", path, other, scenario)
+	}
+	l.owner[path] = scenario
+	return nil
+}
+
+func (l *Log) record(path string, s Status) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.status == nil {
+		l.status = map[string]Status{}
+	}
+	l.status[path] = s
+}
+
+// With lists, sorted, the golden files that ended the run with status s.
+func (l *Log) With(s Status) []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for p, st := range l.status {
+		if st == s {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Written lists the golden files the run wrote, sorted.
+func (l *Log) Written() []string { return l.With(Written) }
+
+// Referenced reports whether a scenario of the run used the golden file.
+func (l *Log) Referenced(path string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, ok := l.status[path]
+	return ok
+}

@@ -1,0 +1,87 @@
+package goldenfile
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stateharness/scenario/internal/suite"
+)
+
+func TestNamesNumberRepeatedAssertions(t *testing.T) {
+	n := NewNames("golden/chat/hello")
+	var got []string
+	for _, a := range []struct{ name, suffix string }{{"", ""}, {"", ""}, {"", ".trace"}, {"other", ""}, {"other", ""}, {"", ".trace"}} {
+		rel, err := n.Next(a.name, a.suffix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, rel)
+	}
+	want := "golden/chat/hello.json golden/chat/hello-2.json golden/chat/hello.trace.json golden/chat/other.json golden/chat/other-2.json golden/chat/hello-2.trace.json"
+	if strings.Join(got, " ") != want {
+		t.Errorf("names\n%s\nwant\n%s", strings.Join(got, " "), want)
+	}
+	if _, err := n.Next("Not A Slug", ""); err == nil || !strings.Contains(err.Error(), `like "not-a-slug"`) {
+		t.Errorf("a name that is no slug: %v", err)
+	}
+}
+
+func TestPolicyAssert(t *testing.T) {
+	root := t.TempDir()
+	a := &suite.Scenario{Feature: "features/a.feature", Line: 3}
+	b := &suite.Scenario{Feature: "features/a.feature", Line: 9}
+	accept := func(s *suite.Scenario) string { return "scenario update " + s.Pos() }
+	state := func(v any) func() (any, error) { return func() (any, error) { return v, nil } }
+	const rel = "golden/a/s.json"
+
+	check := &Policy{Root: root, Accept: accept}
+	err := check.Assert(a, rel, state(map[string]any{"n": 1.0}))
+	if err == nil || !strings.Contains(err.Error(), "golden file golden/a/s.json is missing; to create it, run:\n    scenario update features/a.feature:3") {
+		t.Fatalf("missing file: %v", err)
+	}
+	if got := check.Log.With(Missing); len(got) != 1 || got[0] != rel {
+		t.Errorf("log of missing files %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(root, rel)); err == nil {
+		t.Fatal("a check wrote the golden file")
+	}
+
+	update := &Policy{Root: root, Update: true, Accept: accept}
+	if err := update.Assert(a, rel, state(map[string]any{"n": 1.0})); err != nil {
+		t.Fatal(err)
+	}
+	if got := update.Log.Written(); len(got) != 1 || got[0] != rel {
+		t.Errorf("written %q", got)
+	}
+	data, err := os.ReadFile(filepath.Join(root, rel))
+	if err != nil || string(data) != "{\n  \"n\": 1\n}\n" {
+		t.Fatalf("written file %q, %v", data, err)
+	}
+
+	check = &Policy{Root: root, Accept: accept}
+	if err := check.Assert(a, rel, state(map[string]any{"n": 1.0})); err != nil {
+		t.Errorf("equal content: %v", err)
+	}
+	if !check.Log.Referenced(rel) || len(check.Log.With(Same)) != 1 {
+		t.Error("an equal file is not logged as referenced and the same")
+	}
+	err = check.Assert(b, rel, state(map[string]any{"n": 1.0}))
+	if err == nil || !strings.Contains(err.Error(), "used by two scenarios, features/a.feature:3 and features/a.feature:9") {
+		t.Errorf("second scenario on one file: %v", err)
+	}
+
+	stale := &Policy{Root: root, Accept: accept}
+	err = stale.Assert(a, rel, state(map[string]any{"n": 2.0}))
+	if err == nil || !strings.Contains(err.Error(), "$.n") || !strings.Contains(err.Error(), "to accept the new content, run:\n    scenario update features/a.feature:3") {
+		t.Errorf("stale file: %v", err)
+	}
+	if got := stale.Log.With(Stale); len(got) != 1 {
+		t.Errorf("log of stale files %q", got)
+	}
+	data, _ = os.ReadFile(filepath.Join(root, rel))
+	if string(data) != "{\n  \"n\": 1\n}\n" {
+		t.Errorf("a failing check changed the file: %q", data)
+	}
+}
