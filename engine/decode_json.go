@@ -457,7 +457,7 @@ func (d *decoder) intern(raw string) string {
 	*slot = s
 	if len(raw) <= 64 {
 		if d.keys == nil {
-			d.keys = make(map[string]string, 32)
+			d.keys = make(map[string]string)
 		}
 		if len(d.keys) < 4096 {
 			d.keys[s] = s

@@ -78,7 +78,7 @@ func decodeYAML(data []byte, src Source, order *KeyOrder) (any, error) {
 			Message: "expected one YAML document, found a second one after ---; remove it or split the text",
 		}
 	}
-	d := &yamlDecoder{src: src, order: order, orderDepth: order.depthFor(len(data)), memo: map[*yaml.Node]yamlMemo{}, active: map[*yaml.Node]bool{}}
+	d := &yamlDecoder{src: src, order: order, orderDepth: order.depthFor(len(data))}
 	v, _, _, err := d.value(first.Content[0], Root, 0)
 	if err != nil {
 		return nil, err
@@ -216,9 +216,10 @@ type yamlDecoder struct {
 	order *KeyOrder // nil unless the caller wants the order of keys
 	// orderDepth is the deepest nesting whose mappings' order is recorded
 	orderDepth int
-	memo       map[*yaml.Node]yamlMemo
-	active     map[*yaml.Node]bool // anchored nodes being decoded: an alias to one is a cycle
-	expanded   int                 // values produced by alias expansion so far
+	// memo and active are made at the first anchor: most texts have none.
+	memo     map[*yaml.Node]yamlMemo
+	active   map[*yaml.Node]bool // anchored nodes being decoded: an alias to one is a cycle
+	expanded int                 // values produced by alias expansion so far
 }
 
 func (d *yamlDecoder) fail(code Code, n *yaml.Node, path, msg string) *Error {
@@ -234,6 +235,9 @@ func (d *yamlDecoder) value(n *yaml.Node, path string, depth int) (any, int, int
 	if n.Anchor != "" {
 		if m, ok := d.memo[n]; ok {
 			return m.v, m.size, m.height, nil
+		}
+		if d.active == nil {
+			d.memo, d.active = map[*yaml.Node]yamlMemo{}, map[*yaml.Node]bool{}
 		}
 		d.active[n] = true
 		defer delete(d.active, n)
@@ -281,6 +285,9 @@ func (d *yamlDecoder) alias(n *yaml.Node, path string, depth int) (any, int, int
 			return nil, 0, 0, err
 		}
 		m = yamlMemo{v, size, height}
+		if d.memo == nil {
+			d.memo = map[*yaml.Node]yamlMemo{}
+		}
 		d.memo[target] = m
 	}
 	if depth+m.height > maxDepth {

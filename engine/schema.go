@@ -439,7 +439,7 @@ func SchemaFromTable(header []string, rows [][]string, decodeCell func(row, col 
 		}
 		s.Fields = append(s.Fields, f)
 	}
-	sort.Slice(s.Fields, func(i, j int) bool { return s.Fields[i].Name < s.Fields[j].Name })
+	slices.SortFunc(s.Fields, func(a, b *Field) int { return strings.Compare(a.Name, b.Name) })
 	return s, nil
 }
 
