@@ -68,9 +68,14 @@ func errorf(code Code, path, msg string) *Error {
 	return &Error{Code: code, Path: path, Message: msg}
 }
 
-// NoStateError is the error for an output or a read on a thread that no run
-// has started: a mistake in the scenario, not a rule of the engine, so it
-// has no Code.
-func NoStateError(thread string) error {
-	return fmt.Errorf("thread %q has no state yet: start a run first (Given the input state: ...)", thread)
+// NoState is the error for an output or a read on a thread that no run has
+// started: a mistake in the scenario, not a rule of the engine, so it has no
+// Code. Find it with errors.As.
+type NoState struct{ Thread string }
+
+func (e *NoState) Error() string {
+	return fmt.Sprintf("thread %q has no state yet: start a run first (Given the input state: ...)", e.Thread)
 }
+
+// NoStateError returns a *NoState for thread.
+func NoStateError(thread string) error { return &NoState{Thread: thread} }

@@ -55,24 +55,26 @@ func assertSteps() []Def {
 			return nil
 		}},
 		{Pattern: `^the revision should be (\d+)$`, run: func(w *world, a ...string) error {
-			if _, err := w.state(); err != nil {
+			g, err := w.started()
+			if err != nil {
 				return err
 			}
 			want, _ := strconv.Atoi(a[0])
-			if got := w.graph.Revision(w.thread); got != want {
+			if got := g.Revision(w.thread); got != want {
 				return fmt.Errorf("thread %q: revision should be %d, but it is %d", w.thread, want, got)
 			}
 			return nil
 		}},
 		{Pattern: `^the checkpoint should equal:$`, Arg: DocString, run: func(w *world, _ ...string) error {
-			if _, err := w.state(); err != nil {
+			g, err := w.started()
+			if err != nil {
 				return err
 			}
 			want, err := w.docValue()
 			if err != nil {
 				return asProblem(err)
 			}
-			return equalOrDiff("the checkpoint", want, mapValue(w.graph.Checkpoint(w.thread)))
+			return equalOrDiff("the checkpoint", want, mapValue(g.Checkpoint(w.thread)))
 		}},
 		{Pattern: `^the step should fail with "([^"]*)"$`, Consumes: true, run: func(w *world, a ...string) error {
 			return w.consume(a[0], "")
@@ -125,10 +127,11 @@ func assertSteps() []Def {
 		}},
 		{Pattern: `^the checkpoint should match the golden file$`, run: func(w *world, _ ...string) error {
 			return w.matchGolden("", ".checkpoint", func() (any, error) {
-				if _, err := w.state(); err != nil {
+				g, err := w.started()
+				if err != nil {
 					return nil, err
 				}
-				return mapValue(w.graph.Checkpoint(w.thread)), nil
+				return mapValue(g.Checkpoint(w.thread)), nil
 			})
 		}},
 	}

@@ -64,13 +64,11 @@ func (w *world) atDoc(err error) error {
 }
 
 func (w *world) nodes(outs []engine.NodeOutput) error {
-	if err := w.ensureGraph(); err != nil {
+	g, err := w.started()
+	if err != nil {
 		return err
 	}
-	if !w.graph.HasThread(w.thread) {
-		return &problem{msg: engine.NoStateError(w.thread).Error()}
-	}
-	return w.graph.Step(w.thread, outs)
+	return g.Step(w.thread, outs)
 }
 
 // stepOutputs reads a parallel step: a docstring mapping node → output in

@@ -25,24 +25,26 @@ func toolSteps() []Def {
 			if err != nil {
 				return err
 			}
-			if _, err := w.state(); err != nil {
-				return err
+			g, err := w.started()
+			if err != nil {
+				return err // before the tool runs
 			}
 			result, err := w.runGoTool(a[0], fn, args)
 			if err != nil {
 				return err
 			}
-			return w.graph.ToolCall(w.thread, a[0], "", result)
+			return g.ToolCall(w.thread, a[0], "", result)
 		}},
 		{Pattern: `^the model calls "writeTodos" with:$`, Arg: DocString, run: func(w *world, _ ...string) error {
 			v, err := w.docValue()
 			if err != nil {
 				return err
 			}
-			if _, err := w.state(); err != nil {
+			g, err := w.started()
+			if err != nil {
 				return err
 			}
-			return w.graph.WriteTodos(w.thread, "", v)
+			return g.WriteTodos(w.thread, "", v)
 		}},
 		{Pattern: `^the plan should be:$`, Arg: Table, run: func(w *world, _ ...string) error {
 			got, err := w.state()
@@ -85,10 +87,11 @@ func (w *world) toolCall(name, callID string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := w.state(); err != nil {
+	g, err := w.started()
+	if err != nil {
 		return err
 	}
-	return w.graph.ToolCall(w.thread, name, callID, v)
+	return g.ToolCall(w.thread, name, callID, v)
 }
 
 // runGoTool calls a registered Go tool with a copy of the arguments. Its

@@ -187,12 +187,22 @@ func (w *world) ensureGraph() error {
 	return nil
 }
 
-// state is the current thread's state, failing when it has none.
+// state is the current thread's state; a thread no run has started fails
+// with *engine.NoState, as the engine's commits on it do.
 func (w *world) state() (map[string]any, error) {
 	if w.graph == nil || !w.graph.HasThread(w.thread) {
-		return nil, &problem{msg: engine.NoStateError(w.thread).Error()}
+		return nil, &engine.NoState{Thread: w.thread}
 	}
 	return w.graph.State(w.thread), nil
+}
+
+// started is the graph of a scenario whose current thread has state: the
+// graph every commit but a run's input needs.
+func (w *world) started() (*engine.Graph, error) {
+	if _, err := w.state(); err != nil {
+		return nil, err
+	}
+	return w.graph, nil
 }
 
 // resolve turns a path written in a step into a file path under the suite
