@@ -7,15 +7,9 @@ import (
 
 // Options configure a Graph.
 type Options struct {
-	// Profile is the profile the scenario chose (`Given the "awaken"
-	// profile`). It may not disagree with the schema's own profile.
+	// Profile is the graph's profile; empty means the schema's, else
+	// DefaultProfile. A schema that names another profile is refused.
 	Profile string
-	// SuiteProfile is scenario.yaml's profile: like Profile and the
-	// schema's, it may not disagree with the others.
-	SuiteProfile string
-	// DefaultProfile applies when none of the above names one (--profile);
-	// empty means langgraph.
-	DefaultProfile string
 	// Reducers are custom reducers by name, usable in any schema.
 	Reducers map[string]ReducerFunc
 	// Plan is the route's plan.md (dawn), which turns on the planning
@@ -90,27 +84,13 @@ func New(s *Schema, opts Options) (*Graph, error) {
 	if s == nil {
 		s = &Schema{}
 	}
-	// the scenario's step, the schema and scenario.yaml may not disagree
-	choices := []struct{ who, name string }{
-		{"the scenario chose", opts.Profile}, {"the schema says", s.Profile}, {"scenario.yaml says", opts.SuiteProfile},
-	}
-	name := ""
-	for i, c := range choices {
-		if c.name == "" {
-			continue
-		}
-		if name == "" {
-			name = c.name
-			for _, other := range choices[i+1:] {
-				if other.name != "" && other.name != name {
-					return nil, &Error{Code: SchemaInvalid, Path: PathKey(Root, "profile"), Message: fmt.Sprintf(
-						"%s the %q profile but %s %q; they may not disagree", c.who, name, other.who, other.name)}
-				}
-			}
-		}
-	}
-	if name == "" {
-		name = opts.DefaultProfile
+	name := opts.Profile
+	switch {
+	case name == "":
+		name = s.Profile
+	case s.Profile != "" && s.Profile != name:
+		return nil, &Error{Code: SchemaInvalid, Path: PathKey(Root, "profile"), Message: fmt.Sprintf(
+			"the graph's profile is %q but the schema says %q; they may not disagree", name, s.Profile)}
 	}
 	if name == "" {
 		name = DefaultProfile

@@ -152,7 +152,7 @@ func (w *world) rebuild(undo func()) error {
 		undo()
 		return problemf("setup steps (profile, schema, plan.md, tools) come before the first run")
 	}
-	g, err := engine.New(w.schema, w.options())
+	g, err := w.newGraph()
 	if err != nil {
 		undo()
 		return err
@@ -164,10 +164,44 @@ func (w *world) rebuild(undo func()) error {
 	return nil
 }
 
-func (w *world) options() engine.Options {
+// newGraph builds the scenario's graph from its setup so far, under the
+// one profile the setup resolves to.
+func (w *world) newGraph() (*engine.Graph, error) {
+	profile, err := w.chooseProfile()
+	if err != nil {
+		return nil, err
+	}
 	graph := w.ownGraph
 	if graph == "" {
 		graph = w.cfg.Graph
 	}
-	return engine.Options{Profile: w.profile, DefaultProfile: w.cfg.DefaultProfile, SuiteProfile: w.cfg.SuiteProfile, Reducers: w.cfg.Reducers, Plan: w.plan, Tools: w.tools, IDPrefix: w.cfg.IDPrefix, Runtimes: w.cfg.Runtimes, Graph: graph}
+	return engine.New(w.schema, engine.Options{Profile: profile, Reducers: w.cfg.Reducers, Plan: w.plan, Tools: w.tools,
+		IDPrefix: w.cfg.IDPrefix, Runtimes: w.cfg.Runtimes, Graph: graph})
+}
+
+// chooseProfile resolves the scenario's profile: the scenario's step, the
+// schema's own profile and scenario.yaml's may each name one, and may not
+// disagree; with none of them, --profile (or Options.Profile), else the
+// engine's default.
+func (w *world) chooseProfile() (string, error) {
+	schemaProfile := ""
+	if w.schema != nil {
+		schemaProfile = w.schema.Profile
+	}
+	choices := []struct{ who, name string }{
+		{"the scenario chose", w.profile}, {"the schema says", schemaProfile}, {"scenario.yaml says", w.cfg.SuiteProfile},
+	}
+	for i, c := range choices {
+		if c.name == "" {
+			continue
+		}
+		for _, other := range choices[i+1:] {
+			if other.name != "" && other.name != c.name {
+				return "", &engine.Error{Code: engine.SchemaInvalid, Path: engine.PathKey(engine.Root, "profile"), Message: fmt.Sprintf(
+					"%s the %q profile but %s %q; they may not disagree", c.who, c.name, other.who, other.name)}
+			}
+		}
+		return c.name, nil
+	}
+	return w.cfg.DefaultProfile, nil
 }

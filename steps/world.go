@@ -25,9 +25,12 @@ type Config struct {
 	Index  *suite.Index
 	// Resolved is the suite's step texts matched to the vocabulary
 	// (Resolve).
-	Resolved       *Resolved
-	DefaultProfile string // --profile or Options.Profile
-	SuiteProfile   string // scenario.yaml's, when no flag overrides it
+	Resolved *Resolved
+	// DefaultProfile (--profile, Options.Profile) applies to a scenario
+	// whose steps, schema and SuiteProfile (scenario.yaml's, when no flag
+	// overrides it) name none.
+	DefaultProfile string
+	SuiteProfile   string
 	IDPrefix       string // generated message ids: <prefix>1, <prefix>2, ...
 	Reducers       map[string]engine.ReducerFunc
 	// Golden is what golden-file assertions do, and where the run's
@@ -179,7 +182,7 @@ func (w *world) ensureGraph() error {
 	if w.graph != nil {
 		return nil
 	}
-	g, err := engine.New(w.schema, w.options())
+	g, err := w.newGraph()
 	if err != nil {
 		return err
 	}
