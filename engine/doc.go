@@ -1,0 +1,63 @@
+// Package engine is the state model of a LangGraph-style agent: it applies
+// what nodes and tools return to a JSON state through per-field reducers,
+// and refuses, with a coded error, what the modelled framework would refuse.
+// It is pure (values in, values out) and usable without godog.
+//
+//	schema, err := engine.SchemaFromValue(doc)       // or SchemaFromTable, SchemaFromJSONSchema
+//	g, err := engine.New(schema, engine.Options{Profile: "langgraph"})
+//	err = g.Invoke("main", map[string]any{"messages": []any{"hi"}}) // a run's input
+//	err = g.Node("main", "agent", map[string]any{"status": "done"}) // one node's step
+//	err = g.Step("main", []engine.NodeOutput{{Node: "a", ...}, {Node: "b", ...}})
+//	state, rev := g.State("main"), g.Revision("main")
+//
+// A [Graph] holds a [Schema] resolved under a profile. The schema's fields
+// ([Field]) each have a [Type], a default, a reducer ([ReducerSpec]: replace,
+// append, messages, sum, join("\n"), or a [ReducerFunc] registered in
+// [Options]), readonly (the whole field or sub-paths), a [Merge] (exclusive
+// or commutative) and a [Scope] (run or thread). The profile, one of
+// [Profiles] (langgraph by default, dawn, awaken, llmfy), fills in what the
+// schema leaves out and decides the framework's rules: default reducers and
+// merges, unknown keys, what a node may return, the order of a step's writes.
+//
+// State lives in threads, named by the caller ("main"); each has a state and
+// a revision. Every change is a commit, atomic: [Graph.Invoke] (a run's
+// input), [Graph.Node] and [Graph.Step] (one or more nodes in one superstep),
+// [Graph.ToolCall] (a tool's result) and [Graph.WriteTodos] (Dawn's planning
+// tool). A commit goes through the graph's runtime(s) ([Options].Runtimes),
+// which apply the writes through the channels and reducers: the built-in
+// engine ([Builtin], the default), or a [Runtime] such as LangGraph JS
+// (runtimes/langgraphjs), or both side by side (RUNTIME_DISAGREEMENT when
+// they differ). Then the harness's own rules apply whatever the runtime:
+// readonly, types, revisions, generated ids, the trace and the events.
+//
+// Every rule the engine enforces fails with an [*Error]: a [Code] (all of
+// them in codes.go, described by [Codes]), the JSON path of the value at
+// fault ($.messages[2]) and, for decoded text, file:line:column; [CodeOf]
+// reads the code of any error. Mistakes in the scenario itself have no code:
+// text that does not parse ([*SyntaxError]), a step on a thread that no run
+// has started. A commit that fails changes nothing.
+//
+// Each successful commit is recorded in the trace ([Graph.Trace],
+// [Graph.TraceValue]) and as the events a stream would carry: "updates" per
+// writer, then "values", then a tool's "tool_result" or "plan_update"
+// ([Graph.Events], [Graph.EventsValue]). [Graph.Checkpoint] is a thread's
+// persisted form.
+//
+// # Values
+//
+// Values are the engine's model of JSON: nil, bool, float64, string, []any
+// and map[string]any. [DecodeJSON] and [DecodeYAML] read text strictly
+// (SPEC §2: no NaN, no duplicate keys, no unsafe integers, ...), with
+// positions in errors; their Ordered forms also keep the order in which
+// object keys were written ([KeyOrder]), which LangGraph JS observes.
+// [Normalize] brings values built in Go into the model and checks them. The
+// engine never modifies a value it was given or has handed out: untouched
+// parts of a state are shared, not copied.
+//
+// # Runtimes
+//
+// A [Runtime] opens a [Session] per scenario from a [GraphSpec] (the profile
+// and the resolved fields) and answers each [CommitRequest] with the whole
+// state after it ([CommitResult]). This package never starts a process;
+// runtimes that do live under runtimes/.
+package engine
