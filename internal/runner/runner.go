@@ -95,11 +95,63 @@ func (r *Result) Skipped() int {
 	return n
 }
 
-// Run loads the suite and runs it. A suite that cannot be loaded returns an
-// error (the CLI's exit code 2).
+// Run loads the suite and runs it: resolve the settings, load and select
+// the scenarios, run them, then look for orphan golden files. A suite that
+// cannot be loaded returns an error (the CLI's exit code 2).
 func Run(cfg Config) (*Result, error) {
+	s, err := resolve(cfg)
+	if err != nil {
+		return nil, err
+	}
+	l, err := s.load()
+	if err != nil {
+		return nil, err
+	}
+	if len(l.idx.Order) == 0 {
+		// a shard or a go test -run that selects nothing
+		return &Result{Goldens: &goldenfile.Log{}, Index: l.idx}, nil
+	}
+	res, err := s.run(l)
+	if err != nil {
+		return nil, err
+	}
+	// a scenario no runtime ran claimed none of its golden files
+	if scope, ok := s.cfg.goldenScope(); ok && res.Status == 0 && res.unran == 0 {
+		if res.Orphans, err = orphans(s.cfg.Root, scope, res.Goldens); err != nil {
+			return nil, err
+		}
+		res.OrphansChecked = true
+	}
+	if err := s.ci.write(s.cfg, res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// settings is a run's Config with scenario.yaml and the defaults applied
+// and every flag checked.
+type settings struct {
+	cfg          Config
+	layout       suite.Layout
+	godogFormat  string
+	quietGodog   bool // under go test, with no format asked for: the subtests report
+	htmlFiles    []string
+	ciFiles      ciFormats
+	suiteProfile string // scenario.yaml's, when no flag overrides it
+	runtime      string
+	runtimeFrom  string // where the runtime list came from, for its errors
+	graph        string
+	ci           *ciReport
+}
+
+// resolve applies scenario.yaml and the defaults to cfg and checks the
+// formats, profiles and tag expression.
+func resolve(cfg Config) (*settings, error) {
 	if cfg.Root == "" {
 		cfg.Root = "."
+	}
+	if cfg.Output == nil {
+		cfg.Output = os.Stdout
 	}
 	fc, err := ReadConfigFile(cfg.Root)
 	if err != nil {
@@ -107,6 +159,8 @@ func Run(cfg Config) (*Result, error) {
 	}
 	cfg.Features = first(cfg.Features, fc.Features, "features")
 	cfg.Golden = first(cfg.Golden, fc.Golden, "golden")
+	cfg.IDPrefix = first(cfg.IDPrefix, fc.IDPrefix)
+	s := &settings{layout: suite.Layout{Features: cfg.Features, Golden: cfg.Golden}, graph: first(cfg.Graph, fc.Graph)}
 	explicitFormat := cfg.Format != "" || fc.Format != ""
 	cfg.Format = first(cfg.Format, fc.Format, cfg.DefaultFormat, "progress")
 	godogFormat, htmlFiles, err := splitHTMLFormat(cfg.Format)
@@ -119,21 +173,20 @@ func Run(cfg Config) (*Result, error) {
 	}
 	// html:FILE alone leaves godog's output as it is by default
 	explicitFormat = explicitFormat && godogFormat != ""
-	godogFormat = first(godogFormat, cfg.DefaultFormat, "progress")
-	if err := checkFormats(godogFormat); err != nil {
+	s.godogFormat = first(godogFormat, cfg.DefaultFormat, "progress")
+	if err := checkFormats(s.godogFormat); err != nil {
 		return nil, err
 	}
-	cfg.IDPrefix = first(cfg.IDPrefix, fc.IDPrefix)
+	// the subtests report each scenario once; godog's summary would repeat
+	// every failure
+	s.quietGodog = cfg.T != nil && !explicitFormat
+	s.htmlFiles, s.ciFiles = htmlFiles, ciFiles
 	// scenario.yaml's profile binds scenarios (they may not disagree with
 	// it); a flag or Options.Profile overrides it as a mere default
-	suiteProfile := ""
 	if cfg.Profile == "" {
-		suiteProfile = fc.Profile
+		s.suiteProfile = fc.Profile
 	}
-	if cfg.Output == nil {
-		cfg.Output = os.Stdout
-	}
-	for _, p := range []struct{ where, name string }{{"--profile", cfg.Profile}, {ConfigFile, suiteProfile}} {
+	for _, p := range []struct{ where, name string }{{"--profile", cfg.Profile}, {ConfigFile, s.suiteProfile}} {
 		if p.name != "" && !slices.Contains(engine.Profiles(), p.name) {
 			return nil, fmt.Errorf("%s: unknown profile %q; expected one of %s", p.where, p.name, strings.Join(engine.Profiles(), ", "))
 		}
@@ -141,8 +194,28 @@ func Run(cfg Config) (*Result, error) {
 	if err := checkTags(cfg.Tags); err != nil {
 		return nil, err
 	}
-	layout := suite.Layout{Features: cfg.Features, Golden: cfg.Golden}
-	idx, err := suite.Load(cfg.Root, layout, cfg.Paths)
+	s.runtime, s.runtimeFrom = first(cfg.Runtime, fc.Runtime), "--runtime"
+	if cfg.Runtime == "" && fc.Runtime != "" {
+		s.runtimeFrom = ConfigFile + "'s runtime:"
+	}
+	s.cfg = cfg
+	return s, nil
+}
+
+// loaded is a suite's scenarios as the run selected them.
+type loaded struct {
+	idx *suite.Index // the selected scenarios; none when a selection left none
+	// all are the scenarios before go test -run chose among them, one
+	// subtest each (testing names and filters them)
+	all      []*suite.Scenario
+	resolved *steps.Resolved
+}
+
+// load parses the suite, keeps the scenarios the shard (CLI) or go test -run
+// selects, and matches their steps to the vocabulary.
+func (s *settings) load() (*loaded, error) {
+	cfg := s.cfg
+	idx, err := suite.Load(cfg.Root, s.layout, cfg.Paths)
 	if err != nil {
 		return nil, err
 	}
@@ -154,62 +227,69 @@ func Run(cfg Config) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		paths := ShardPaths(idx.Order, k, n)
-		if len(paths) == 0 {
-			fmt.Fprintf(cfg.Output, "shard %s has no scenarios\n", cfg.Shard)
-			return &Result{Goldens: &goldenfile.Log{}, Index: idx}, nil
-		}
-		if idx, err = suite.Load(cfg.Root, layout, paths); err != nil {
+		if idx, err = s.narrow(ShardPaths(idx.Order, k, n)); err != nil {
 			return nil, err
 		}
+		if len(idx.Order) == 0 {
+			fmt.Fprintf(cfg.Output, "shard %s has no scenarios\n", cfg.Shard)
+			return &loaded{idx: idx}, nil
+		}
 	}
-	all := idx.Order
+	l := &loaded{idx: idx, all: idx.Order}
 	if cfg.T != nil {
 		// go test -run 'TestX/<scenario>' runs only what it selects
 		sel, err := selected(cfg.T, idx.Order)
 		if err != nil {
 			return nil, err
 		}
-		var paths []string
-		seen := map[string]bool{}
-		for i, s := range idx.Order {
-			if sel[i] && !seen[s.Pos()] {
-				seen[s.Pos()] = true
-				paths = append(paths, s.Pos())
-			}
-		}
-		if len(paths) == 0 {
-			return &Result{Goldens: &goldenfile.Log{}, Index: idx}, nil
-		}
 		if slices.Contains(sel, false) {
-			if idx, err = suite.Load(cfg.Root, layout, paths); err != nil {
-				return nil, err
+			var paths []string
+			seen := map[string]bool{}
+			for i, sc := range idx.Order {
+				if sel[i] && !seen[sc.Pos()] {
+					seen[sc.Pos()] = true
+					paths = append(paths, sc.Pos())
+				}
+			}
+			if l.idx, err = s.narrow(paths); err != nil || len(l.idx.Order) == 0 {
+				return l, err
 			}
 		}
 	}
-	resolved, problems := steps.Resolve(idx, cfg.Steps != nil)
+	resolved, problems := steps.Resolve(l.idx, cfg.Steps != nil)
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("%s\n(`scenario steps` lists the vocabulary)", strings.Join(problems, "\n"))
 	}
-	runtimeFrom := "--runtime"
-	if cfg.Runtime == "" && fc.Runtime != "" {
-		runtimeFrom = ConfigFile + "'s runtime:"
+	l.resolved = resolved
+	return l, nil
+}
+
+// narrow loads only the scenarios at paths (file.feature:LINE).
+func (s *settings) narrow(paths []string) (*suite.Index, error) {
+	if len(paths) == 0 {
+		return &suite.Index{Root: s.cfg.Root}, nil
 	}
-	rts, stop, err := startRuntimes(first(cfg.Runtime, fc.Runtime), runtimeFrom, cfg.Root)
+	return suite.Load(s.cfg.Root, s.layout, paths)
+}
+
+// run runs the loaded scenarios through godog on the chosen runtimes, with
+// the reports the formats ask for.
+func (s *settings) run(l *loaded) (*Result, error) {
+	cfg, idx := s.cfg, l.idx
+	rts, stop, err := startRuntimes(s.runtime, s.runtimeFrom, cfg.Root)
 	if err != nil {
 		return nil, err
 	}
 	defer stop()
-	report := newHTMLReport(htmlFiles, idx, first(cfg.Runtime, fc.Runtime))
-	ci := newCIReport(ciFiles, idx)
+	report := newHTMLReport(s.htmlFiles, idx, s.runtime)
+	s.ci = newCIReport(s.ciFiles, idx)
 	golden := &goldenfile.Policy{Root: cfg.Root, Update: cfg.Update, Accept: cfg.Accept}
-	log := &golden.Log
 	warned := &warnings{}
 	skips := &skipCount{}
 	sc := &steps.Config{
-		Root: cfg.Root, Layout: layout, Index: idx, Resolved: resolved,
-		Golden: golden, DefaultProfile: cfg.Profile, SuiteProfile: suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
-		Warn: warned.add, Runtimes: rts, Skip: skips.add, Graph: first(cfg.Graph, fc.Graph),
+		Root: cfg.Root, Layout: s.layout, Index: idx, Resolved: l.resolved,
+		Golden: golden, DefaultProfile: cfg.Profile, SuiteProfile: s.suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
+		Warn: warned.add, Runtimes: rts, Skip: skips.add, Graph: s.graph,
 		Record: report.record(),
 		Nodes:  cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
 	}
@@ -217,35 +297,29 @@ func Run(cfg Config) (*Result, error) {
 	output := cfg.Output
 	if cfg.T != nil {
 		sc.Done = results.done
-		if !explicitFormat {
-			// the subtests report each scenario once; godog's summary
-			// would repeat every failure
-			output = io.Discard
-		}
 	}
-	concurrency := cfg.Concurrency
-	if concurrency < 1 {
-		concurrency = 1
+	if s.quietGodog {
+		output = io.Discard
 	}
 	ts := godog.TestSuite{
 		Name:                "scenario",
-		ScenarioInitializer: ci.initializer(report.initializer(steps.Initializer(sc))),
+		ScenarioInitializer: s.ci.initializer(report.initializer(steps.Initializer(sc))),
 		Options: &godog.Options{
-			Format:      godogFormat,
+			Format:      s.godogFormat,
 			Paths:       idx.Paths,
 			FS:          os.DirFS(cfg.Root),
 			Tags:        cfg.Tags,
 			Strict:      true,
 			NoColors:    cfg.NoColor,
-			Concurrency: concurrency,
+			Concurrency: max(cfg.Concurrency, 1),
 			Randomize:   cfg.Random,
 			Output:      output,
 		},
 	}
-	res := &Result{Goldens: log, Index: idx, Ran: len(idx.Order)}
+	res := &Result{Goldens: &golden.Log, Index: idx, Ran: len(idx.Order)}
 	res.Status = ts.Run()
 	if cfg.T != nil {
-		results.report(cfg.T, all)
+		results.report(cfg.T, l.all)
 	}
 	warned.show(cfg)
 	res.Skips, res.unran = skips.byReason, skips.unran
@@ -255,17 +329,6 @@ func Run(cfg Config) (*Result, error) {
 	}
 	if cfg.Tags != "" && sc.Started.Load() == 0 {
 		return nil, fmt.Errorf("no scenario matches --tags %q", cfg.Tags)
-	}
-	// a scenario no runtime ran claimed none of its golden files
-	if scope, ok := cfg.goldenScope(); ok && res.Status == 0 && res.unran == 0 {
-		res.Orphans, err = orphans(cfg.Root, scope, log)
-		if err != nil {
-			return nil, err
-		}
-		res.OrphansChecked = true
-	}
-	if err := ci.write(cfg, res); err != nil {
-		return nil, err
 	}
 	return res, nil
 }
