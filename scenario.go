@@ -42,6 +42,7 @@ import (
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/env"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/steps"
@@ -149,7 +150,7 @@ func Run(t *testing.T, opts Options) {
 // updateRequested reads SCENARIO_UPDATE, GOLDIE_UPDATE and an -update
 // flag, whoever defined it.
 func updateRequested() bool {
-	if truthy(os.Getenv("SCENARIO_UPDATE")) || truthy(os.Getenv("GOLDIE_UPDATE")) {
+	if env.On("SCENARIO_UPDATE", "GOLDIE_UPDATE") {
 		return true
 	}
 	if f := flag.Lookup("update"); f != nil {
@@ -158,14 +159,6 @@ func updateRequested() bool {
 				return true
 			}
 		}
-	}
-	return false
-}
-
-func truthy(s string) bool {
-	switch strings.ToLower(s) {
-	case "1", "true", "yes", "on":
-		return true
 	}
 	return false
 }
@@ -195,18 +188,13 @@ func packageDir() string {
 	if err != nil {
 		return "."
 	}
-	for dir := wd; ; {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			rel, err := filepath.Rel(dir, wd)
-			if err != nil || rel == "." {
-				return "."
-			}
-			return "./" + filepath.ToSlash(rel)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "."
-		}
-		dir = parent
+	mod := env.FindUp(wd, "go.mod")
+	if mod == "" {
+		return "."
 	}
+	rel, err := filepath.Rel(mod, wd)
+	if err != nil || rel == "." {
+		return "."
+	}
+	return "./" + filepath.ToSlash(rel)
 }

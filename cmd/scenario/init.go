@@ -17,6 +17,8 @@ import (
 	"sort"
 	"strings"
 	"text/template"
+
+	"github.com/stateharness/scenario/internal/env"
 )
 
 // scaffold is the suite `scenario init` writes: each file under template/
@@ -53,7 +55,7 @@ func runInit(dir string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	data := scaffoldData{Package: testPackage(abs), GoModule: findUp(abs, "go.mod") != "", Version: pinnedVersion()}
+	data := scaffoldData{Package: testPackage(abs), GoModule: env.FindUp(abs, "go.mod") != "", Version: pinnedVersion()}
 	files, err := scaffoldFiles(data)
 	if err != nil {
 		return err
@@ -215,14 +217,14 @@ func printNextSteps(out io.Writer, dir, abs string) {
 		fmt.Fprintf(out, "  cd %s\n", quote(dir))
 	}
 	cli := "go run github.com/stateharness/scenario/cmd/scenario@" + pinnedVersion()
-	if findUp(abs, "go.mod") != "" {
+	if env.FindUp(abs, "go.mod") != "" {
 		fmt.Fprintln(out, "  go mod tidy                     # adds github.com/stateharness/scenario")
 		fmt.Fprintln(out, "  go test ./...                   # runs features/ through scenario_test.go")
 		fmt.Fprintln(out, "or with the CLI:")
 	}
 	fmt.Fprintf(out, "  %s run\n", cli)
 	warnUnpinned(out)
-	if repo := findUp(abs, ".git"); repo != "" && repo != abs {
+	if repo := env.FindUp(abs, ".git"); repo != "" && repo != abs {
 		rel, _ := filepath.Rel(repo, abs)
 		fmt.Fprintf(out, "GitHub reads workflows only from the repository root: move .github/ to %s and run its jobs in %s (defaults: run: working-directory).\n", repo, filepath.ToSlash(rel))
 	}
@@ -263,18 +265,4 @@ func warnUnpinned(out io.Writer) {
 	fmt.Fprintln(out, "warning: this scenario binary knows no version of its own (it was built by go run, or from a tree with changes),")
 	fmt.Fprintln(out, "so the workflow and the command above say @VERSION: replace it with a release, e.g. @v0.1.0,")
 	fmt.Fprintln(out, "or scaffold with a binary from go install github.com/stateharness/scenario/cmd/scenario@<version>")
-}
-
-// findUp is the first of dir and its parents that holds name, or "".
-func findUp(dir, name string) string {
-	for {
-		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
 }

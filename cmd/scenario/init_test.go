@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stateharness/scenario/internal/env"
 	"gopkg.in/yaml.v3"
 )
 
@@ -225,12 +226,12 @@ func TestInitSuiteUnderGoTest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	self := findUp(wd, "go.mod")
+	self := env.FindUp(wd, "go.mod")
 	if self == "" {
 		t.Fatalf("no go.mod above %s", wd)
 	}
 	dir := initSuite(t)
-	env := append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"))
+	goEnv := append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"))
 	start := time.Now()
 	for _, args := range [][]string{
 		{"mod", "edit", "-replace", "github.com/stateharness/scenario=" + self},
@@ -239,7 +240,7 @@ func TestInitSuiteUnderGoTest(t *testing.T) {
 	} {
 		cmd := exec.Command(goBin, args...)
 		cmd.Dir = dir
-		cmd.Env = env
+		cmd.Env = goEnv
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -266,7 +267,7 @@ func TestWorkflowsRunTheSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	own, err := os.ReadFile(filepath.Join(findUp(wd, "go.mod"), ".github", "workflows", "scenarios.yml"))
+	own, err := os.ReadFile(filepath.Join(env.FindUp(wd, "go.mod"), ".github", "workflows", "scenarios.yml"))
 	if err != nil {
 		t.Fatal(err)
 	}

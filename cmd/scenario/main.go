@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/stateharness/scenario/internal/env"
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/suite"
@@ -147,7 +148,7 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 	cfg := runner.Config{
 		Root: f.root, Paths: paths, Tags: f.tags, Format: f.format, DefaultFormat: defaultFormat,
 		NoColor: f.noColor || os.Getenv("NO_COLOR") != "" || !terminal, Profile: f.profile,
-		Update:      m == modeUpdate || (m == modeRun && (truthy(os.Getenv("SCENARIO_UPDATE")) || truthy(os.Getenv("GOLDIE_UPDATE")))),
+		Update:      m == modeUpdate || (m == modeRun && env.On("SCENARIO_UPDATE", "GOLDIE_UPDATE")),
 		Concurrency: f.concurrency, Shard: f.shard, Random: f.random, Runtime: f.runtime,
 		Accept: acceptCommand(f.root, f.profile, f.runtime), Output: stdout,
 	}
@@ -324,13 +325,4 @@ func quote(s string) string {
 func isTerminal(f *os.File) bool {
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
-}
-
-// truthy reads SCENARIO_UPDATE and GOLDIE_UPDATE as goldie does.
-func truthy(s string) bool {
-	switch strings.ToLower(s) {
-	case "1", "true", "yes", "on":
-		return true
-	}
-	return false
 }

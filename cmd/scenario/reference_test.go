@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/env"
 	"github.com/stateharness/scenario/steps"
 )
 
@@ -18,7 +19,7 @@ func TestReferenceIsCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := findUp(wd, "go.mod")
+	root := env.FindUp(wd, "go.mod")
 	path := filepath.Join(root, "docs", "reference.md")
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -33,7 +34,7 @@ func TestReferenceIsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	if want != string(data) {
-		if truthy(os.Getenv("SCENARIO_UPDATE")) {
+		if env.On("SCENARIO_UPDATE") {
 			if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 				t.Fatal(err)
 			}

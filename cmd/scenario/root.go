@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/stateharness/scenario/internal/env"
 	"github.com/stateharness/scenario/internal/runner"
 )
 
@@ -22,18 +23,10 @@ func suiteRoot(flagRoot string, rootSet bool, paths []string) (string, []string,
 	root := flagRoot
 	if !rootSet {
 		root = "."
-		for dir := cwd; ; {
-			if _, err := os.Stat(filepath.Join(dir, runner.ConfigFile)); err == nil {
-				if root, err = filepath.Rel(cwd, dir); err != nil {
-					return "", nil, err
-				}
-				break
+		if dir := env.FindUp(cwd, runner.ConfigFile); dir != "" {
+			if root, err = filepath.Rel(cwd, dir); err != nil {
+				return "", nil, err
 			}
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				break
-			}
-			dir = parent
 		}
 	}
 	absRoot, err := filepath.Abs(root)
