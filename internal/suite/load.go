@@ -9,6 +9,7 @@ package suite
 import (
 	"bytes"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"os"
 	"path"
@@ -110,41 +111,33 @@ func StepIndex(p *messages.Pickle, st *messages.PickleStep) int {
 
 // pickleKey is what makes a pickle the scenario it is: its file (without a
 // :LINE godog may append), name, tags, and each step's keyword type, text
-// and argument.
+// and argument, hashed to 128 bits (the index holds one per scenario).
 func pickleKey(p *messages.Pickle) string {
-	var b strings.Builder
 	file, _ := splitLine(p.Uri)
-	b.WriteString(file)
-	b.WriteByte(0)
-	b.WriteString(p.Name)
+	b := make([]byte, 0, 1024)
+	b = append(append(append(b, file...), 0), p.Name...)
 	for _, t := range p.Tags {
-		b.WriteByte(1)
-		b.WriteString(t.Name)
+		b = append(append(b, 1), t.Name...)
 	}
 	for _, st := range p.Steps {
-		b.WriteByte(2)
-		b.WriteString(string(st.Type))
-		b.WriteByte(3)
-		b.WriteString(st.Text)
+		b = append(append(append(append(b, 2), st.Type...), 3), st.Text...)
 		arg := st.Argument
 		switch {
 		case arg == nil:
 		case arg.DocString != nil:
-			b.WriteByte(4)
-			b.WriteString(arg.DocString.MediaType)
-			b.WriteByte(5)
-			b.WriteString(arg.DocString.Content)
+			b = append(append(append(append(b, 4), arg.DocString.MediaType...), 5), arg.DocString.Content...)
 		case arg.DataTable != nil:
 			for _, r := range arg.DataTable.Rows {
-				b.WriteByte(6)
+				b = append(b, 6)
 				for _, c := range r.Cells {
-					b.WriteByte(7)
-					b.WriteString(c.Value)
+					b = append(append(b, 7), c.Value...)
 				}
 			}
 		}
 	}
-	return b.String()
+	h := fnv.New128a()
+	h.Write(b)
+	return string(h.Sum(nil))
 }
 
 // Layout names the suite's directories relative to the root.
