@@ -329,7 +329,7 @@ func (g *Graph) unsupported(name string) *Unsupported {
 	case "awaken", "llmfy":
 		return &Unsupported{name, fmt.Sprintf("the %s profile is modelled only by the built-in engine", g.prof.name)}
 	}
-	for _, n := range sortedFieldNames(g.fields) {
+	for _, n := range sortedKeys(g.fields) {
 		f := g.fields[n]
 		if f.custom {
 			return &Unsupported{name, fmt.Sprintf("field %q has the custom reducer %s, registered in Go", n, f.reducerName)}
@@ -341,22 +341,13 @@ func (g *Graph) unsupported(name string) *Unsupported {
 	return nil
 }
 
-func sortedFieldNames(fields map[string]*field) []string {
-	names := make([]string, 0, len(fields))
-	for n := range fields {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
 // spec is the graph as a runtime builds it.
 func (g *Graph) spec() GraphSpec {
 	s := GraphSpec{Profile: g.prof.name, IDPrefix: g.idPrefix, Graph: g.graphRef}
 	if s.IDPrefix == "" {
 		s.IDPrefix = DefaultIDPrefix
 	}
-	for _, n := range sortedFieldNames(g.fields) {
+	for _, n := range sortedKeys(g.fields) {
 		f := g.fields[n]
 		s.Fields = append(s.Fields, FieldSpec{Name: n, Reducer: f.reducerName, Default: f.def, HasDefault: f.hasDef, Custom: f.custom})
 	}
@@ -428,7 +419,7 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 		return fmt.Errorf("engine: runtime %s opened %q but names none of its channels", other.Name(), g.graphRef)
 	}
 	channels := gs.Channels()
-	for _, n := range sortedFieldNames(g.fields) {
+	for _, n := range sortedKeys(g.fields) {
 		if !slices.Contains(channels, n) {
 			s.Close()
 			return &Error{Code: SchemaInvalid, Path: PathKey(Root, n), Message: fmt.Sprintf("field %q is not a channel of the graph %q (its channels: %s); the schema may only add rules to the graph's own fields", n, g.graphRef, strings.Join(channels, ", "))}

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -65,14 +64,7 @@ var profiles = map[string]*profile{
 const DefaultProfile = "langgraph"
 
 // Profiles lists the known profile names in order.
-func Profiles() []string {
-	names := make([]string, 0, len(profiles))
-	for n := range profiles {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
+func Profiles() []string { return sortedKeys(profiles) }
 
 func unknownProfileMessage(p string) string {
 	return fmt.Sprintf("unknown profile %q; expected one of %s", p, strings.Join(Profiles(), ", "))

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -111,12 +113,7 @@ func mdCell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 
 // fillReference replaces the generated parts of a reference text.
 func fillReference(text string, parts map[string]string) (string, error) {
-	names := make([]string, 0, len(parts))
-	for name := range parts {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(parts)) {
 		begin, end := "<!-- begin "+name+" -->\n", "<!-- end "+name+" -->"
 		i := strings.Index(text, begin)
 		j := strings.Index(text, end)

@@ -21,10 +21,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand"
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -90,11 +92,11 @@ func main() {
 
 	fmt.Printf("cases: %d (seed %d, extras %v)\n", *n, *seed, *extras)
 	fmt.Printf("outcomes (engine / langgraph):\n")
-	for _, k := range sortedKeys(stats) {
+	for _, k := range slices.Sorted(maps.Keys(stats)) {
 		fmt.Printf("  %-60s %d\n", k, stats[k])
 	}
 	fmt.Printf("cases with (all outcomes):\n")
-	for _, k := range sortedKeys(covered) {
+	for _, k := range slices.Sorted(maps.Keys(covered)) {
 		fmt.Printf("  %-60s %d\n", k, covered[k])
 	}
 	fmt.Printf("disagreements: %d in %d classes\n", disagree, len(classes))
@@ -343,7 +345,7 @@ func simpler(el any) []any {
 	if !ok {
 		return out
 	}
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if k == "type" || k == "role" {
 			continue
 		}
@@ -531,7 +533,7 @@ func resultDiff(a, b []any) string {
 			diffs[fmt.Sprintf("%s %s vs %s", k, show(va, ina), show(vb, inb))] = true
 		}
 	}
-	return strings.Join(sortedKeys(diffs), "; ")
+	return strings.Join(slices.Sorted(maps.Keys(diffs)), "; ")
 }
 
 func shape(v any) string {
@@ -876,13 +878,4 @@ func firstLine(s string) string {
 		return s[:i] + " …"
 	}
 	return s
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

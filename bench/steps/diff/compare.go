@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -175,7 +177,7 @@ func stateDiff(c Case, e, l map[string]any) string {
 		keys[k] = true
 	}
 	var parts []string
-	for _, k := range sortedKeys(keys) {
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		ev, ein := e[k]
 		lv, lin := l[k]
 		if ein == lin && engine.Equal(ev, lv) {
@@ -229,7 +231,7 @@ func elementDiff(a, b any) string {
 		keys[k] = true
 	}
 	var diff []string
-	for _, k := range sortedKeys(keys) {
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		va, ina := ma[k]
 		vb, inb := mb[k]
 		if ina != inb || !engine.Equal(va, vb) {
@@ -266,14 +268,5 @@ func uniq(list []string) []string {
 			out = append(out, s)
 		}
 	}
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

@@ -22,7 +22,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -190,11 +192,11 @@ func Run(lg *LangGraph, opts Options) (*Report, error) {
 func (r *Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "cases: %d (seed %d, from %d)\n", r.N, r.Seed, r.From)
 	fmt.Fprintf(w, "\noutcomes (engine / langgraph):\n")
-	for _, k := range sortedKeys(r.Outcomes) {
+	for _, k := range slices.Sorted(maps.Keys(r.Outcomes)) {
 		fmt.Fprintf(w, "  %6d  %s\n", r.Outcomes[k], k)
 	}
 	fmt.Fprintf(w, "\ncases that exercise:\n")
-	for _, k := range sortedKeys(r.Features) {
+	for _, k := range slices.Sorted(maps.Keys(r.Features)) {
 		fmt.Fprintf(w, "  %6d  %s\n", r.Features[k], k)
 	}
 	fmt.Fprintf(w, "\nskipped (the engine failed by a rule of its own, SPEC §15): %d\n", r.Skipped)
