@@ -2,6 +2,7 @@ package steps
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,7 +10,14 @@ import (
 	"github.com/stateharness/scenario/internal/goldenfile"
 )
 
+// assertSteps are the Then steps, in the order of SPEC §10.
 func assertSteps() []Def {
+	return slices.Concat(stateAssertions(), failureAssertions(), recordAssertions())
+}
+
+// stateAssertions compare the current thread's state, or a field of it,
+// with an expected value.
+func stateAssertions() []Def {
 	return []Def{
 		{Pattern: `^the state should equal:$`, Arg: DocString, run: func(w *world, _ ...string) error {
 			got, want, err := w.stateAndExpected()
@@ -23,12 +31,7 @@ func assertSteps() []Def {
 			if err != nil {
 				return err
 			}
-			if p, ok := engine.Contains(got, want, engine.Root); !ok {
-				gv, has := lookupPath(got, p)
-				wv, _ := lookupPath(want, p)
-				return fmt.Errorf("the state does not contain the expected value at %s\n    want: %s\n    got:  %s", p, compact(wv, true), compact(gv, has))
-			}
-			return nil
+			return contains(got, want)
 		}},
 		{Pattern: `^field "([^"]*)" should equal (.+)$`, run: func(w *world, a ...string) error {
 			want, err := w.textJSON(a[1])
@@ -76,6 +79,13 @@ func assertSteps() []Def {
 			}
 			return equalOrDiff("the checkpoint", want, mapValue(g.Checkpoint(w.thread)))
 		}},
+	}
+}
+
+// failureAssertions check the failure of the step before (SPEC §11) and
+// that it changed nothing.
+func failureAssertions() []Def {
+	return []Def{
 		{Pattern: `^the step should fail with "([^"]*)"$`, Consumes: true, run: func(w *world, a ...string) error {
 			return w.consume(a[0], "")
 		}},
@@ -93,6 +103,13 @@ func assertSteps() []Def {
 			}
 			return equalOrDiff("the state before the previous step", mapValue(w.beforePrevious), mapValue(got))
 		}},
+	}
+}
+
+// recordAssertions compare the state, trace, events and checkpoint with
+// golden files, and look for an event.
+func recordAssertions() []Def {
+	return []Def{
 		{Pattern: `^the state should match the golden file$`, run: func(w *world, _ ...string) error {
 			return w.matchGolden("", "", w.stateForGolden)
 		}},
@@ -110,20 +127,7 @@ func assertSteps() []Def {
 			if err != nil {
 				return asProblem(err)
 			}
-			if w.graph == nil {
-				return fmt.Errorf("no event %q was recorded: nothing ran", a[0])
-			}
-			seen := 0
-			for _, e := range w.graph.Events() {
-				if e.Type != a[0] {
-					continue
-				}
-				seen++
-				if _, ok := engine.Contains(e.Data, want, engine.Root); ok {
-					return nil
-				}
-			}
-			return fmt.Errorf("no %q event contains %s (%d %q events were recorded)", a[0], compact(want, true), seen, a[0])
+			return w.eventRecorded(a[0], want)
 		}},
 		{Pattern: `^the checkpoint should match the golden file$`, run: func(w *world, _ ...string) error {
 			return w.matchGolden("", ".checkpoint", func() (any, error) {
@@ -135,6 +139,35 @@ func assertSteps() []Def {
 			})
 		}},
 	}
+}
+
+// contains checks that the state holds the expected value (engine.Contains).
+func contains(got, want any) error {
+	if p, ok := engine.Contains(got, want, engine.Root); !ok {
+		gv, has := lookupPath(got, p)
+		wv, _ := lookupPath(want, p)
+		return fmt.Errorf("the state does not contain the expected value at %s\n    want: %s\n    got:  %s", p, compact(wv, true), compact(gv, has))
+	}
+	return nil
+}
+
+// eventRecorded checks that an event of the type whose data contains want
+// was recorded.
+func (w *world) eventRecorded(typ string, want any) error {
+	if w.graph == nil {
+		return fmt.Errorf("no event %q was recorded: nothing ran", typ)
+	}
+	seen := 0
+	for _, e := range w.graph.Events() {
+		if e.Type != typ {
+			continue
+		}
+		seen++
+		if _, ok := engine.Contains(e.Data, want, engine.Root); ok {
+			return nil
+		}
+	}
+	return fmt.Errorf("no %q event contains %s (%d %q events were recorded)", typ, compact(want, true), seen, typ)
 }
 
 // graphValue renders a whole-scenario value (trace, events).
