@@ -16,6 +16,9 @@ import (
 // objects are fine, 1,001 are TOO_DEEP.
 const maxDepth = 1000
 
+// tooDeep is the TOO_DEEP message of both decoders and of Validate.
+var tooDeep = fmt.Sprintf("arrays and objects are nested deeper than %d levels", maxDepth)
+
 // maxSafeInteger is 2^53−1, JavaScript's Number.MAX_SAFE_INTEGER.
 const maxSafeInteger = 1<<53 - 1
 
@@ -49,6 +52,11 @@ func DecodeJSONString(text string, src Source) (any, error) {
 func DecodeJSONOrdered(text string, src Source) (Checked, error) {
 	order := &KeyOrder{}
 	v, err := decodeJSON(text, src, order)
+	return checked(v, err, order)
+}
+
+// checked pairs what an Ordered decoder decoded with the order it recorded.
+func checked(v any, err error, order *KeyOrder) (Checked, error) {
 	if err != nil {
 		return Checked{}, err
 	}
@@ -211,9 +219,13 @@ func (d *decoder) value(depth int) (any, bool) {
 	case '"':
 		s, ok := d.str(false)
 		return s, ok
-	case '{':
-		return d.object(depth + 1)
-	case '[':
+	case '{', '[':
+		if depth >= maxDepth {
+			return nil, d.fail(TooDeep, d.pos, tooDeep)
+		}
+		if c == '{' {
+			return d.object(depth + 1)
+		}
 		return d.array(depth + 1)
 	case 't':
 		return true, d.literal("true")
@@ -257,19 +269,58 @@ func (d *decoder) literal(word string) bool {
 	return true
 }
 
-func (d *decoder) array(depth int) (any, bool) {
-	start := d.pos
-	if depth > maxDepth {
-		return nil, d.fail(TooDeep, start, fmt.Sprintf("arrays and objects are nested deeper than %d levels", maxDepth))
-	}
+// open steps into the array or object at d.pos, whose closing bracket is
+// closer, and reports whether it is empty (then stepped over as a whole).
+func (d *decoder) open(closer byte) (empty bool) {
 	d.pos++
 	d.skipSpace()
-	if d.pos < len(d.data) && d.data[d.pos] == ']' {
+	if d.pos < len(d.data) && d.data[d.pos] == closer {
 		d.pos++
+		return true
+	}
+	return false
+}
+
+// next steps over what follows an element (whitespace skipped): a comma
+// before another element (more), or closer, the end. When neither is there
+// (ok false), badNext says what is wrong. It is small enough to be inlined.
+func (d *decoder) next(closer byte) (more, ok bool) {
+	if d.pos < len(d.data) {
+		c := d.data[d.pos]
+		if c == closer {
+			d.pos++
+			return false, true
+		}
+		if c == ',' {
+			d.pos++
+			d.skipSpace()
+			return true, d.pos >= len(d.data) || d.data[d.pos] != closer
+		}
+	}
+	return false, false
+}
+
+// badNext reports the separator next could not step over: a trailing comma
+// (d.pos is on closer), or anything else.
+func (d *decoder) badNext(closer byte) bool {
+	trailing := d.pos < len(d.data) && d.data[d.pos] == closer
+	switch {
+	case closer == ']' && trailing:
+		return d.syntax(d.pos, `expected a value after ",", found "]" (JSON allows no trailing comma)`)
+	case trailing:
+		return d.syntax(d.pos, `expected a string key after ",", found "}" (JSON allows no trailing comma)`)
+	case closer == ']':
+		return d.syntax(d.pos, `expected "," or "]" after array element, found `+d.found(d.pos))
+	}
+	return d.syntax(d.pos, `expected "," or "}" after object member, found `+d.found(d.pos))
+}
+
+func (d *decoder) array(depth int) (any, bool) {
+	if d.open(']') {
 		return []any{}, true
 	}
 	base := len(d.stack)
-	for i := 0; ; i++ {
+	for i, more := 0, true; more; i++ {
 		v, ok := d.value(depth)
 		if !ok {
 			d.at(i)
@@ -278,24 +329,10 @@ func (d *decoder) array(depth int) (any, bool) {
 		}
 		d.stack = append(d.stack, v)
 		d.skipSpace()
-		if d.pos < len(d.data) {
-			c := d.data[d.pos]
-			if c == ',' {
-				d.pos++
-				d.skipSpace()
-				if d.pos < len(d.data) && d.data[d.pos] == ']' {
-					d.stack = d.stack[:base]
-					return nil, d.syntax(d.pos, `expected a value after ",", found "]" (JSON allows no trailing comma)`)
-				}
-				continue
-			}
-			if c == ']' {
-				d.pos++
-				break
-			}
+		if more, ok = d.next(']'); !ok {
+			d.stack = d.stack[:base]
+			return nil, d.badNext(']')
 		}
-		d.stack = d.stack[:base]
-		return nil, d.syntax(d.pos, `expected "," or "]" after array element, found `+d.found(d.pos))
 	}
 	arr := make([]any, len(d.stack)-base)
 	copy(arr, d.stack[base:])
@@ -306,18 +343,12 @@ func (d *decoder) array(depth int) (any, bool) {
 
 func (d *decoder) object(depth int) (any, bool) {
 	start := d.pos
-	if depth > maxDepth {
-		return nil, d.fail(TooDeep, start, fmt.Sprintf("arrays and objects are nested deeper than %d levels", maxDepth))
-	}
-	d.pos++
-	d.skipSpace()
 	m := make(map[string]any)
-	if d.pos < len(d.data) && d.data[d.pos] == '}' {
-		d.pos++
+	if d.open('}') {
 		return m, true
 	}
 	var keys []string
-	for {
+	for more := true; more; {
 		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
 			return nil, d.unexpected(`expected a string key`)
 		}
@@ -347,24 +378,12 @@ func (d *decoder) object(depth int) (any, bool) {
 			keys = append(keys, key)
 		}
 		d.skipSpace()
-		if d.pos < len(d.data) {
-			c := d.data[d.pos]
-			if c == ',' {
-				d.pos++
-				d.skipSpace()
-				if d.pos < len(d.data) && d.data[d.pos] == '}' {
-					return nil, d.syntax(d.pos, `expected a string key after ",", found "}" (JSON allows no trailing comma)`)
-				}
-				continue
-			}
-			if c == '}' {
-				d.pos++
-				d.order.record(m, keys)
-				return m, true
-			}
+		if more, ok = d.next('}'); !ok {
+			return nil, d.badNext('}')
 		}
-		return nil, d.syntax(d.pos, `expected "," or "}" after object member, found `+d.found(d.pos))
 	}
+	d.order.record(m, keys)
+	return m, true
 }
 
 // firstKey returns the offset of the first occurrence of key in the object
@@ -846,7 +865,7 @@ func check(v any, depth int, path *[]pathSeg) *Error {
 		return nil
 	case []any:
 		if depth >= maxDepth {
-			return errorf(TooDeep, "", fmt.Sprintf("arrays and objects are nested deeper than %d levels", maxDepth))
+			return errorf(TooDeep, "", tooDeep)
 		}
 		for i, e := range x {
 			if err := check(e, depth+1, path); err != nil {
@@ -857,7 +876,7 @@ func check(v any, depth int, path *[]pathSeg) *Error {
 		return nil
 	case map[string]any:
 		if depth >= maxDepth {
-			return errorf(TooDeep, "", fmt.Sprintf("arrays and objects are nested deeper than %d levels", maxDepth))
+			return errorf(TooDeep, "", tooDeep)
 		}
 		keys := make([]string, 0, len(x))
 		for k := range x {

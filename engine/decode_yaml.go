@@ -49,10 +49,7 @@ func DecodeYAML(data []byte, src Source) (any, error) {
 func DecodeYAMLOrdered(data []byte, src Source) (Checked, error) {
 	order := &KeyOrder{}
 	v, err := decodeYAML(data, src, order)
-	if err != nil {
-		return Checked{}, err
-	}
-	return Checked{Value: v, Order: order}, nil
+	return checked(v, err, order)
 }
 
 func decodeYAML(data []byte, src Source, order *KeyOrder) (any, error) {
@@ -171,7 +168,7 @@ func yamlSyntaxError(err error, data []byte, src Source) error {
 	case strings.Contains(msg, "exceeded max depth"):
 		// yaml.v3 stops at 10,000 levels, before our own check could run.
 		return &Error{Code: TooDeep, Pos: src.Pos(line, col),
-			Message: yamlTooDeep}
+			Message: tooDeep}
 	case strings.Contains(msg, "invalid Unicode character escape code"):
 		return &Error{Code: InvalidUTF8, Pos: src.Pos(line, col),
 			Message: `invalid \u escape: YAML accepts no surrogates (\uD800-\uDFFF), not even JSON-style pairs; write \UXXXXXXXX or the character itself`}
@@ -292,7 +289,7 @@ func (d *yamlDecoder) alias(n *yaml.Node, path string, depth int) (any, int, int
 	}
 	if depth+m.height > maxDepth {
 		return nil, 0, 0, d.fail(TooDeep, n, path,
-			fmt.Sprintf("%s (alias *%s adds %d)", yamlTooDeep, n.Value, m.height))
+			fmt.Sprintf("%s (alias *%s adds %d)", tooDeep, n.Value, m.height))
 	}
 	d.expanded += m.size
 	if d.expanded > yamlMaxAliasValues {
@@ -304,7 +301,7 @@ func (d *yamlDecoder) alias(n *yaml.Node, path string, depth int) (any, int, int
 
 func (d *yamlDecoder) container(n *yaml.Node, path string, depth int, want string) error {
 	if depth+1 > maxDepth {
-		return d.fail(TooDeep, n, path, yamlTooDeep)
+		return d.fail(TooDeep, n, path, tooDeep)
 	}
 	if tag := n.ShortTag(); tag != want {
 		return d.fail(NonJSONValue, n, path, yamlTagMessage(tag))
@@ -591,9 +588,6 @@ func yamlDecimal(s string) string {
 	}
 	return sign + s
 }
-
-// yamlTooDeep is DecodeJSON's message, so that both read the same.
-var yamlTooDeep = fmt.Sprintf("arrays and objects are nested deeper than %d levels", maxDepth)
 
 func yamlTagMessage(tag string) string {
 	if tag == "!!binary" {
