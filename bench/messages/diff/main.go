@@ -463,14 +463,8 @@ func features(c Case) []string {
 			}
 		}
 	}
-	sort.Strings(out)
-	uniq := out[:0]
-	for i, f := range out {
-		if i == 0 || f != out[i-1] {
-			uniq = append(uniq, f)
-		}
-	}
-	return uniq
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 const removeAll = "__remove_all__"

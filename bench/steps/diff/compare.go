@@ -5,7 +5,6 @@ import (
 	"maps"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
@@ -260,13 +259,8 @@ func shapeOf(v any, present bool) string {
 	return engine.TypeName(v)
 }
 
+// uniq sorts list and drops repeats, in place.
 func uniq(list []string) []string {
-	sort.Strings(list)
-	out := list[:0]
-	for i, s := range list {
-		if i == 0 || s != list[i-1] {
-			out = append(out, s)
-		}
-	}
-	return out
+	slices.Sort(list)
+	return slices.Compact(list)
 }
