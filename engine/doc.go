@@ -34,8 +34,8 @@
 // them in codes.go, described by [Codes]), the JSON path of the value at
 // fault ($.messages[2]) and, for decoded text, file:line:column; [CodeOf]
 // reads the code of any error. Mistakes in the scenario itself have no code:
-// text that does not parse ([*SyntaxError]), a step on a thread that no run
-// has started. A commit that fails changes nothing.
+// text that does not parse ([*SyntaxError]), a commit on a thread that no
+// run has started ([*NoState]). A commit that fails changes nothing.
 //
 // Each successful commit is recorded in the trace ([Graph.Trace],
 // [Graph.TraceValue]) and as the events a stream would carry: "updates" per
