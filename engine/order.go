@@ -3,7 +3,6 @@ package engine
 import (
 	"reflect"
 	"sort"
-	"strconv"
 
 	"github.com/stateharness/scenario/internal/canonjson"
 )
@@ -106,8 +105,15 @@ func arrayIndex(k string) (uint64, bool) {
 	if k == "" || len(k) > 10 || (len(k) > 1 && k[0] == '0') {
 		return 0, false
 	}
-	n, err := strconv.ParseUint(k, 10, 64)
-	if err != nil || n > 1<<32-2 {
+	var n uint64
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if c < '0' || c > '9' {
+			return 0, false // most keys: no digit string, and no error to build
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	if n > 1<<32-2 {
 		return 0, false
 	}
 	return n, true
