@@ -14,6 +14,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -156,27 +157,31 @@ func Load(root string, layout Layout, paths []string) (*Index, error) {
 		return nil, err
 	}
 	idx := &Index{Root: root, byContent: map[string][]*Scenario{}, byPickle: map[string]*Scenario{}, taken: map[*Scenario]bool{}}
-	goldens := map[string]*Scenario{}
 	seen := map[string]bool{}
+	unique := entries[:0:0]
 	for _, e := range entries {
-		if seen[e] {
-			continue
+		if !seen[e] {
+			seen[e] = true
+			unique = append(unique, e)
 		}
-		seen[e] = true
-		file, line := splitLine(e)
-		doc, pickles, err := parse(fsys, file)
-		if err != nil {
-			return nil, err
+	}
+	files := parseAll(fsys, unique)
+	goldens := map[string]*Scenario{}
+	for i, e := range unique {
+		f := files[i]
+		if f.err != nil {
+			return nil, f.err
 		}
 		idx.Paths = append(idx.Paths, e)
-		if doc.Feature == nil {
+		if f.doc.Feature == nil {
 			continue
 		}
+		file, line := splitLine(e)
 		want := 0
 		if line != "" {
 			want, _ = strconv.Atoi(line[1:])
 		}
-		if err := idx.add(layout, file, want, doc, pickles, goldens); err != nil {
+		if err := idx.add(layout, file, want, f.doc, f.pickles, goldens); err != nil {
 			return nil, err
 		}
 	}
@@ -224,6 +229,38 @@ func expand(root string, fsys fs.FS, layout Layout, paths []string) ([]string, e
 		entries = append(entries, found...)
 	}
 	return entries, nil
+}
+
+// parsed is one feature file parsed, or why it could not be.
+type parsed struct {
+	doc     *messages.GherkinDocument
+	pickles []*messages.Pickle
+	err     error
+}
+
+// parseAll parses the entries' files on every processor; the results come
+// back in the entries' order, so the index does not depend on which file
+// finished first.
+func parseAll(fsys fs.FS, entries []string) []parsed {
+	out := make([]parsed, len(entries))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(entries)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				file, _ := splitLine(entries[i])
+				out[i].doc, out[i].pickles, out[i].err = parse(fsys, file)
+			}
+		}()
+	}
+	for i := range entries {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
 }
 
 // parse reads and parses one feature file into its document and pickles.
