@@ -38,11 +38,7 @@ const (
 )
 
 func main() {
-	if os.Getenv("GOGC") == "" {
-		// a run is short and builds its states once: fewer collections of a
-		// heap that only grows pay for the extra room
-		debug.SetGCPercent(200)
-	}
+	tuneGC()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
