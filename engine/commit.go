@@ -219,9 +219,9 @@ func (g *Graph) Node(threadID, node string, output any) error {
 // Step applies the outputs of several nodes that ran in one superstep,
 // atomically: on any error nothing changes.
 func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
-	th, ok := g.threads[threadID]
-	if !ok {
-		return NoStateError(threadID)
+	th, err := g.started(threadID)
+	if err != nil {
+		return err
 	}
 	if g.prof.oneNodePerStep && len(outputs) > 1 {
 		names := make([]string, len(outputs))

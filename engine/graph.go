@@ -230,6 +230,16 @@ func (g *Graph) Profile() string { return g.prof.name }
 // Started reports whether any thread has state or a commit was tried.
 func (g *Graph) Started() bool { return len(g.threads) > 0 || g.opened }
 
+// started is a thread some run has started, else *NoState: the look-up
+// of every commit but a run's.
+func (g *Graph) started(id string) (*thread, error) {
+	th, ok := g.threads[id]
+	if !ok {
+		return nil, NoStateError(id)
+	}
+	return th, nil
+}
+
 // HasThread reports whether the thread has state.
 func (g *Graph) HasThread(id string) bool {
 	_, ok := g.threads[id]

@@ -86,11 +86,11 @@ func (g *Graph) WriteTodos(threadID, callID string, args any) error {
 	if !g.planning {
 		return fmt.Errorf("writeTodos is contributed by Dawn's planning capability: give the route a plan.md first (Given the route has a plan.md: ...)")
 	}
-	th, ok := g.threads[threadID]
-	if !ok {
-		return NoStateError(threadID)
+	th, err := g.started(threadID)
+	if err != nil {
+		return err
 	}
-	args, err := Normalize(args)
+	args, err = Normalize(args)
 	if err != nil {
 		return err
 	}

@@ -9,12 +9,12 @@ import (
 // message when the schema has a messages field; a tool_result event is
 // recorded. callID "" takes the next call-N of the scenario.
 func (g *Graph) ToolCall(threadID, tool, callID string, result any) error {
-	th, ok := g.threads[threadID]
-	if !ok {
-		return NoStateError(threadID)
+	th, err := g.started(threadID)
+	if err != nil {
+		return err
 	}
 	_, order := orderOf(result)
-	result, err := Normalize(result)
+	result, err = Normalize(result)
 	if err != nil {
 		return err
 	}
