@@ -77,5 +77,5 @@ func (e *NoState) Error() string {
 	return fmt.Sprintf("thread %q has no state yet: start a run first (Given the input state: ...)", e.Thread)
 }
 
-// NoStateError returns a *NoState for thread.
-func NoStateError(thread string) error { return &NoState{Thread: thread} }
+// noStateError returns a *NoState for thread.
+func noStateError(thread string) error { return &NoState{Thread: thread} }

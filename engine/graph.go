@@ -235,7 +235,7 @@ func (g *Graph) Started() bool { return len(g.threads) > 0 || g.opened }
 func (g *Graph) started(id string) (*thread, error) {
 	th, ok := g.threads[id]
 	if !ok {
-		return nil, NoStateError(id)
+		return nil, noStateError(id)
 	}
 	return th, nil
 }

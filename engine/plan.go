@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// MaxPlanBytes is the largest plan.md Dawn reads; a larger one seeds no
+// maxPlanBytes is the largest plan.md Dawn reads; a larger one seeds no
 // todos and warns.
-const MaxPlanBytes = 65536
+const maxPlanBytes = 65536
 
 // jsSpace is JavaScript's \s, which Dawn's checklist pattern uses: wider
 // than Go's ASCII \s.
@@ -17,14 +17,14 @@ const jsSpace = `[\t\n\v\f\r \x{00a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x
 // checklistLine is Dawn's ^\s*-\s*\[([ xX])\]\s*(.*)$.
 var checklistLine = regexp.MustCompile(`^` + jsSpace + `*-` + jsSpace + `*\[([ xX])\]` + jsSpace + `*(.*)$`)
 
-// ParsePlan reads a plan.md's checklist into todos
+// parsePlan reads a plan.md's checklist into todos
 // {"content", "status": "pending"|"completed"}; lines that are not
 // checklist items, and items with empty content, are ignored. A file over
-// MaxPlanBytes gives no todos and a warning.
-func ParsePlan(text string) (todos []any, warning string) {
+// maxPlanBytes gives no todos and a warning.
+func parsePlan(text string) (todos []any, warning string) {
 	todos = []any{}
-	if len(text) > MaxPlanBytes {
-		return todos, fmt.Sprintf("plan.md is %d bytes, over the %d-byte limit: the plan starts empty", len(text), MaxPlanBytes)
+	if len(text) > maxPlanBytes {
+		return todos, fmt.Sprintf("plan.md is %d bytes, over the %d-byte limit: the plan starts empty", len(text), maxPlanBytes)
 	}
 	for _, line := range strings.Split(text, "\n") {
 		m := checklistLine.FindStringSubmatch(line)
@@ -67,7 +67,7 @@ func capabilityFields(p *profile, s *Schema, opts Options) (*Field, []string, er
 			return nil, nil, &Error{Code: CapabilityConflict, Message: `Capability conflict: tool name "writeTodos" is contributed by a capability and also defined in tools/. Remove the user tool or remove the capability marker file.`}
 		}
 	}
-	todos, warning := ParsePlan(*opts.Plan)
+	todos, warning := parsePlan(*opts.Plan)
 	var warnings []string
 	if warning != "" {
 		warnings = append(warnings, warning)

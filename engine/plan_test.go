@@ -23,12 +23,12 @@ func TestParsePlan(t *testing.T) {
 		{name: "no space needed after the box", text: "-[ ]tight", want: []any{todo("tight", "pending")}},
 		{name: "not checklist lines", text: "# Title\n* [ ] star\n- [-] dash\n- [ x] wide\n1. [ ] num\ntext - [ ] inline", want: []any{}},
 		{name: "unicode space counts as space", text: "\u00a0- [ ]\u2003wide\u3000", want: []any{todo("wide", "pending")}},
-		{name: "exactly the limit", text: "- [ ] a\n" + strings.Repeat("x", MaxPlanBytes-8), want: []any{todo("a", "pending")}},
-		{name: "over the limit", text: "- [ ] a\n" + strings.Repeat("x", MaxPlanBytes-7), want: []any{}, warn: true},
+		{name: "exactly the limit", text: "- [ ] a\n" + strings.Repeat("x", maxPlanBytes-8), want: []any{todo("a", "pending")}},
+		{name: "over the limit", text: "- [ ] a\n" + strings.Repeat("x", maxPlanBytes-7), want: []any{}, warn: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, warning := ParsePlan(tc.text)
+			got, warning := parsePlan(tc.text)
 			if !Equal(got, tc.want) {
 				t.Errorf("todos = %s, want %s", compactJSON(got), compactJSON(tc.want))
 			}
@@ -54,10 +54,10 @@ func FuzzParsePlan(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		todos, _ := ParsePlan(text)
-		again, _ := ParsePlan(text)
+		todos, _ := parsePlan(text)
+		again, _ := parsePlan(text)
 		if !Equal(todos, again) {
-			t.Fatal("ParsePlan is not deterministic")
+			t.Fatal("parsePlan is not deterministic")
 		}
 		for _, item := range todos {
 			m := item.(map[string]any)

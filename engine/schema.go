@@ -229,7 +229,7 @@ func SchemaFromValue(doc any) (*Schema, error) {
 	if !ok {
 		return nil, schemaErr("", "", fmt.Sprintf("a schema document must be an object with a \"fields\" object, received %s", TypeName(doc)))
 	}
-	if IsJSONSchema(obj) {
+	if isJSONSchema(obj) {
 		return SchemaFromJSONSchema(obj)
 	}
 	s := &Schema{}

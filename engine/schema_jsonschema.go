@@ -24,9 +24,9 @@ import (
 // "$ref" to a pointer inside the document (#/$defs/Name, #/definitions/Name,
 // #) is followed; keywords beside a $ref win over the referenced schema's.
 
-// IsJSONSchema reports whether a decoded schema document is a JSON Schema:
+// isJSONSchema reports whether a decoded schema document is a JSON Schema:
 // it has "$schema" or a top-level "properties".
-func IsJSONSchema(doc map[string]any) bool {
+func isJSONSchema(doc map[string]any) bool {
 	_, hasSchema := doc["$schema"]
 	_, hasProperties := doc["properties"]
 	return hasSchema || hasProperties

@@ -1,4 +1,11 @@
-package engine
+package goldenfile
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/stateharness/scenario/engine"
+)
 
 // Contains reports whether got contains want (SPEC §10): objects may have
 // extra keys, recursively; arrays must have the same length and each element
@@ -11,12 +18,12 @@ func Contains(got, want any, base string) (string, bool) {
 		if !ok {
 			return base, false
 		}
-		for _, k := range sortedKeys(w) {
+		for _, k := range slices.Sorted(maps.Keys(w)) {
 			gv, ok := g[k]
 			if !ok {
-				return PathKey(base, k), false
+				return engine.PathKey(base, k), false
 			}
-			if p, ok := Contains(gv, w[k], PathKey(base, k)); !ok {
+			if p, ok := Contains(gv, w[k], engine.PathKey(base, k)); !ok {
 				return p, false
 			}
 		}
@@ -27,13 +34,13 @@ func Contains(got, want any, base string) (string, bool) {
 			return base, false
 		}
 		for i := range w {
-			if p, ok := Contains(g[i], w[i], PathIndex(base, i)); !ok {
+			if p, ok := Contains(g[i], w[i], engine.PathIndex(base, i)); !ok {
 				return p, false
 			}
 		}
 		return "", true
 	}
-	if !Equal(got, want) {
+	if !engine.Equal(got, want) {
 		return base, false
 	}
 	return "", true
