@@ -99,19 +99,6 @@ func newCIReport(f ciFormats, idx *suite.Index) *ciReport {
 	return &ciReport{formats: f, idx: idx, start: time.Now(), byPickle: map[string]*caseRun{}, steps: map[string]stepAt{}}
 }
 
-// initializer adds the report's hooks after the others.
-func (c *ciReport) initializer(init func(*godog.ScenarioContext)) func(*godog.ScenarioContext) {
-	if c == nil {
-		return init
-	}
-	return func(sc *godog.ScenarioContext) {
-		init(sc)
-		sc.Before(c.before)
-		sc.StepContext().After(c.afterStep)
-		sc.After(c.after)
-	}
-}
-
 func (c *ciReport) before(ctx context.Context, p *godog.Scenario) (context.Context, error) {
 	info, ok := c.idx.Scenario(p)
 	if !ok {

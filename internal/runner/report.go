@@ -93,19 +93,6 @@ func newHTMLReport(files []string, idx *suite.Index, runtime string) *htmlReport
 	}
 }
 
-// initializer adds the report's hooks after the step library's.
-func (h *htmlReport) initializer(init func(*godog.ScenarioContext)) func(*godog.ScenarioContext) {
-	if h == nil {
-		return init
-	}
-	return func(sc *godog.ScenarioContext) {
-		init(sc)
-		sc.Before(h.before)
-		sc.StepContext().After(h.afterStep)
-		sc.After(h.after)
-	}
-}
-
 // record is steps.Config.Record; nil when there is no report.
 func (h *htmlReport) record() func(steps.StepRecord) {
 	if h == nil {

@@ -3,6 +3,7 @@
 package runner
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -303,7 +304,7 @@ func (s *settings) run(l *loaded) (*Result, error) {
 	}
 	ts := godog.TestSuite{
 		Name:                "scenario",
-		ScenarioInitializer: s.ci.initializer(report.initializer(steps.Initializer(sc))),
+		ScenarioInitializer: withReports(steps.Initializer(sc), report, s.ci),
 		Options: &godog.Options{
 			Format:      s.godogFormat,
 			Paths:       idx.Paths,
@@ -331,6 +332,34 @@ func (s *settings) run(l *loaded) (*Result, error) {
 		return nil, fmt.Errorf("no scenario matches --tags %q", cfg.Tags)
 	}
 	return res, nil
+}
+
+// reportHooks are what a report (HTML, JUnit, GitHub) learns from godog
+// about each scenario and step.
+type reportHooks interface {
+	before(context.Context, *godog.Scenario) (context.Context, error)
+	afterStep(context.Context, *godog.Step, godog.StepResultStatus, error) (context.Context, error)
+	after(context.Context, *godog.Scenario, error) (context.Context, error)
+}
+
+// withReports adds the hooks of the reports the run keeps after the step
+// library's, in order; a nil report keeps none.
+func withReports(init func(*godog.ScenarioContext), html *htmlReport, ci *ciReport) func(*godog.ScenarioContext) {
+	var reports []reportHooks
+	if html != nil {
+		reports = append(reports, html)
+	}
+	if ci != nil {
+		reports = append(reports, ci)
+	}
+	return func(sc *godog.ScenarioContext) {
+		init(sc)
+		for _, r := range reports {
+			sc.Before(r.before)
+			sc.StepContext().After(r.afterStep)
+			sc.After(r.after)
+		}
+	}
 }
 
 // warnings collects what the steps warn about while scenarios run (maybe
