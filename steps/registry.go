@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
@@ -61,15 +62,15 @@ type resolvedStep struct {
 	args []string
 }
 
-// vocabulary is the step library with its patterns compiled, once per
-// process.
-var vocabulary = func() []Def {
+// compiledVocabulary is the step library with its patterns compiled, once
+// per process and only when a suite runs (not for `scenario version`).
+var compiledVocabulary = sync.OnceValue(func() []Def {
 	defs := Vocabulary()
 	for i := range defs {
 		defs[i].re = regexp.MustCompile(defs[i].Pattern)
 	}
 	return defs
-}()
+})
 
 // Resolve matches every step of the suite against the vocabulary. It lists,
 // with file and line, every step that no pattern or more than one pattern
@@ -77,6 +78,7 @@ var vocabulary = func() []Def {
 // matches may be theirs: godog's strict mode then reports it if nothing
 // matches.
 func Resolve(idx *suite.Index, userSteps bool) (*Resolved, []string) {
+	vocabulary := compiledVocabulary()
 	r := &Resolved{byText: map[string]resolvedStep{}, pattern: regexp.MustCompile(``)}
 	if userSteps {
 		alts := make([]string, len(vocabulary))
