@@ -51,10 +51,11 @@ func Vocabulary() []Def {
 // definition it runs and its arguments, so that running a step is a look-up.
 type Resolved struct {
 	byText map[string]resolvedStep
-	// pattern is what the run registers with godog: beside the user's own
-	// steps, the union of the vocabulary's patterns (so that godog still
-	// reports a text both match as ambiguous); alone, any text.
-	pattern *regexp.Regexp
+	// patterns are what the run registers with godog. Alone, one pattern
+	// that takes any text; beside the user's own steps, each of the
+	// vocabulary's, so that godog reports a text both match as ambiguous,
+	// naming the two patterns.
+	patterns []*regexp.Regexp
 }
 
 type resolvedStep struct {
@@ -79,13 +80,12 @@ var compiledVocabulary = sync.OnceValue(func() []Def {
 // matches.
 func Resolve(idx *suite.Index, userSteps bool) (*Resolved, []string) {
 	vocabulary := compiledVocabulary()
-	r := &Resolved{byText: map[string]resolvedStep{}, pattern: regexp.MustCompile(``)}
+	r := &Resolved{byText: map[string]resolvedStep{}, patterns: []*regexp.Regexp{anyText}}
 	if userSteps {
-		alts := make([]string, len(vocabulary))
+		r.patterns = make([]*regexp.Regexp, len(vocabulary))
 		for i, d := range vocabulary {
-			alts[i] = "(?:" + d.Pattern + ")"
+			r.patterns[i] = d.re
 		}
-		r.pattern = regexp.MustCompile(strings.Join(alts, "|"))
 	}
 	var problems []string
 	failed := map[string][]string{} // text → the patterns it matched, when not one
@@ -112,10 +112,10 @@ func Resolve(idx *suite.Index, userSteps bool) (*Resolved, []string) {
 				failed[st.Text] = matched
 			}
 			where := fmt.Sprintf("%s:%d", sc.Feature, st.Line)
-			if reported[where] {
+			if reported[where+"\x00"+st.Text] {
 				continue // a background step, in each scenario of its feature
 			}
-			reported[where] = true
+			reported[where+"\x00"+st.Text] = true
 			switch {
 			case len(matched) == 0 && !userSteps:
 				problems = append(problems, fmt.Sprintf("%s: undefined step %q", where, st.Text))
@@ -189,11 +189,11 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 			return ctx, nil
 		})
 		if cfg != nil && cfg.Resolved != nil {
-			// one definition runs every step of the vocabulary: the texts
-			// were matched once, at load
-			sc.Step(cfg.Resolved.pattern, func(ctx context.Context) (context.Context, error) {
-				return runStep(ctx, cfg.Resolved)
-			})
+			// the texts were matched once, at load: whichever pattern godog
+			// finds, one function runs the step the text resolved to
+			for _, p := range cfg.Resolved.patterns {
+				sc.Step(p, runVocabularyStep)
+			}
 		}
 		if cfg != nil && cfg.UserSteps != nil {
 			cfg.UserSteps(sc)
@@ -201,14 +201,18 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 	}
 }
 
-// runStep runs the vocabulary's step godog is at, and records it for a
-// report when the run keeps one.
-func runStep(ctx context.Context, r *Resolved) (context.Context, error) {
+// anyText is the one pattern of a run without steps of the user's.
+var anyText = regexp.MustCompile(``)
+
+// runVocabularyStep runs the vocabulary's step godog is at, and records it
+// for a report when the run keeps one. godog names the definition of every
+// step of the vocabulary after it.
+func runVocabularyStep(ctx context.Context) (context.Context, error) {
 	w := worldOf(ctx)
-	if w == nil {
+	if w == nil || w.cfg.Resolved == nil {
 		return ctx, errors.New("a step of the vocabulary ran outside a scenario of the suite")
 	}
-	m, ok := r.byText[w.step.Text]
+	m, ok := w.cfg.Resolved.byText[w.step.Text]
 	if !ok {
 		return ctx, fmt.Errorf("%s: undefined step %q", w.at(w.step.Line), w.step.Text)
 	}

@@ -9,7 +9,7 @@ import (
 
 // roomyHeapLimit is the live heap up to which a run collects garbage less
 // often (GC percent 200); past it the collector's default (100) holds.
-const roomyHeapLimit = 192 << 20
+const roomyHeapLimit = 128<<20 + 64<<20
 
 // tuneGC lets a run collect less often while its heap is small: a run is
 // short and most of what it allocates is garbage at once, so extra room
@@ -25,14 +25,21 @@ func tuneGC() {
 	var afterGC func(*gcSentinel)
 	afterGC = func(*gcSentinel) {
 		metrics.Read(sample)
-		if sample[0].Value.Kind() == metrics.KindUint64 && sample[0].Value.Uint64() > roomyHeapLimit {
-			debug.SetGCPercent(100)
+		if roomy(sample[0].Value) {
+			runtime.SetFinalizer(&gcSentinel{}, afterGC)
 			return
 		}
-		runtime.SetFinalizer(&gcSentinel{}, afterGC)
+		debug.SetGCPercent(100)
 	}
 	runtime.SetFinalizer(&gcSentinel{}, afterGC)
 }
 
+// roomy reports whether a live heap leaves room for GC percent 200.
+func roomy(live metrics.Value) bool {
+	return live.Kind() == metrics.KindUint64 && live.Uint64() <= roomyHeapLimit
+}
+
 // gcSentinel is garbage at once; its finalizer runs after each collection.
-type gcSentinel struct{ _ *byte } // a pointer keeps it out of the tiny allocator, whose blocks finalizers may miss
+// Its pointer keeps it out of the tiny allocator, whose blocks finalizers
+// may miss.
+type gcSentinel struct{ _ *byte }

@@ -122,7 +122,7 @@ type encoder struct {
 	indent  bool
 	members []member // shared stack of the objects being written
 
-	w    io.Writer // EncodeTo's: buf goes there once it holds flushAt bytes
+	w    io.Writer // EncodeTo's: buf goes there in pieces of about flushAt bytes (grow)
 	werr error     // the first error of w; encoding stops at it
 }
 

@@ -112,7 +112,7 @@ func Run(cfg Config) (*Result, error) {
 		// a shard or a go test -run that selects nothing
 		return &Result{Goldens: &goldenfile.Log{}, Index: l.idx}, nil
 	}
-	res, err := s.run(l)
+	res, ci, err := s.run(l)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func Run(cfg Config) (*Result, error) {
 		}
 		res.OrphansChecked = true
 	}
-	if err := s.ci.write(s.cfg, res); err != nil {
+	if err := ci.write(s.cfg, res); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -142,7 +142,6 @@ type settings struct {
 	runtime      string
 	runtimeFrom  string // where the runtime list came from, for its errors
 	graph        string
-	ci           *ciReport
 }
 
 // resolve applies scenario.yaml and the defaults to cfg and checks the
@@ -274,16 +273,17 @@ func (s *settings) narrow(paths []string) (*suite.Index, error) {
 }
 
 // run runs the loaded scenarios through godog on the chosen runtimes, with
-// the reports the formats ask for.
-func (s *settings) run(l *loaded) (*Result, error) {
+// the reports the formats ask for; the CI reports (JUnit, GitHub) are
+// written after the orphan check, by the caller.
+func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	cfg, idx := s.cfg, l.idx
 	rts, stop, err := startRuntimes(s.runtime, s.runtimeFrom, cfg.Root)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer stop()
 	report := newHTMLReport(s.htmlFiles, idx, s.runtime)
-	s.ci = newCIReport(s.ciFiles, idx)
+	ci := newCIReport(s.ciFiles, idx)
 	golden := &goldenfile.Policy{Root: cfg.Root, Update: cfg.Update, Accept: cfg.Accept}
 	warned := &warnings{}
 	skips := &skipCount{}
@@ -304,7 +304,7 @@ func (s *settings) run(l *loaded) (*Result, error) {
 	}
 	ts := godog.TestSuite{
 		Name:                "scenario",
-		ScenarioInitializer: withReports(steps.Initializer(sc), report, s.ci),
+		ScenarioInitializer: withReports(steps.Initializer(sc), report, ci),
 		Options: &godog.Options{
 			Format:      s.godogFormat,
 			Paths:       idx.Paths,
@@ -326,12 +326,12 @@ func (s *settings) run(l *loaded) (*Result, error) {
 	res.Skips, res.unran = skips.byReason, skips.unran
 	skips.show(cfg)
 	if err := report.write(res); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if cfg.Tags != "" && sc.Started.Load() == 0 {
-		return nil, fmt.Errorf("no scenario matches --tags %q", cfg.Tags)
+		return nil, nil, fmt.Errorf("no scenario matches --tags %q", cfg.Tags)
 	}
-	return res, nil
+	return res, ci, nil
 }
 
 // reportHooks are what a report (HTML, JUnit, GitHub) learns from godog

@@ -82,7 +82,9 @@ type Index struct {
 // Scenario finds the scenario godog is about to run. The same pickle always
 // finds the same scenario; pickles that are identical in everything but
 // their example row (an outline column no step uses) take the rows in the
-// order godog asks for them.
+// order godog asks for them, which under --concurrency or --random may not
+// be the rows' order: their outcomes are the same, but a message may name
+// the other row.
 func (x *Index) Scenario(p *messages.Pickle) (*Scenario, bool) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
