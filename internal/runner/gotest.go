@@ -62,24 +62,41 @@ func selected(t *testing.T, scenarios []*suite.Scenario) ([]bool, error) {
 	for i := range sel {
 		sel[i] = true
 	}
-	f := flag.Lookup("test.run")
-	if f == nil || f.Value.String() == "" {
+	part, ok := subtestPattern(t)
+	if !ok {
 		return sel, nil
 	}
-	// the parts of the pattern, one per level of tests, as testing splits it
-	parts := splitPattern(f.Value.String())
-	depth := strings.Count(t.Name(), "/") + 1
-	if len(parts) <= depth {
-		return sel, nil
-	}
-	re, err := regexp.Compile(parts[depth])
+	re, err := regexp.Compile(part)
 	if err != nil {
-		return nil, fmt.Errorf("-run %q: %v", f.Value.String(), err)
+		return nil, fmt.Errorf("-run %q: %v", flag.Lookup("test.run").Value.String(), err)
 	}
 	for i, name := range subtests(scenarios) {
 		sel[i] = re.MatchString(name)
 	}
 	return sel, nil
+}
+
+// subtestPattern is the part of the -run pattern for the running test's
+// subtests, if it has one.
+func subtestPattern(t *testing.T) (string, bool) {
+	f := flag.Lookup("test.run")
+	if f == nil || f.Value.String() == "" {
+		return "", false
+	}
+	// the parts of the pattern, one per level of tests, as testing splits it
+	parts := splitPattern(f.Value.String())
+	depth := strings.Count(t.Name(), "/") + 1
+	if len(parts) <= depth {
+		return "", false
+	}
+	return parts[depth], true
+}
+
+// selectsSubtests reports whether -run chooses among the running test's
+// subtests, which needs the scenarios' names before the run.
+func selectsSubtests(t *testing.T) bool {
+	_, ok := subtestPattern(t)
+	return ok
 }
 
 // splitPattern splits a -run pattern at the slashes outside brackets and

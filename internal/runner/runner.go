@@ -5,6 +5,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	messages "github.com/cucumber/messages/go/v21"
 	"hash/fnv"
 	"io"
 	"io/fs"
@@ -108,7 +109,7 @@ func Run(cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(l.idx.Order) == 0 {
+	if !l.late && len(l.idx.Order) == 0 {
 		// a shard or a go test -run that selects nothing
 		return &Result{Goldens: &goldenfile.Log{}, Index: l.idx}, nil
 	}
@@ -209,18 +210,34 @@ type loaded struct {
 	// subtest each (testing names and filters them)
 	all      []*suite.Scenario
 	resolved *steps.Resolved
+	// late: the index is empty until godog has parsed the features (see
+	// late.go); all and resolved come then
+	late bool
 }
 
 // load parses the suite, keeps the scenarios the shard (CLI) or go test -run
-// selects, and matches their steps to the vocabulary.
+// selects, and matches their steps to the vocabulary. A run that selects no
+// scenarios by position leaves the parsing to godog (late).
 func (s *settings) load() (*loaded, error) {
 	cfg := s.cfg
+	if cfg.Shard == "" && (cfg.T == nil || !selectsSubtests(cfg.T)) {
+		entries, err := suite.Expand(cfg.Root, s.layout, cfg.Paths)
+		if err != nil {
+			return nil, err
+		}
+		if len(entries) == 0 {
+			return nil, s.noScenarios()
+		}
+		idx := suite.NewIndex(cfg.Root, s.layout)
+		idx.Paths = entries
+		return &loaded{idx: idx, late: true}, nil
+	}
 	idx, err := suite.Load(cfg.Root, s.layout, cfg.Paths)
 	if err != nil {
 		return nil, err
 	}
 	if len(idx.Order) == 0 {
-		return nil, fmt.Errorf("no scenarios found in %v under %s", orDefault(cfg.Paths, cfg.Features), cfg.Root)
+		return nil, s.noScenarios()
 	}
 	if cfg.Shard != "" {
 		k, n, err := ParseShard(cfg.Shard)
@@ -256,18 +273,52 @@ func (s *settings) load() (*loaded, error) {
 			}
 		}
 	}
-	resolved, problems := steps.Resolve(l.idx, cfg.Steps != nil)
+	if l.resolved, err = s.resolveSteps(l.idx); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// resolveSteps matches the steps of the loaded scenarios to the vocabulary.
+func (s *settings) resolveSteps(idx *suite.Index) (*steps.Resolved, error) {
+	resolved, problems := steps.Resolve(idx, s.cfg.Steps != nil)
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("%s\n(`scenario steps` lists the vocabulary)", strings.Join(problems, "\n"))
 	}
-	l.resolved = resolved
-	return l, nil
+	return resolved, nil
+}
+
+// noScenarios is the load error of a suite without scenarios.
+func (s *settings) noScenarios() error {
+	return fmt.Errorf("no scenarios found in %v under %s", orDefault(s.cfg.Paths, s.cfg.Features), s.cfg.Root)
+}
+
+// lateIndex fills the run's empty index and resolved steps from godog's
+// documents.
+func (s *settings) lateIndex(idx *suite.Index, resolved *steps.Resolved, g *gate) *lateIndex {
+	return &lateIndex{order: idx.Paths, gate: g, fill: func(docs []*messages.GherkinDocument, pickles [][]*messages.Pickle) error {
+		for i, doc := range docs {
+			if err := idx.AddDocument(doc, pickles[i]); err != nil {
+				return err
+			}
+		}
+		if len(idx.Order) == 0 && s.cfg.Tags == "" {
+			return s.noScenarios()
+		}
+		// none may match the tags: the run says so after its reports
+		r, err := s.resolveSteps(idx)
+		if err != nil {
+			return err
+		}
+		*resolved = *r
+		return nil
+	}}
 }
 
 // narrow loads only the scenarios at paths (file.feature:LINE).
 func (s *settings) narrow(paths []string) (*suite.Index, error) {
 	if len(paths) == 0 {
-		return &suite.Index{Root: s.cfg.Root}, nil
+		return suite.NewIndex(s.cfg.Root, s.layout), nil
 	}
 	return suite.Load(s.cfg.Root, s.layout, paths)
 }
@@ -284,29 +335,36 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	defer stop()
 	report := newHTMLReport(s.htmlFiles, idx, s.runtime)
 	ci := newCIReport(s.ciFiles, idx)
+	resolved, format := l.resolved, s.godogFormat
+	g := &gate{w: cfg.Output}
+	if s.quietGodog {
+		g.w = io.Discard
+	}
+	var late *lateIndex
+	if l.late {
+		resolved = &steps.Resolved{}
+		late = s.lateIndex(idx, resolved, g)
+		format += "," + indexFormat
+	}
 	golden := &goldenfile.Policy{Root: cfg.Root, Update: cfg.Update, Accept: cfg.Accept}
 	warned := &warnings{}
 	skips := &skipCount{}
 	sc := &steps.Config{
-		Root: cfg.Root, Layout: s.layout, Index: idx, Resolved: l.resolved,
+		Root: cfg.Root, Layout: s.layout, Index: idx, Resolved: resolved,
 		Golden: golden, DefaultProfile: cfg.Profile, SuiteProfile: s.suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
 		Warn: warned.add, Runtimes: rts, Skip: skips.add, Graph: s.graph,
 		Record: report.record(),
 		Nodes:  cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
 	}
 	results := &outcomes{}
-	output := cfg.Output
 	if cfg.T != nil {
 		sc.Done = results.done
-	}
-	if s.quietGodog {
-		output = io.Discard
 	}
 	ts := godog.TestSuite{
 		Name:                "scenario",
 		ScenarioInitializer: withReports(steps.Initializer(sc), report, ci),
 		Options: &godog.Options{
-			Format:      s.godogFormat,
+			Format:      format,
 			Paths:       idx.Paths,
 			FS:          os.DirFS(cfg.Root),
 			Tags:        cfg.Tags,
@@ -314,13 +372,23 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 			NoColors:    cfg.NoColor,
 			Concurrency: max(cfg.Concurrency, 1),
 			Randomize:   cfg.Random,
-			Output:      output,
+			Output:      g,
 		},
 	}
-	res := &Result{Goldens: &golden.Log, Index: idx, Ran: len(idx.Order)}
-	res.Status = ts.Run()
+	res := &Result{Goldens: &golden.Log, Index: idx}
+	all := l.all
+	if late == nil {
+		res.Status = ts.Run()
+	} else {
+		res.Status = runWithIndex(ts, late)
+		if err := late.failed(cfg.Root, s.layout, cfg.Paths); err != nil {
+			return nil, nil, err
+		}
+		all = idx.Order
+	}
+	res.Ran = len(idx.Order)
 	if cfg.T != nil {
-		results.report(cfg.T, l.all)
+		results.report(cfg.T, all)
 	}
 	warned.show(cfg)
 	res.Skips, res.unran = skips.byReason, skips.unran

@@ -2,7 +2,10 @@ package runner
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cucumber/godog"
@@ -42,4 +45,37 @@ func TestUserStepsBesideTheVocabulary(t *testing.T) {
 	if !strings.Contains(text, "ambiguous step definition") || strings.Count(text, `^the revision should be (\d+)$`) < 2 || strings.Contains(text, "(?:") {
 		t.Errorf("godog's output does not name the two patterns of the ambiguous step:\n%s", text)
 	}
+}
+
+// TestParallelRunsEachGetTheirIndex: runs in parallel each build their
+// index from their own godog's features (late.go hands each run's
+// formatter its own index).
+func TestParallelRunsEachGetTheirIndex(t *testing.T) {
+	const runs = 6
+	roots := make([]string, runs)
+	for i := range roots {
+		roots[i] = t.TempDir()
+		var b strings.Builder
+		b.WriteString("Feature: f\n")
+		for k := 0; k <= i; k++ {
+			fmt.Fprintf(&b, "\n  Scenario: s%d\n    Given an empty input state\n    Then the state should equal:\n      \"\"\"json\n      {}\n      \"\"\"\n", k)
+		}
+		writeSuite(t, roots[i], map[string]string{"features/f.feature": b.String()})
+	}
+	var wg sync.WaitGroup
+	for i, root := range roots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := Run(Config{Root: root, Output: io.Discard})
+			if err != nil {
+				t.Errorf("run %d: %v", i, err)
+				return
+			}
+			if res.Status != 0 || res.Ran != i+1 || len(res.Index.Order) != i+1 {
+				t.Errorf("run %d: status %d, ran %d of an index of %d, want %d", i, res.Status, res.Ran, len(res.Index.Order), i+1)
+			}
+		}()
+	}
+	wg.Wait()
 }

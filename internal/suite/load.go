@@ -73,6 +73,8 @@ type Index struct {
 	// Order lists the scenarios in run order (feature path, then line).
 	Order []*Scenario
 
+	layout    Layout
+	goldens   map[string]*Scenario   // golden base → the scenario that maps to it
 	byContent map[string][]*Scenario // by pickleKey, in file order
 	mu        sync.Mutex
 	byPickle  map[string]*Scenario // godog's pickle id → the scenario it was matched to
@@ -149,27 +151,24 @@ type Layout struct {
 	Golden   string // "golden"
 }
 
+// NewIndex is an empty index of the suite at root, to fill with
+// AddDocument.
+func NewIndex(root string, layout Layout) *Index {
+	return &Index{Root: root, layout: layout, goldens: map[string]*Scenario{},
+		byContent: map[string][]*Scenario{}, byPickle: map[string]*Scenario{}, taken: map[*Scenario]bool{}}
+}
+
 // Load resolves paths (feature files, directories, file.feature:LINE;
 // default the features directory) under root, parses every feature file and
 // indexes its scenarios.
 func Load(root string, layout Layout, paths []string) (*Index, error) {
-	fsys := os.DirFS(root)
-	entries, err := expand(root, fsys, layout, paths)
+	entries, err := Expand(root, layout, paths)
 	if err != nil {
 		return nil, err
 	}
-	idx := &Index{Root: root, byContent: map[string][]*Scenario{}, byPickle: map[string]*Scenario{}, taken: map[*Scenario]bool{}}
-	seen := map[string]bool{}
-	unique := entries[:0:0]
-	for _, e := range entries {
-		if !seen[e] {
-			seen[e] = true
-			unique = append(unique, e)
-		}
-	}
-	files := parseAll(fsys, unique)
-	goldens := map[string]*Scenario{}
-	for i, e := range unique {
+	idx := NewIndex(root, layout)
+	files := parseAll(os.DirFS(root), entries)
+	for i, e := range entries {
 		f := files[i]
 		if f.err != nil {
 			return nil, f.err
@@ -183,11 +182,40 @@ func Load(root string, layout Layout, paths []string) (*Index, error) {
 		if line != "" {
 			want, _ = strconv.Atoi(line[1:])
 		}
-		if err := idx.add(layout, file, want, f.doc, f.pickles, goldens); err != nil {
+		if err := idx.add(file, want, f.doc, f.pickles); err != nil {
 			return nil, err
 		}
 	}
 	return idx, nil
+}
+
+// AddDocument indexes a feature file as godog parsed it: its document and
+// the pickles godog runs of it (already chosen by line and tags).
+func (x *Index) AddDocument(doc *messages.GherkinDocument, pickles []*messages.Pickle) error {
+	if doc.Feature == nil {
+		return nil
+	}
+	file, _ := splitLine(doc.Uri) // godog appends the :LINE of a path that has one
+	return x.add(file, 0, doc, pickles)
+}
+
+// Expand turns the user's paths (default the features directory) into
+// feature files and file.feature:LINE entries under root, each directory's
+// files sorted, each entry once, without parsing them.
+func Expand(root string, layout Layout, paths []string) ([]string, error) {
+	all, err := expand(root, os.DirFS(root), layout, paths)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var entries []string
+	for _, e := range all {
+		if !seen[e] {
+			seen[e] = true
+			entries = append(entries, e)
+		}
+	}
+	return entries, nil
 }
 
 // expand turns the user's paths into feature files and file.feature:LINE
@@ -280,8 +308,8 @@ func parse(fsys fs.FS, file string) (*messages.GherkinDocument, []*messages.Pick
 }
 
 // add indexes the pickles of one file; line, when not 0, keeps only the
-// scenario at that line. goldens holds the golden file names taken so far.
-func (x *Index) add(layout Layout, file string, line int, doc *messages.GherkinDocument, pickles []*messages.Pickle, goldens map[string]*Scenario) error {
+// scenario at that line.
+func (x *Index) add(file string, line int, doc *messages.GherkinDocument, pickles []*messages.Pickle) error {
 	nodes := indexDocument(doc)
 	for _, p := range pickles {
 		sc, ok := nodes.scenarios[p.AstNodeIds[0]]
@@ -303,12 +331,12 @@ func (x *Index) add(layout Layout, file string, line int, doc *messages.GherkinD
 		if s.Row > 0 {
 			slug += "-" + strconv.Itoa(s.Row)
 		}
-		s.GoldenBase = GoldenBase(layout, file, slug)
-		if other, dup := goldens[s.GoldenBase]; dup && other.Line != s.Line {
+		s.GoldenBase = GoldenBase(x.layout, file, slug)
+		if other, dup := x.goldens[s.GoldenBase]; dup && other.Line != s.Line {
 			return fmt.Errorf("%s: scenarios %q (line %d) and %q (line %d) map to the same golden file %s.json; rename one",
 				file, other.Name, other.Line, s.Name, s.Line, s.GoldenBase)
 		}
-		goldens[s.GoldenBase] = s
+		x.goldens[s.GoldenBase] = s
 		s.Steps = make([]Step, len(p.Steps))
 		for i, ps := range p.Steps {
 			s.Steps[i] = nodes.steps[ps.AstNodeIds[0]]

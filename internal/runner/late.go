@@ -1,0 +1,140 @@
+package runner
+
+import (
+	"errors"
+	"io"
+	"sync"
+	"sync/atomic"
+
+	"github.com/cucumber/godog"
+	"github.com/cucumber/godog/formatters"
+	messages "github.com/cucumber/messages/go/v21"
+	"github.com/stateharness/scenario/internal/suite"
+)
+
+// A run that needs no scenario positions before it starts (no --shard, no
+// go test -run of single scenarios) parses its features once: godog parses
+// them, and the suite index is built from godog's documents when godog has
+// parsed them all and before it runs the first scenario. The index reaches
+// the run through a formatter, the one part of godog that is handed its
+// parsed features.
+
+// indexFormat is the formatter's name; it writes nothing.
+const indexFormat = "scenario-index"
+
+func init() {
+	godog.Format(indexFormat, "builds the suite index from godog's parsed features", newIndexFormatter)
+}
+
+// lateIndex is a run's half of the hand-over: what to do with godog's
+// documents, and what came of it.
+type lateIndex struct {
+	// fill indexes the documents (in the run's path order) and matches the
+	// steps to the vocabulary; an error ends the run as a load error.
+	fill  func([]*messages.GherkinDocument, [][]*messages.Pickle) error
+	order []string // the paths as godog got them: godog's feature URIs
+	gate  *gate
+	taken bool  // a formatter took the hand-over
+	done  bool  // fill ran
+	err   error // what fill returned
+}
+
+// handOver holds the one run whose formatter godog is about to make: it is
+// locked from just before godog.TestSuite.Run until the formatter takes the
+// run (godog makes formatters at once, on the caller's goroutine), so runs
+// in parallel each find their own.
+var (
+	handOverMu sync.Mutex
+	handOver   *lateIndex
+)
+
+// runWithIndex runs ts, whose format includes the index formatter, handing
+// the formatter li.
+func runWithIndex(ts godog.TestSuite, li *lateIndex) int {
+	handOverMu.Lock()
+	handOver = li
+	defer func() {
+		if !li.taken {
+			handOver = nil
+			handOverMu.Unlock()
+		}
+	}()
+	return ts.Run()
+}
+
+func newIndexFormatter(suite string, out io.Writer) formatters.Formatter {
+	f := &indexFormatter{BaseFmt: godog.NewBaseFmt(suite, out)}
+	if li := handOver; li != nil && !li.taken {
+		li.taken = true
+		handOver = nil
+		f.late = li
+		handOverMu.Unlock()
+	}
+	return f
+}
+
+// indexFormatter reads godog's parsed features when the run starts.
+type indexFormatter struct {
+	*godog.BaseFmt
+	late *lateIndex
+}
+
+func (f *indexFormatter) TestRunStarted() {
+	li := f.late
+	if li == nil || li.done {
+		return
+	}
+	li.done = true
+	features := f.Storage.MustGetFeatures() // sorted by URI: put back in path order
+	byURI := make(map[string]int, len(features))
+	for i, ft := range features {
+		byURI[ft.Uri] = i
+	}
+	var docs []*messages.GherkinDocument
+	var pickles [][]*messages.Pickle
+	for _, uri := range li.order {
+		if i, ok := byURI[uri]; ok {
+			docs = append(docs, features[i].GherkinDocument)
+			pickles = append(pickles, features[i].Pickles)
+		}
+	}
+	if li.err = li.fill(docs, pickles); li.err != nil {
+		li.gate.close()
+	}
+}
+
+// Summary is godog's last call; the index formatter has nothing to say.
+func (f *indexFormatter) Summary() {}
+
+// gate is godog's output until a load error closes it: what godog writes
+// after that (its run of scenarios that cannot run) is dropped.
+type gate struct {
+	w      io.Writer
+	closed atomic.Bool
+}
+
+func (g *gate) close() { g.closed.Store(true) }
+
+func (g *gate) Write(p []byte) (int, error) {
+	if g.closed.Load() {
+		return len(p), nil
+	}
+	return g.w.Write(p)
+}
+
+// failed is the load error of a run whose index came late: the index's
+// own, or, when godog stopped before it ran anything (it could not parse a
+// feature file, and said so on standard error), the parse error as the
+// suite's loader words it.
+func (li *lateIndex) failed(root string, layout suite.Layout, paths []string) error {
+	if li.err != nil {
+		return li.err
+	}
+	if li.done {
+		return nil
+	}
+	if _, err := suite.Load(root, layout, paths); err != nil {
+		return err
+	}
+	return errors.New("godog stopped before running any scenario (its message is above)")
+}
