@@ -53,6 +53,14 @@ func DecodeYAMLOrdered(data []byte, src Source) (Checked, error) {
 }
 
 func decodeYAML(data []byte, src Source, order *KeyOrder) (any, error) {
+	if m, ok := yamlFlowLines(string(data), src, order); ok {
+		return m, nil
+	}
+	return decodeYAMLDocument(data, src, order)
+}
+
+// decodeYAMLDocument reads data with yaml.v3.
+func decodeYAMLDocument(data []byte, src Source, order *KeyOrder) (any, error) {
 	if err := yamlCheckUTF8(data, src); err != nil {
 		return nil, err
 	}
