@@ -13,6 +13,11 @@ import "strings"
 // the YAML path, whose key order is recorded at other depths (largeText).
 const yamlFlowLinesMax = 64 << 10
 
+// yamlFlowKeyMax is the longest key read this way, top-level or inside a
+// value (from its opening quote to the colon), well under the 1,024
+// characters yaml.v3 allows an implicit key.
+const yamlFlowKeyMax = 1000
+
 // yamlFlowLinesDepth bounds the brackets of a value, far under maxDepth,
 // so that a value's depth (one deeper in YAML) never decides an error.
 const yamlFlowLinesDepth = 64
@@ -50,7 +55,7 @@ func yamlFlowLines(text string, src Source, order *KeyOrder) (map[string]any, bo
 
 // yamlFlowKey is a plain key YAML reads as the same string.
 func yamlFlowKey(k string) bool {
-	if k == "" || !(k[0] >= 'a' && k[0] <= 'z' || k[0] >= 'A' && k[0] <= 'Z') {
+	if k == "" || len(k) > yamlFlowKeyMax || !(k[0] >= 'a' && k[0] <= 'z' || k[0] >= 'A' && k[0] <= 'Z') {
 		return false
 	}
 	for i := 1; i < len(k); i++ {
@@ -72,14 +77,23 @@ func yamlFlowValue(v string) bool {
 	if len(v) < 2 || !(v[0] == '{' && v[len(v)-1] == '}' || v[0] == '[' && v[len(v)-1] == ']') {
 		return false
 	}
-	depth := 0
+	depth, quote := 0, -1 // quote: where the open string started
 	for i := 0; i < len(v); i++ {
 		c := v[i]
 		switch {
 		case c < 0x20 || c >= 0x7f || c == '\\':
 			return false
+		case c == '"' && quote < 0:
+			quote = i
+		case c == '"':
+			// a key too long for yaml.v3: its string, spaces, then a colon
+			rest := strings.TrimLeft(v[i+1:], " ")
+			if colon := len(v) - len(rest); strings.HasPrefix(rest, ":") && colon-quote > yamlFlowKeyMax {
+				return false
+			}
+			quote = -1
+		case quote >= 0:
 		case c == '{' || c == '[':
-			// brackets inside strings count too: a bound, not a parse
 			if depth++; depth > yamlFlowLinesDepth {
 				return false
 			}

@@ -34,6 +34,24 @@ func TestYAMLFlowLinesAgree(t *testing.T) {
 			t.Fatalf("the two readings differ at %s\n%s", msg, text)
 		}
 	}
+	// keys as long as yaml.v3 takes, and longer
+	for _, k := range []int{990, 1000, 1010, 1020, 1022, 1024, 1030} {
+		key := strings.Repeat("K", k)
+		for _, text := range []string{"k: {\"" + key + "\": 1}", "k: [{\"" + key + "\" : 1}]", key + ": {}", "k: {\"a\": \"" + key + key + "\"}"} {
+			fastOrder, slowOrder := &KeyOrder{}, &KeyOrder{}
+			fast, ok := yamlFlowLines(text, src, fastOrder)
+			if !ok {
+				continue
+			}
+			slow, err := decodeYAMLDocument([]byte(text), src, slowOrder)
+			if err != nil {
+				t.Fatalf("a key of %d characters: read as JSON lines, but yaml.v3 fails: %v", k, err)
+			}
+			if msg := sameValue(fast, slow, fastOrder, slowOrder, "$"); msg != "" {
+				t.Fatalf("a key of %d characters: the two readings differ at %s", k, msg)
+			}
+		}
+	}
 	if read < n/4 {
 		t.Errorf("only %d of %d texts were read as JSON lines: the test says little", read, n)
 	}
@@ -180,7 +198,9 @@ func flowValue(b *strings.Builder, r *rand.Rand, depth int) {
 
 // FuzzYAMLFlowLinesAgree: on any text yamlFlowLines reads, yaml.v3 agrees.
 func FuzzYAMLFlowLinesAgree(f *testing.F) {
-	for _, s := range []string{"left: {\"total\":2}\nright: {\"total\": 3}\n", "a: [1, -0, 1e3]", "yes: {}", "k: {\"a\":{\"b\":[null,true]}}"} {
+	long := strings.Repeat("K", 1023)
+	for _, s := range []string{"left: {\"total\":2}\nright: {\"total\": 3}\n", "a: [1, -0, 1e3]", "yes: {}", "k: {\"a\":{\"b\":[null,true]}}",
+		"k: {\"" + long + "\": 1}", "k: [{\"" + long[:1020] + "\" : 1}]", long + ": {}"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

@@ -122,11 +122,24 @@ func splitPattern(p string) []string {
 	return append(parts, p[start:])
 }
 
-// outcomes collects what each scenario did, by its key.
+// outcomes collects what each scenario did, by its key: the go test
+// subtests report it, and a run fails on it whatever godog says.
 type outcomes struct {
 	mu  sync.Mutex
 	err map[string]error
 	ran map[string]bool
+}
+
+// failed reports whether a scenario failed (a skip is no failure).
+func (o *outcomes) failed() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, err := range o.err {
+		if !errors.Is(err, godog.ErrSkip) {
+			return true
+		}
+	}
+	return false
 }
 
 func (o *outcomes) done(s *suite.Scenario, err error) {

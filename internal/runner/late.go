@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"errors"
 	"io"
 	"sync"
@@ -100,6 +101,26 @@ func (f *indexFormatter) TestRunStarted() {
 	}
 	if li.err = li.fill(docs, pickles); li.err != nil {
 		li.gate.close()
+	}
+}
+
+// unlessFailed is init, unless the run's late index failed: then every
+// scenario fails at once in its Before hook, without the vocabulary or the
+// user's steps and hooks (TestRunStarted, where the index is built, comes
+// before godog sets up the first scenario). A run without a late index
+// (li nil) is init.
+func (li *lateIndex) unlessFailed(init func(*godog.ScenarioContext)) func(*godog.ScenarioContext) {
+	if li == nil {
+		return init
+	}
+	return func(sc *godog.ScenarioContext) {
+		if li.err == nil {
+			init(sc)
+			return
+		}
+		sc.Before(func(ctx context.Context, _ *godog.Scenario) (context.Context, error) {
+			return ctx, li.err
+		})
 	}
 }
 

@@ -220,7 +220,7 @@ type loaded struct {
 // scenarios by position leaves the parsing to godog (late).
 func (s *settings) load() (*loaded, error) {
 	cfg := s.cfg
-	if cfg.Shard == "" && (cfg.T == nil || !selectsSubtests(cfg.T)) {
+	if s.parseOnce() {
 		entries, err := suite.Expand(cfg.Root, s.layout, cfg.Paths)
 		if err != nil {
 			return nil, err
@@ -277,6 +277,18 @@ func (s *settings) load() (*loaded, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// parseOnce reports whether the run can leave the parsing to godog (see
+// late.go): it needs no scenario positions before it starts (no --shard,
+// no go test -run of single scenarios), checks every scenario although
+// godog keeps only those --tags selects (so no --tags), and has godog write
+// no report file of its own, which godog would create before a load error
+// could stop it.
+func (s *settings) parseOnce() bool {
+	cfg := s.cfg
+	return cfg.Shard == "" && cfg.Tags == "" && (cfg.T == nil || !selectsSubtests(cfg.T)) &&
+		!strings.Contains(s.godogFormat, ":")
 }
 
 // resolveSteps matches the steps of the loaded scenarios to the vocabulary.
@@ -357,12 +369,10 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 		Nodes:  cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
 	}
 	results := &outcomes{}
-	if cfg.T != nil {
-		sc.Done = results.done
-	}
+	sc.Done = results.done
 	ts := godog.TestSuite{
 		Name:                "scenario",
-		ScenarioInitializer: withReports(steps.Initializer(sc), report, ci),
+		ScenarioInitializer: late.unlessFailed(withReports(steps.Initializer(sc), report, ci)),
 		Options: &godog.Options{
 			Format:      format,
 			Paths:       idx.Paths,
@@ -385,6 +395,10 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 			return nil, nil, err
 		}
 		all = idx.Order
+	}
+	if res.Status == 0 && results.failed() {
+		// godog reports success to the events format whatever happened
+		res.Status = 1
 	}
 	res.Ran = len(idx.Order)
 	if cfg.T != nil {

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -78,4 +79,74 @@ func TestParallelRunsEachGetTheirIndex(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestLoadErrorRunsNothing: a load error found when godog has parsed the
+// features (two scenarios on one golden file) is the run's error, and none
+// of the user's steps or hooks run.
+func TestLoadErrorRunsNothing(t *testing.T) {
+	root := t.TempDir()
+	writeSuite(t, root, map[string]string{"features/f.feature": `Feature: f
+
+  Scenario: Same name
+    Given an empty input state
+    Then the user's check passes
+
+  Scenario: same name
+    Given an empty input state
+`})
+	ran := 0
+	_, err := Run(Config{Root: root, Output: io.Discard, Steps: func(sc *godog.ScenarioContext) {
+		sc.Before(func(ctx context.Context, _ *godog.Scenario) (context.Context, error) { ran++; return ctx, nil })
+		sc.Step(`^the user's check passes$`, func() { ran++ })
+	}})
+	if err == nil || !strings.Contains(err.Error(), "map to the same golden file") {
+		t.Fatalf("err = %v, want the golden file collision", err)
+	}
+	if ran != 0 {
+		t.Errorf("the user's hooks and steps ran %d times after the load error", ran)
+	}
+}
+
+// TestTagsDoNotHideLoadErrors: a scenario --tags leaves out is still
+// checked: an undefined step in it fails the load.
+func TestTagsDoNotHideLoadErrors(t *testing.T) {
+	root := t.TempDir()
+	writeSuite(t, root, map[string]string{"features/f.feature": `Feature: f
+
+  Scenario: fast
+    Given an empty input state
+
+  @slow
+  Scenario: slow
+    Given an empty inptu state
+`})
+	_, err := Run(Config{Root: root, Output: io.Discard, Tags: "~@slow"})
+	if err == nil || !strings.Contains(err.Error(), `features/f.feature:8: undefined step "an empty inptu state"`) {
+		t.Fatalf("err = %v, want the undefined step of the scenario the tags leave out", err)
+	}
+}
+
+// TestEventsFormatFails: godog reports success to its events format even
+// when a scenario fails; the run does not.
+func TestEventsFormatFails(t *testing.T) {
+	root := t.TempDir()
+	writeSuite(t, root, map[string]string{"features/f.feature": `Feature: f
+
+  Scenario: fails
+    Given an empty input state
+    Then the state should equal:
+      """json
+      {"x": 1}
+      """
+`})
+	for _, shard := range []string{"", "1/1"} {
+		res, err := Run(Config{Root: root, Output: io.Discard, Format: "events", Shard: shard})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != 1 {
+			t.Errorf("shard %q: status %d with a failing scenario, want 1", shard, res.Status)
+		}
+	}
 }
