@@ -216,8 +216,9 @@ type loaded struct {
 }
 
 // load parses the suite, keeps the scenarios the shard (CLI) or go test -run
-// selects, and matches their steps to the vocabulary. A run that selects no
-// scenarios by position leaves the parsing to godog (late).
+// selects, and matches their steps to the vocabulary; or, when the run can
+// (parseOnce), leaves the parsing to godog and the rest until godog has
+// parsed (late).
 func (s *settings) load() (*loaded, error) {
 	cfg := s.cfg
 	if s.parseOnce() {
