@@ -309,10 +309,15 @@ func (d *decoder) badNext(closer byte) bool {
 		return d.syntax(d.pos, `expected a value after ",", found "]" (JSON allows no trailing comma)`)
 	case trailing:
 		return d.syntax(d.pos, `expected a string key after ",", found "}" (JSON allows no trailing comma)`)
-	case closer == ']':
-		return d.syntax(d.pos, `expected "," or "]" after array element, found `+d.found(d.pos))
 	}
-	return d.syntax(d.pos, `expected "," or "}" after object member, found `+d.found(d.pos))
+	found, hint := d.found(d.pos), ""
+	if found == `"/"` || found == `"#"` {
+		hint = " (JSON has no comments)"
+	}
+	if closer == ']' {
+		return d.syntax(d.pos, `expected "," or "]" after array element, found `+found+hint)
+	}
+	return d.syntax(d.pos, `expected "," or "}" after object member, found `+found+hint)
 }
 
 func (d *decoder) array(depth int) (any, bool) {
