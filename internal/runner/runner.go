@@ -81,8 +81,6 @@ type Result struct {
 	// only for a whole, passing run (OrphansChecked).
 	Orphans        []string
 	OrphansChecked bool
-	// Ran is how many scenarios the run selected.
-	Ran int
 	// Skips counts the scenarios a runtime could not run, by reason.
 	Skips map[string]int
 	unran int // of them, those no runtime ran
@@ -401,7 +399,6 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 		// godog reports success to the events format whatever happened
 		res.Status = 1
 	}
-	res.Ran = len(idx.Order)
 	if cfg.T != nil {
 		results.report(cfg.T, all)
 	}
