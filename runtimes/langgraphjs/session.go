@@ -30,11 +30,7 @@ func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 		}
 	}
 	resp, err := b.request("open", func(w *requestWriter) error {
-		w.key("spec")
-		w.raw(`{"profile":`)
-		w.buf = appendJSONString(w.buf, spec.Profile)
-		w.raw(`,"idPrefix":`)
-		w.buf = appendJSONString(w.buf, spec.IDPrefix)
+		specHead(w, spec)
 		w.raw(`,"fields":[`)
 		for i, f := range spec.Fields {
 			if i > 0 {
@@ -68,16 +64,22 @@ func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 	return &session{b: b, graph: resp.Graph}, nil
 }
 
+// specHead opens an open request's spec with what every graph has: its
+// profile and the prefix of generated message ids.
+func specHead(w *requestWriter, spec engine.GraphSpec) {
+	w.key("spec")
+	w.raw(`{"profile":`)
+	w.buf = appendJSONString(w.buf, spec.Profile)
+	w.raw(`,"idPrefix":`)
+	w.buf = appendJSONString(w.buf, spec.IDPrefix)
+}
+
 // openOwn loads the scenario's own graph. What keeps it from loading (the
 // module does not import, has no such export, the export is no compiled
 // graph, .ts without tsx) is a problem with the scenario, said plainly.
 func (b *Bridge) openOwn(spec engine.GraphSpec) (engine.Session, error) {
 	resp, err := b.request("open", func(w *requestWriter) error {
-		w.key("spec")
-		w.raw(`{"profile":`)
-		w.buf = appendJSONString(w.buf, spec.Profile)
-		w.raw(`,"idPrefix":`)
-		w.buf = appendJSONString(w.buf, spec.IDPrefix)
+		specHead(w, spec)
 		w.raw(`,"graph":`)
 		w.buf = appendJSONString(w.buf, spec.Graph)
 		w.raw("}")
