@@ -20,24 +20,25 @@ import (
 // "golden files" with a failing testcase per missing, stale or orphan file.
 
 type junitSuites struct {
-	XMLName  xml.Name      `xml:"testsuites"`
-	Name     string        `xml:"name,attr"`
-	Tests    int           `xml:"tests,attr"`
-	Skipped  int           `xml:"skipped,attr"`
-	Failures int           `xml:"failures,attr"`
-	Errors   int           `xml:"errors,attr"`
-	Time     string        `xml:"time,attr"`
-	Suites   []*junitSuite `xml:"testsuite"`
+	XMLName xml.Name `xml:"testsuites"`
+	Name    string   `xml:"name,attr"`
+	junitCounts
+	Suites []*junitSuite `xml:"testsuite"`
+}
+
+// junitCounts are the attributes a suite and the suites share.
+type junitCounts struct {
+	Tests    int    `xml:"tests,attr"`
+	Skipped  int    `xml:"skipped,attr"`
+	Failures int    `xml:"failures,attr"`
+	Errors   int    `xml:"errors,attr"`
+	Time     string `xml:"time,attr"`
 }
 
 type junitSuite struct {
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Skipped  int          `xml:"skipped,attr"`
-	Failures int          `xml:"failures,attr"`
-	Errors   int          `xml:"errors,attr"`
-	Time     string       `xml:"time,attr"`
-	Cases    []*junitCase `xml:"testcase"`
+	Name string `xml:"name,attr"`
+	junitCounts
+	Cases []*junitCase `xml:"testcase"`
 }
 
 type junitCase struct {
@@ -73,7 +74,7 @@ const goldenSuiteName = "golden files"
 // golden-file problems; paths are relative to base when the suite is under
 // it (reportPath).
 func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time.Time) *junitSuites {
-	out := &junitSuites{Name: "scenario", Time: seconds(now.Sub(c.start))}
+	out := &junitSuites{Name: "scenario", junitCounts: junitCounts{Time: seconds(now.Sub(c.start))}}
 	type feature struct {
 		path, name string
 		runs       []*caseRun
@@ -126,7 +127,7 @@ func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time
 		out.add(ts)
 	}
 	if len(golden) > 0 {
-		ts := &junitSuite{Name: goldenSuiteName, Time: "0"}
+		ts := &junitSuite{Name: goldenSuiteName, junitCounts: junitCounts{Time: "0"}}
 		for _, p := range golden {
 			ts.Tests++
 			ts.Failures++
