@@ -43,6 +43,7 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/env"
+	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/steps"
@@ -150,7 +151,7 @@ func Run(t *testing.T, opts Options) {
 // updateRequested reads SCENARIO_UPDATE, GOLDIE_UPDATE and an -update
 // flag, whoever defined it.
 func updateRequested() bool {
-	if env.On("SCENARIO_UPDATE", "GOLDIE_UPDATE") {
+	if goldenfile.UpdateRequested() {
 		return true
 	}
 	if f := flag.Lookup("update"); f != nil {

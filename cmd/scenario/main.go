@@ -23,7 +23,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/stateharness/scenario/internal/env"
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/suite"
@@ -144,7 +143,7 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 	cfg := runner.Config{
 		Root: f.root, Paths: paths, Tags: f.tags, Format: f.format, DefaultFormat: defaultFormat,
 		NoColor: f.noColor || os.Getenv("NO_COLOR") != "" || !terminal, Profile: f.profile,
-		Update:      m == modeUpdate || (m == modeRun && env.On("SCENARIO_UPDATE", "GOLDIE_UPDATE")),
+		Update:      m == modeUpdate || (m == modeRun && goldenfile.UpdateRequested()),
 		Concurrency: f.concurrency, Shard: f.shard, Random: f.random, Runtime: f.runtime,
 		Accept: acceptCommand(f.root, f.profile, f.runtime), Output: stdout,
 	}

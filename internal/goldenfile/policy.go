@@ -12,6 +12,7 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/env"
 	"github.com/stateharness/scenario/internal/suite"
 )
 
@@ -30,6 +31,11 @@ type Policy struct {
 	Accept func(*suite.Scenario) string
 	Log    Log
 }
+
+// UpdateRequested reports whether the environment asks a run to rewrite its
+// golden files: SCENARIO_UPDATE, or goldie's GOLDIE_UPDATE for teams that
+// already set it, is 1, true, yes or on.
+func UpdateRequested() bool { return env.On("SCENARIO_UPDATE", "GOLDIE_UPDATE") }
 
 // Names hands out the golden file names of one scenario's assertions.
 type Names struct {
