@@ -9,7 +9,6 @@ import (
 
 	"github.com/cucumber/godog"
 	"github.com/cucumber/godog/formatters"
-	messages "github.com/cucumber/messages/go/v21"
 	"github.com/stateharness/scenario/internal/suite"
 )
 
@@ -32,7 +31,7 @@ func init() {
 type lateIndex struct {
 	// fill indexes the documents (in the run's path order) and matches the
 	// steps to the vocabulary; an error ends the run as a load error.
-	fill  func([]*messages.GherkinDocument, [][]*messages.Pickle) error
+	fill  func([]*godog.GherkinDocument, [][]*godog.Scenario) error
 	order []string // the paths as godog got them: godog's feature URIs
 	gate  *gate
 	taken bool  // a formatter took the hand-over
@@ -91,8 +90,8 @@ func (f *indexFormatter) TestRunStarted() {
 	for i, ft := range features {
 		byURI[ft.Uri] = i
 	}
-	var docs []*messages.GherkinDocument
-	var pickles [][]*messages.Pickle
+	var docs []*godog.GherkinDocument
+	var pickles [][]*godog.Scenario
 	for _, uri := range li.order {
 		if i, ok := byURI[uri]; ok {
 			docs = append(docs, features[i].GherkinDocument)

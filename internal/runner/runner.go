@@ -5,7 +5,6 @@ package runner
 import (
 	"context"
 	"fmt"
-	messages "github.com/cucumber/messages/go/v21"
 	"hash/fnv"
 	"io"
 	"io/fs"
@@ -307,7 +306,7 @@ func (s *settings) noScenarios() error {
 // lateIndex fills the run's empty index and resolved steps from godog's
 // documents.
 func (s *settings) lateIndex(idx *suite.Index, resolved *steps.Resolved, g *gate) *lateIndex {
-	return &lateIndex{order: idx.Paths, gate: g, fill: func(docs []*messages.GherkinDocument, pickles [][]*messages.Pickle) error {
+	return &lateIndex{order: idx.Paths, gate: g, fill: func(docs []*godog.GherkinDocument, pickles [][]*godog.Scenario) error {
 		for i, doc := range docs {
 			if err := idx.AddDocument(doc, pickles[i]); err != nil {
 				return err

@@ -21,8 +21,13 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	gherkin "github.com/cucumber/gherkin/go/v26"
-	messages "github.com/cucumber/messages/go/v21"
+	"github.com/cucumber/godog"
+	// The parser and the document's own node types (Scenario, Step,
+	// Incrementing ids) have no names in godog: these two imports follow
+	// the majors godog itself requires (go.mod), and nothing else in the
+	// module imports them. Pickles and documents go by godog's names.
+	gherkin "github.com/cucumber/gherkin/go/v42"
+	messages "github.com/cucumber/messages/go/v34"
 )
 
 // Scenario is one pickle: a scenario, or one row of a scenario outline.
@@ -87,7 +92,7 @@ type Index struct {
 // order godog asks for them, which under --concurrency or --random may not
 // be the rows' order: their outcomes are the same, but a message may name
 // the other row.
-func (x *Index) Scenario(p *messages.Pickle) (*Scenario, bool) {
+func (x *Index) Scenario(p *godog.Scenario) (*Scenario, bool) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if s, ok := x.byPickle[p.Id]; ok {
@@ -105,7 +110,7 @@ func (x *Index) Scenario(p *messages.Pickle) (*Scenario, bool) {
 
 // StepIndex is the position of godog's step st in its pickle p, -1 when
 // the step is not the pickle's.
-func StepIndex(p *messages.Pickle, st *messages.PickleStep) int {
+func StepIndex(p *godog.Scenario, st *godog.Step) int {
 	for i, s := range p.Steps {
 		if s.Id == st.Id {
 			return i
@@ -117,7 +122,7 @@ func StepIndex(p *messages.Pickle, st *messages.PickleStep) int {
 // pickleKey is what makes a pickle the scenario it is: its file (without a
 // :LINE godog may append), name, tags, and each step's keyword type, text
 // and argument, hashed to 128 bits (the index holds one per scenario).
-func pickleKey(p *messages.Pickle) string {
+func pickleKey(p *godog.Scenario) string {
 	file, _ := splitLine(p.Uri)
 	b := make([]byte, 0, 1024)
 	b = append(append(append(b, file...), 0), p.Name...)
@@ -191,7 +196,7 @@ func Load(root string, layout Layout, paths []string) (*Index, error) {
 
 // AddDocument indexes a feature file as godog parsed it: its document and
 // the pickles godog runs of it (already chosen by line and tags).
-func (x *Index) AddDocument(doc *messages.GherkinDocument, pickles []*messages.Pickle) error {
+func (x *Index) AddDocument(doc *godog.GherkinDocument, pickles []*godog.Scenario) error {
 	if doc.Feature == nil {
 		return nil
 	}
@@ -263,8 +268,8 @@ func expand(root string, fsys fs.FS, layout Layout, paths []string) ([]string, e
 
 // parsed is one feature file parsed, or why it could not be.
 type parsed struct {
-	doc     *messages.GherkinDocument
-	pickles []*messages.Pickle
+	doc     *godog.GherkinDocument
+	pickles []*godog.Scenario
 	err     error
 }
 
@@ -294,7 +299,7 @@ func parseAll(fsys fs.FS, entries []string) []parsed {
 }
 
 // parse reads and parses one feature file into its document and pickles.
-func parse(fsys fs.FS, file string) (*messages.GherkinDocument, []*messages.Pickle, error) {
+func parse(fsys fs.FS, file string) (*godog.GherkinDocument, []*godog.Scenario, error) {
 	content, err := fs.ReadFile(fsys, file)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", file, unwrapPathError(err))
@@ -309,7 +314,7 @@ func parse(fsys fs.FS, file string) (*messages.GherkinDocument, []*messages.Pick
 
 // add indexes the pickles of one file; line, when not 0, keeps only the
 // scenario at that line.
-func (x *Index) add(file string, line int, doc *messages.GherkinDocument, pickles []*messages.Pickle) error {
+func (x *Index) add(file string, line int, doc *godog.GherkinDocument, pickles []*godog.Scenario) error {
 	nodes := indexDocument(doc)
 	for _, p := range pickles {
 		sc, ok := nodes.scenarios[p.AstNodeIds[0]]
@@ -454,7 +459,7 @@ type documentNodes struct {
 	steps     map[string]Step
 }
 
-func indexDocument(doc *messages.GherkinDocument) documentNodes {
+func indexDocument(doc *godog.GherkinDocument) documentNodes {
 	n := documentNodes{scenarios: map[string]*messages.Scenario{}, rows: map[string]int{}, steps: map[string]Step{}}
 	var addSteps func([]*messages.Step)
 	addSteps = func(steps []*messages.Step) {
