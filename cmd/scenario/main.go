@@ -25,6 +25,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/runner"
+	"github.com/stateharness/scenario/internal/shell"
 	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/steps"
 )
@@ -149,10 +150,11 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 	}
 	if m == modeCheck {
 		// the reports list golden-file problems with what fixes them
-		cfg.Check, cfg.Prune = true, selfName()+" prune"
+		prune := selfName() + " prune"
 		if f.root != "." && f.root != "" {
-			cfg.Prune += " --root " + quote(f.root)
+			prune += " --root " + quote(f.root)
 		}
+		cfg.Check, cfg.Prune = true, func(string) string { return prune }
 	}
 	if m == modePrune && cfg.Filtered() {
 		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite, a directory or a feature file: drop --tags, --shard and scenario lines (golden files of the scenarios left out would look unused)")
@@ -210,21 +212,12 @@ func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) b
 	if root != "." && root != "" {
 		rootFlag = " --root " + quote(root)
 	}
-	clean := res.Status == 0
-	list := func(title string, files []string, fix string) {
-		if len(files) == 0 {
-			return
-		}
-		clean = false
-		fmt.Fprintf(out, "\n%s (%d):\n", title, len(files))
-		for _, f := range files {
-			fmt.Fprintf(out, "  %s\n", f)
-		}
-		fmt.Fprintf(out, "fix: %s\n", fix)
+	p := goldenfile.Problems{
+		Missing: res.Goldens.With(goldenfile.Missing), Stale: res.Goldens.With(goldenfile.Stale), Orphans: res.Orphans,
+		FixMissing: self + " update" + rootFlag, FixStale: self + " update" + rootFlag, FixOrphans: self + " prune" + rootFlag,
 	}
-	list("missing golden files", res.Goldens.With(goldenfile.Missing), self+" update"+rootFlag)
-	list("stale golden files", res.Goldens.With(goldenfile.Stale), "review the differences above, then "+self+" update"+rootFlag)
-	list("orphan golden files, referenced by no scenario", res.Orphans, self+" prune"+rootFlag)
+	p.Write(out)
+	clean := res.Status == 0 && p.Clean()
 	switch {
 	case cfg.Filtered():
 		fmt.Fprintln(out, "\norphan golden files were not checked: the run was filtered by tags, shard or scenario lines")
@@ -301,21 +294,8 @@ func acceptCommand(root, profile, runtime string) func(*suite.Scenario) string {
 	}
 }
 
-// quote makes s one shell word: as it is when every character is safe,
-// else in single quotes.
-func quote(s string) string {
-	safe := s != ""
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./:=@%+,-", r)) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// quote makes s one shell word.
+func quote(s string) string { return shell.Quote(s) }
 
 func isTerminal(f *os.File) bool {
 	info, err := f.Stat()
