@@ -69,6 +69,12 @@ func TestBroken(t *testing.T) {
 	}
 	opts := options
 	opts.Root = "broken"
+	opts.Steps = func(sc *godog.ScenarioContext) {
+		options.Steps(sc)
+		// two patterns of the team's that match one text
+		sc.Step(` + "`" + `^the ticket has priority (\w+)$` + "`" + `, func(string) error { return nil })
+		sc.Step(` + "`" + `^the ticket has (\w+) high$` + "`" + `, func(string) error { return nil })
+	}
 	scenario.Run(t, opts)
 }
 `
@@ -102,6 +108,10 @@ const brokenFeature = `Feature: Broken tickets
   Scenario: a step nobody defined
     Given an empty input state
     When the ticket is escalated to a human
+
+  Scenario: a step two patterns match
+    Given an empty input state
+    Then the ticket has priority high
 `
 
 // TestFreshModule is a Go team's first hour, with what a new module gets
@@ -112,7 +122,7 @@ const brokenFeature = `Feature: Broken tickets
 // the check mode (SCENARIO_CHECK=1) pass; an orphan golden fails the check
 // mode and its printed fix mends it; the check mode writes nothing even
 // with -update; the team's failing step and an undefined step are reported
-// at their own lines.
+// at their own lines, and so is a text two of the team's patterns match.
 func TestFreshModule(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds a module of its own")
@@ -236,6 +246,7 @@ func TestFreshModule(t *testing.T) {
 	for _, want := range []string{
 		"features/broken.feature:8: the ticket is not closed",
 		`features/broken.feature:12: undefined step "the ticket is escalated to a human"`,
+		"features/broken.feature:16: ambiguous step",
 	} {
 		if err == nil || !strings.Contains(out, want) {
 			t.Errorf("go test of the broken suite: err %v, want %q:\n%s", err, want, out)
