@@ -337,29 +337,44 @@ async function importGraph(ref) {
 // suite must have.
 async function importModule(file, module) {
   const ext = path.extname(file).toLowerCase();
-  const url = pathToFileURL(file).href;
   if (ext === ".ts" || ext === ".mts" || ext === ".cts") {
-    const tsx = await importTsx();
-    if (!tsx) throw new LoadError(`cannot load ${module}: .ts modules need tsx: npm install -D tsx`);
-    return tsx.tsImport(url, pathToFileURL(path.join(path.resolve(root), "package.json")).href);
+    const ok = await registerTsx();
+    if (!ok) throw new LoadError(`cannot load ${module}: .ts modules need tsx: npm install -D tsx`);
   }
-  return import(url);
+  return import(pathToFileURL(file).href);
 }
 
-// importTsx imports tsx's ESM API from the suite root (its CommonJS build
-// cannot import TypeScript from here), or gives null without tsx.
-async function importTsx() {
+let tsxRegistered = false;
+
+// registerTsx registers tsx's loaders for the rest of the process, for
+// import and require alike, as `node --import tsx` does; it gives false
+// without tsx. Not tsImport: its namespace gives the user's module fresh
+// copies of the packages it loads first (@langchain/langgraph/zod) beside
+// the ones the bridge already loaded (@langchain/langgraph), and two copies
+// of LangGraph's zod registry lose every reducer a zod schema declares.
+async function registerTsx() {
+  if (tsxRegistered) return true;
   let pkgFile;
   try {
     pkgFile = requireFromRoot.resolve("tsx/package.json");
   } catch {
-    return null;
+    return false;
   }
   const pkg = requireFromRoot("tsx/package.json");
-  let entry = pkg.exports?.["./esm/api"]?.import;
-  if (isObject(entry)) entry = entry.default;
-  if (typeof entry !== "string") throw new LoadError(`tsx ${pkg.version} has no ESM API (tsx/esm/api): npm install -D tsx@4`);
-  return import(pathToFileURL(path.join(path.dirname(pkgFile), entry)).href);
+  const entry = (sub) => {
+    let e = pkg.exports?.[sub]?.import;
+    if (isObject(e)) e = e.default;
+    return typeof e === "string" ? pathToFileURL(path.join(path.dirname(pkgFile), e)).href : null;
+  };
+  const esm = entry("./esm/api");
+  const cjs = entry("./cjs/api");
+  if (!esm || !cjs) throw new LoadError(`tsx ${pkg.version} has no loader API (tsx/esm/api, tsx/cjs/api): npm install -D tsx@4`);
+  const [e, c] = await Promise.all([import(esm), import(cjs)]);
+  if (typeof e.register !== "function" || typeof c.register !== "function") throw new LoadError(`tsx ${pkg.version} has no register(): npm install -D tsx@4`);
+  e.register();
+  c.register();
+  tsxRegistered = true;
+  return true;
 }
 
 // describeLoadError says why a module did not load. A syntax error in
