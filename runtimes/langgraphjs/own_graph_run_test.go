@@ -99,7 +99,7 @@ func writeSuite(t *testing.T, files map[string]string) string {
 // names the file and line of the module's error.
 func TestOwnGraphThatDoesNotLoadFailsOnItsStep(t *testing.T) {
 	dir := writeSuite(t, map[string]string{
-		"graphs/typo.ts": "import { StateGraph } from \"@langchain/langgraph\";\nexport const graph = (1 +;\n",
+		"graphs/typo.ts":   "import { StateGraph } from \"@langchain/langgraph\";\nexport const graph = (1 +;\n",
 		"graphs/agent.mjs": ownSuite["scenarios/graphs/agent.mjs"],
 		"features/load.feature": `Feature: graphs that do not load
   Scenario: a syntax error
