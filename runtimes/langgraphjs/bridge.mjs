@@ -769,6 +769,8 @@ function errorOf(spec, err, threw, writers) {
 
 // ---- where an error comes from ----
 
+const bridgeFile = fileURLToPath(import.meta.url);
+
 // userFrame is the first frame of an error's stack in the suite's own code
 // (under the root, outside node_modules), as "file:line:col" relative to
 // the root, or "".
@@ -785,7 +787,7 @@ function userFrame(e) {
         continue;
       }
     }
-    if (!path.isAbsolute(file)) continue;
+    if (!path.isAbsolute(file) || file === bridgeFile) continue;
     const rel = path.relative(path.resolve(root), file);
     if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel) || rel.split(path.sep).includes("node_modules")) continue;
     return `${rel.split(path.sep).join("/")}:${m[2]}:${m[3]}`;
@@ -816,7 +818,9 @@ function schemaRefusal(e, writers) {
   const issue = issues?.[0];
   if (!isObject(issue)) return null;
   const at = [...prefix, ...(Array.isArray(issue.path) ? issue.path : [])].map((k) => (isObject(k) ? k.key : k));
-  if (at.length === 0 || typeof at[0] !== "string" || !at.every((k) => typeof k === "string" || Number.isInteger(k))) return null;
+  if (!at.every((k) => typeof k === "string" || Number.isInteger(k)) || (at.length > 0 && typeof at[0] !== "string")) return null;
+  const more = issues.length > 1 ? `; and ${issues.length - 1} more ${issues.length > 2 ? "issues" : "issue"}` : "";
+  if (at.length === 0) return { code: "TYPE_MISMATCH", message: `the graph's schema refuses the update: ${issue.message ?? "invalid"}${more}`, name: e.name };
   let message = `field ${JSON.stringify(at[0])} does not match the graph's schema: ${issue.message ?? "invalid"}`;
   for (const [who, value] of writers?.() ?? []) {
     let v = value;
@@ -831,7 +835,7 @@ function schemaRefusal(e, writers) {
     if (text !== undefined) message += ` (the value is ${text.length > 200 ? text.slice(0, 200) + "…" : text}, from ${who})`;
     break;
   }
-  return { code: "TYPE_MISMATCH", message, name: e.name, field: at[0], path: at };
+  return { code: "TYPE_MISMATCH", message: message + more, name: e.name, field: at[0], path: at };
 }
 
 // writersOf lists what a commit wrote, as [who, value]: the input, each
