@@ -187,6 +187,7 @@ func TestOwnGraphErrors(t *testing.T) {
 // that threw, through the source map of a .ts module.
 func TestOwnGraphSchemaRefusals(t *testing.T) {
 	const module = "runtimes/langgraphjs/testdata/own/checked.ts"
+	requireTsx(t, bridgeFor(t).Root())
 	cases := []struct {
 		name    string
 		kind    engine.CommitKind
@@ -270,13 +271,18 @@ func TestOwnGraphThatDoesNotLoad(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(b.Root(), "node_modules", "tsx", "package.json")); err == nil {
 		tsx = ""
 	}
+	// the position of esbuild's error, relative to the suite root
+	tsSyntax := `cannot load runtimes/langgraphjs/testdata/own/broken.ts: TransformError: Transform failed with 1 error:
+runtimes/langgraphjs/testdata/own/broken.ts:2:25: ERROR: Unexpected ";"`
+	if tsx != "" {
+		tsSyntax = tsx
+	}
 	cases := []struct{ name, ref, want string }{
 		{"a missing export", ownGraph + ":agent", `the module ` + ownGraph + ` has no export "agent" (its exports: graph, notAGraph, uncompiled)`},
 		{"an export that is no graph", ownGraph + ":notAGraph", `the export "notAGraph" of ` + ownGraph + ` is not a compiled LangGraph graph (a CompiledStateGraph from StateGraph(...).compile())`},
 		{"a graph not compiled", ownGraph + ":uncompiled", "it is a StateGraph that is not compiled; export its .compile()"},
 		{"a module with a syntax error", "runtimes/langgraphjs/testdata/own/broken.mjs:graph", "cannot load runtimes/langgraphjs/testdata/own/broken.mjs: SyntaxError: Unexpected end of input (line 3)"},
-		{"a .ts module with a syntax error", "runtimes/langgraphjs/testdata/own/broken.ts:graph", `cannot load runtimes/langgraphjs/testdata/own/broken.ts: TransformError: Transform failed with 1 error:
-runtimes/langgraphjs/testdata/own/broken.ts:2:25: ERROR: Unexpected ";"`},
+		{"a .ts module with a syntax error", "runtimes/langgraphjs/testdata/own/broken.ts:graph", tsSyntax},
 		{"a module that throws as it loads", "runtimes/langgraphjs/testdata/own/unreachable.mjs:graph", "(at runtimes/langgraphjs/testdata/own/unreachable.mjs:10:4)"},
 		{"a module that is not there", "runtimes/langgraphjs/testdata/own/nothing.mjs:graph", "cannot load runtimes/langgraphjs/testdata/own/nothing.mjs: no such file"},
 		{"a .ts module", "runtimes/langgraphjs/testdata/own/graph.ts:graph", tsx},
