@@ -199,7 +199,25 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "no orphan golden files")
 		}
 	}
+	if m == modePrune || m == modeUpdate {
+		if !removeLeftovers(f.root, res.Leftovers, stdout, stderr) {
+			return exitFailed
+		}
+	}
 	return code
+}
+
+// removeLeftovers deletes the temporary files an interrupted update left
+// in golden/: they are the golden writer's own, never a user's.
+func removeLeftovers(root string, files []string, stdout, stderr io.Writer) bool {
+	for _, t := range files {
+		if err := os.Remove(filepath.Join(root, filepath.FromSlash(t))); err != nil && !os.IsNotExist(err) {
+			fmt.Fprintf(stderr, "scenario: %v\n", err)
+			return false
+		}
+		fmt.Fprintf(stdout, "removed %s (a temporary file of an interrupted update)\n", t)
+	}
+	return true
 }
 
 // report prints what check found, each kind with the command that fixes
@@ -225,6 +243,7 @@ func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) b
 	list("missing golden files", res.Goldens.With(goldenfile.Missing), self+" update"+rootFlag)
 	list("stale golden files", res.Goldens.With(goldenfile.Stale), "review the differences above, then "+self+" update"+rootFlag)
 	list("orphan golden files, referenced by no scenario", res.Orphans, self+" prune"+rootFlag)
+	list("temporary files left by an interrupted update", res.Leftovers, self+" prune"+rootFlag)
 	switch {
 	case cfg.Filtered():
 		fmt.Fprintln(out, "\norphan golden files were not checked: the run was filtered by tags, shard or scenario lines")
