@@ -244,6 +244,11 @@ func (s *settings) load() (*loaded, error) {
 		if len(entries) == 0 {
 			return nil, s.noScenarios()
 		}
+		// what the parser cannot take (a line over its limit, a FIFO) is
+		// refused here, once, before godog reads the files and says it its way
+		if err := suite.CheckFeatures(cfg.Root, entries); err != nil {
+			return nil, err
+		}
 		idx := suite.NewIndex(cfg.Root, s.layout)
 		idx.Paths = entries
 		return &loaded{idx: idx, late: true}, nil
@@ -392,7 +397,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 		Options: &godog.Options{
 			Format:      format,
 			Paths:       idx.Paths,
-			FS:          os.DirFS(cfg.Root),
+			FS:          suite.FeatureFS(os.DirFS(cfg.Root)),
 			Tags:        cfg.Tags,
 			Strict:      true,
 			NoColors:    cfg.NoColor,
