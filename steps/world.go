@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -238,17 +239,22 @@ func (w *world) readFile(p string) (string, string, error) {
 		}
 		return "", "", problemf("cannot read %q (under the suite root %s): %v", p, w.cfg.Root, err)
 	}
+	// a FIFO or a device would block the run or never end: refused before
+	// it is opened
+	info, err := os.Stat(full)
+	if err != nil {
+		return fail(err)
+	}
+	if err := suite.Regular(info, strconv.Quote(p), "a file to read (JSON, YAML or plan.md)"); err != nil {
+		return "", "", &problem{msg: err.Error()}
+	}
 	f, err := os.Open(full)
 	if err != nil {
 		return fail(err)
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
+	if info, err = f.Stat(); err != nil {
 		return fail(err)
-	}
-	if info.IsDir() {
-		return "", "", problemf("%q is a directory; expected a file", p)
 	}
 	if info.Size() > MaxFileBytes {
 		return "", "", problemf("%q is %d bytes, over the %d MiB limit for files a step reads", p, info.Size(), MaxFileBytes>>20)

@@ -4,7 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // The harness deletes and writes only golden files it owns: these tests
@@ -126,4 +128,48 @@ func TestCheckReportsTheTemporaryFilesOfAnInterruptedUpdateAndPruneRemovesThem(t
 		t.Fatalf("the temporary file is still there: %v", err)
 	}
 	wantCode(t, runCLI(t, suiteArgs("check", dir)...), exitPassed)
+}
+
+// runCLIWithin is runCLI, failing the test when the run takes longer than
+// a minute (a FIFO opened for reading blocks until a writer comes).
+func runCLIWithin(t *testing.T, args ...string) cliResult {
+	t.Helper()
+	done := make(chan cliResult, 1)
+	go func() { done <- runCLI(t, args...) }()
+	select {
+	case r := <-done:
+		return r
+	case <-time.After(time.Minute):
+		t.Fatalf("scenario %v still runs after a minute", args)
+		return cliResult{}
+	}
+}
+
+func TestAFIFOIsRefusedWhereverAFileIsExpected(t *testing.T) {
+	feature := "Feature: f\n\n  Scenario: one\n    Given the input state from \"scenarios/input.json\"\n    Then the state should match the golden file\n"
+	for _, tc := range []struct{ fifo, cmd, want string }{
+		{"scenarios/input.json", "run", `"scenarios/input.json" is a named pipe (FIFO), not a regular file; expected a file to read`},
+		{"golden/f/one.json", "run", "golden/f/one.json: the path is a named pipe (FIFO), not a regular file; expected a golden file (JSON)"},
+		{"golden/f/one.json", "update", "golden/f/one.json: the path is a named pipe (FIFO), not a regular file; expected a golden file (JSON)"},
+		{"scenario.yaml", "run", "scenario.yaml is a named pipe (FIFO), not a regular file; expected a YAML file"},
+		{"features/pipe.feature", "run", "features/pipe.feature is a named pipe (FIFO), not a regular file; expected a .feature file"},
+	} {
+		t.Run(tc.fifo+" "+tc.cmd, func(t *testing.T) {
+			dir := newSuite(t, map[string]string{"features/f.feature": feature, "scenarios/input.json": "{\"n\": 1}\n"})
+			wantCode(t, runCLI(t, suiteArgs("update", dir)...), exitPassed)
+			p := filepath.Join(dir, filepath.FromSlash(tc.fifo))
+			os.Remove(p)
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Skip("no FIFOs here:", err)
+			}
+			r := runCLIWithin(t, suiteArgs(tc.cmd, dir)...)
+			if r.code == exitPassed {
+				t.Fatalf("the run passed:\n%s", r.all())
+			}
+			wantContains(t, r, tc.want)
+			if info, err := os.Lstat(p); err != nil || info.Mode()&os.ModeNamedPipe == 0 {
+				t.Errorf("the FIFO was replaced: %v", err)
+			}
+		})
+	}
 }
