@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
@@ -165,9 +166,10 @@ func (w *world) at(line int) string {
 	return fmt.Sprintf("%s:%d", w.scenario.Feature, line)
 }
 
-// fail turns a step's error into what godog shows: file:line first.
+// fail turns a step's error into what godog shows: file:line first, long
+// lines cut (see shorten).
 func (w *world) fail(err error) error {
-	msg := err.Error()
+	msg := shorten(err.Error())
 	if strings.HasPrefix(msg, w.scenario.Feature+":") {
 		return errors.New(msg)
 	}
@@ -175,7 +177,35 @@ func (w *world) fail(err error) error {
 }
 
 func (w *world) pendingFailure() error {
-	return fmt.Errorf("%s: step failed: %s", w.at(w.pending.line), w.pending.err.Error())
+	return fmt.Errorf("%s: step failed: %s", w.at(w.pending.line), shorten(w.pending.err.Error()))
+}
+
+// maxLine is the longest line of a failure message that is shown whole.
+const maxLine = 1000
+
+// shorten cuts each line of a failure message longer than maxLine to its
+// first and last goldenfile.MaxShown bytes: a value an error quotes (a
+// runtime's or the engine's) may be megabytes, which every report would
+// take seconds to print. Values the assertions show are cut already.
+func shorten(msg string) string {
+	if len(msg) <= maxLine {
+		return msg
+	}
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		if len(l) <= maxLine {
+			continue
+		}
+		head, tail := goldenfile.MaxShown, len(l)-goldenfile.MaxShown
+		for head > 0 && !utf8.RuneStart(l[head]) {
+			head--
+		}
+		for tail < len(l) && !utf8.RuneStart(l[tail]) {
+			tail++
+		}
+		lines[i] = fmt.Sprintf("%s… (%d bytes cut) …%s", l[:head], tail-head, l[tail:])
+	}
+	return strings.Join(lines, "\n")
 }
 
 // ensureGraph builds the graph from the setup steps on first use.

@@ -173,3 +173,42 @@ func TestAFIFOIsRefusedWhereverAFileIsExpected(t *testing.T) {
 		})
 	}
 }
+
+func TestFailureMessagesCutLongValuesInEveryReport(t *testing.T) {
+	big := strings.Repeat("x", 1<<20)
+	mid := strings.Repeat("y", 60000)
+	schema := "    Given the state schema:\n      | field |\n      | v     |\n"
+	feature := "Feature: big\n\n  Scenario: field\n" + schema + "    And the input state from \"scenarios/big.json\"\n    Then field \"v\" should equal \"a\"\n" +
+		"\n  Scenario: state\n" + schema + "    And the input state from \"scenarios/big.json\"\n    Then the state should equal:\n      \"\"\"\n      {\"v\": \"a\"}\n      \"\"\"\n" +
+		"\n  Scenario: golden\n" + schema + "    And the input state from \"scenarios/big.json\"\n    Then the state should match the golden file\n" +
+		// the engine's own message quotes both values
+		"\n  Scenario: engine\n" + schema + "    And an empty input state\n    When these nodes run in one step:\n      \"\"\"json\n      {\"a\": {\"v\": \"" + mid + "\"},\n      \"b\": {\"v\": \"" + mid + "z\"}}\n      \"\"\"\n    Then field \"v\" should be absent\n"
+	dir := newSuite(t, map[string]string{
+		"features/big.feature":   feature,
+		"scenarios/big.json":     `{"v": "` + big + `"}`,
+		"golden/big/golden.json": "{\n  \"v\": \"" + strings.Repeat("z", 1<<20) + "\"\n}\n",
+	})
+	junit, github, html := filepath.Join(dir, "junit.xml"), filepath.Join(dir, "github.txt"), filepath.Join(dir, "report.html")
+	start := time.Now()
+	r := runCLI(t, append(suiteArgs("run", dir), "--format", "progress,junit:"+junit+",github:"+github+",html:"+html)...)
+	wantCode(t, r, exitFailed)
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("the failing run took %v", d)
+	}
+	wantContains(t, r, "(1048578 bytes in all)", "should equal \"a\"", "INVALID_CONCURRENT_GRAPH_UPDATE", "bytes cut)")
+	if len(r.all()) > 20000 {
+		t.Errorf("the output is %d bytes", len(r.all()))
+	}
+	for _, f := range []string{junit, github} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(data) > 20000 || !strings.Contains(string(data), "bytes in all") {
+			t.Errorf("%s is %d bytes:\n%.2000s", f, len(data), data)
+		}
+	}
+	if data, err := os.ReadFile(html); err != nil || strings.Contains(string(data), strings.Repeat("x", 300000)) {
+		t.Errorf("the HTML report holds the whole value (%v)", err)
+	}
+}
