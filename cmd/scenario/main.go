@@ -158,6 +158,9 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite, a directory or a feature file: drop --tags, --shard and scenario lines (golden files of the scenarios left out would look unused)")
 		return exitLoad
 	}
+	if cfg.Update {
+		defer removeOnInterrupt(cfg, stderr)()
+	}
 	res, err := runner.Run(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "scenario: %v\n", err)

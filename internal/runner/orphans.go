@@ -66,3 +66,15 @@ func walkGoldenDir(root string, g goldenDir, log *goldenfile.Log, out *goldenFil
 		return nil
 	})
 }
+
+// Leftovers lists the temporary files of the golden writer anywhere under
+// the golden directory of the run cfg (for an interrupted update to remove
+// what it left).
+func Leftovers(cfg Config) ([]string, error) {
+	s, err := resolve(cfg)
+	if err != nil {
+		return nil, err
+	}
+	found, err := walkGolden(s.cfg.Root, []goldenDir{{s.cfg.Golden, true}}, &goldenfile.Log{})
+	return found.leftovers, err
+}
