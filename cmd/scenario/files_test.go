@@ -232,3 +232,20 @@ func TestAnInterruptedUpdateRemovesItsTemporaryFiles(t *testing.T) {
 	wantFile(t, dir, "golden/a/.notes.tmp-1", "mine")
 	wantFile(t, dir, "golden/a/one.json", "{}\n")
 }
+
+func TestUpdateWritesNothingThroughALinkLeadingOutOfTheRoot(t *testing.T) {
+	dir := newSuite(t, map[string]string{"features/a.feature": goldenFeature("one")})
+	outside := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "golden"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "golden", "a")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	r := runCLI(t, suiteArgs("update", dir)...)
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "golden file golden/a/one.json", "leads out of the suite root", "nothing was written")
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("update wrote %v outside the root", entries)
+	}
+}

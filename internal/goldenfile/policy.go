@@ -102,6 +102,11 @@ func (p *Policy) Assert(sc *suite.Scenario, rel string, value func() (any, error
 		return nil
 	}
 	if p.Update {
+		// a link under golden/ that leads out of the root would have the
+		// update write elsewhere
+		if _, err := suite.Inside(p.Root, rel); err != nil {
+			return fmt.Errorf("golden file %s: %v; nothing was written", rel, err)
+		}
 		if _, err := Write(full, got); err != nil {
 			return fmt.Errorf("golden file %s: %v", rel, err)
 		}
