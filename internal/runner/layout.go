@@ -35,7 +35,7 @@ func checkLayout(root string, features, golden, scenarios layoutDir) (f, g, s st
 	}
 	for _, d := range dirs[:2] {
 		if d.clean == "." {
-			return "", "", "", fmt.Errorf("%s %q is the suite root %s; the %s directory must be one inside it, like %s/", d.where, d.value, root, d.key, d.key)
+			return "", "", "", fmt.Errorf("%s %q is the suite root %s; the %s directory must be one inside it, like %s/", d.where, d.value, shownRoot(root), d.key, d.key)
 		}
 		for _, o := range dirs {
 			if o == d {
@@ -56,11 +56,15 @@ func checkLayout(root string, features, golden, scenarios layoutDir) (f, g, s st
 // is not one.
 func insideRoot(root string, d layoutDir) (string, error) {
 	if filepath.IsAbs(d.value) || path.IsAbs(filepath.ToSlash(d.value)) {
-		return "", fmt.Errorf("%s %q is an absolute path; write the %s directory relative to the suite root %s", d.where, d.value, d.key, root)
+		return "", fmt.Errorf("%s %q is an absolute path; write the %s directory relative to the suite root %s", d.where, d.value, d.key, shownRoot(root))
 	}
 	rel, err := suite.Inside(root, d.value)
 	if err != nil {
-		return "", fmt.Errorf("%s: %v", d.where, err)
+		how := "leaves the suite root " + shownRoot(root)
+		if strings.Contains(err.Error(), "symbolic link") {
+			how = "leads out of the suite root " + shownRoot(root) + " through a symbolic link"
+		}
+		return "", fmt.Errorf("%s %q %s; the %s directory must be one inside it, like %s/", d.where, d.value, how, d.key, d.key)
 	}
 	return path.Clean(rel), nil
 }
@@ -69,4 +73,13 @@ func insideRoot(root string, d layoutDir) (string, error) {
 // paths relative to the root).
 func contains(a, b string) bool {
 	return a == "." || strings.HasPrefix(b, a+"/")
+}
+
+// shownRoot is the suite root as an absolute path, which says more than
+// ".".
+func shownRoot(root string) string {
+	if abs, err := filepath.Abs(root); err == nil {
+		return abs
+	}
+	return root
 }
