@@ -82,6 +82,8 @@ type Options struct {
 	Tags string
 	// Features and Golden name the suite's directories under Root
 	// (default "features" and "golden"); scenario.yaml may set them too.
+	// Each is a relative path inside Root, not Root itself, and neither
+	// is, or holds, the other or the scenarios directory.
 	Features, Golden string
 	// Profile is the default profile for scenarios that choose none.
 	Profile string
