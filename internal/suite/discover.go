@@ -3,6 +3,7 @@ package suite
 import (
 	"fmt"
 	"io/fs"
+	"path"
 	"path/filepath"
 	"strings"
 )
@@ -34,6 +35,9 @@ func (w *walker) walk(dir string) error {
 			return w.once(w.dirs, p, "directory")
 		}
 		if strings.HasSuffix(p, ".feature") {
+			if err := named(p); err != nil {
+				return err
+			}
 			if err := w.once(w.files, p, "feature file"); err != nil {
 				return err
 			}
@@ -59,6 +63,9 @@ func (w *walker) link(p string) error {
 	if !strings.HasSuffix(p, ".feature") {
 		return nil
 	}
+	if err := named(p); err != nil {
+		return err
+	}
 	if err := w.once(w.files, p, "feature file"); err != nil {
 		return err
 	}
@@ -77,5 +84,14 @@ func (w *walker) once(seen map[string]string, p, what string) error {
 		return fmt.Errorf("%s and %s are the same %s (through a symbolic link); keep one way to it, or its scenarios run twice (or a link loop never ends)", other, p, what)
 	}
 	seen[real] = p
+	return nil
+}
+
+// named refuses a feature file called just ".feature": features/x/.feature
+// would have the golden directory of features/x.feature (golden/x/).
+func named(p string) error {
+	if path.Base(p) == ".feature" {
+		return fmt.Errorf("%s: a feature file needs a name before .feature (its golden files would go to the directory of %s.feature)", p, path.Dir(p))
+	}
 	return nil
 }

@@ -193,3 +193,12 @@ func FuzzFeatureFile(f *testing.F) {
 		}
 	})
 }
+
+func TestAFeatureFileNeedsAName(t *testing.T) {
+	root := writeSuite(t, map[string]string{"features/x.feature": "Feature: x\n", "features/x/.feature": "Feature: y\n"})
+	for _, paths := range [][]string{nil, {"features/x/.feature"}} {
+		if _, err := Expand(root, layout, paths); err == nil || !strings.Contains(err.Error(), "features/x/.feature: a feature file needs a name") {
+			t.Errorf("Expand(%v): %v", paths, err)
+		}
+	}
+}

@@ -244,6 +244,9 @@ func expand(root string, fsys fs.FS, layout Layout, paths []string) ([]string, e
 			if !strings.HasSuffix(rel, ".feature") {
 				return nil, fmt.Errorf("feature path %q: not a .feature file", p)
 			}
+			if err := named(rel); err != nil {
+				return nil, err
+			}
 			entries = append(entries, rel+line)
 			continue
 		}
