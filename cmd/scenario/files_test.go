@@ -120,9 +120,13 @@ func TestCheckReportsTheTemporaryFilesOfAnInterruptedUpdateAndPruneRemovesThem(t
 	dir := newSuite(t, map[string]string{"features/a.feature": goldenFeature("one")})
 	wantCode(t, runCLI(t, suiteArgs("update", dir)...), exitPassed)
 	writeFiles(t, dir, map[string]string{"golden/a/.one.json.tmp-123456": "{\"n\""})
-	r := runCLI(t, suiteArgs("check", dir)...)
+	junit := filepath.Join(dir, "junit.xml")
+	r := runCLI(t, append(suiteArgs("check", dir), "--format", "progress,junit:"+junit)...)
 	wantCode(t, r, exitFailed)
 	wantContains(t, r, "temporary files left by an interrupted update (1):", "golden/a/.one.json.tmp-123456", "prune --root "+quote(dir))
+	if data, err := os.ReadFile(junit); err != nil || !strings.Contains(string(data), "temporary file golden/a/.one.json.tmp-123456 left by an interrupted update") {
+		t.Errorf("the JUnit report does not list the temporary file (%v):\n%s", err, data)
+	}
 	r = runCLI(t, suiteArgs("prune", dir)...)
 	wantCode(t, r, exitPassed)
 	wantContains(t, r, "removed golden/a/.one.json.tmp-123456")
