@@ -38,3 +38,21 @@ func TestAByteOrderMarkDoesNotStopAFeature(t *testing.T) {
 		}
 	}
 }
+
+// FuzzConfigFile reads any scenario.yaml and resolves a run from it: a bad
+// file is an error naming it, never a panic.
+func FuzzConfigFile(f *testing.F) {
+	f.Add("profile: dawn\nfeatures: features\ngolden: golden\n")
+	f.Add("golden: .\n")
+	f.Add("golden: ../x\nscenarios: /abs\n")
+	f.Add("features: [a]\n")
+	f.Add("a: &a [*a]\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		root := t.TempDir()
+		writeSuite(t, root, map[string]string{ConfigFile: text})
+		if _, err := ReadConfigFile(root); err != nil {
+			return
+		}
+		_, _ = resolve(Config{Root: root, Output: &strings.Builder{}})
+	})
+}
