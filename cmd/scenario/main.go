@@ -160,6 +160,9 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite, a directory or a feature file: drop --tags, --shard and scenario lines (golden files of the scenarios left out would look unused)")
 		return exitLoad
 	}
+	if cfg.Update {
+		defer removeOnInterrupt(cfg, stderr)()
+	}
 	res, err := runner.Run(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "scenario: %v\n", err)
@@ -201,7 +204,25 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "no orphan golden files")
 		}
 	}
+	if m == modePrune || m == modeUpdate {
+		if !removeLeftovers(f.root, res.Leftovers, stdout, stderr) {
+			return exitFailed
+		}
+	}
 	return code
+}
+
+// removeLeftovers deletes the temporary files an interrupted update left
+// in golden/: they are the golden writer's own, never a user's.
+func removeLeftovers(root string, files []string, stdout, stderr io.Writer) bool {
+	for _, t := range files {
+		if err := os.Remove(filepath.Join(root, filepath.FromSlash(t))); err != nil && !os.IsNotExist(err) {
+			fmt.Fprintf(stderr, "scenario: %v\n", err)
+			return false
+		}
+		fmt.Fprintf(stdout, "removed %s (a temporary file of an interrupted update)\n", t)
+	}
+	return true
 }
 
 // report prints what check found, each kind with the command that fixes
@@ -215,6 +236,7 @@ func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) b
 	p := goldenfile.Problems{
 		Missing: res.Goldens.With(goldenfile.Missing), Stale: res.Goldens.With(goldenfile.Stale), Orphans: res.Orphans,
 		FixMissing: self + " update" + rootFlag, FixStale: self + " update" + rootFlag, FixOrphans: self + " prune" + rootFlag,
+		Leftovers: res.Leftovers, FixLeftovers: self + " prune" + rootFlag,
 	}
 	p.Write(out)
 	clean := res.Status == 0 && p.Clean()
