@@ -810,6 +810,9 @@ async function handle(req) {
 send({ ready: { node: process.version, langgraph: versionOf("@langchain/langgraph"), core: versionOf("@langchain/core") } });
 
 const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+// stdin closes when the harness stops the bridge or dies: exit then, even
+// while a node of the user's awaits something that never comes
+rl.on("close", () => process.exit(0));
 for await (const line of rl) {
   if (line.trim() === "") continue;
   let id = null;
