@@ -58,13 +58,17 @@ const minNodeMajor = 20
 type Options struct {
 	// Node is the node binary; empty means "node" on PATH.
 	Node string
-	// Timeout bounds each request, the start included; 0 means
-	// DefaultTimeout. A request that takes longer fails, and the bridge
-	// is killed and started again for the requests after it.
+	// Timeout bounds each request; 0 means DefaultTimeout. A request that
+	// takes longer fails, and the bridge is killed and started again for
+	// the requests after it. Starting the bridge (loading the packages)
+	// may take DefaultTimeout even when Timeout is shorter.
 	Timeout time.Duration
 	// Script replaces the embedded bridge.mjs (tests run misbehaving
 	// bridges with it).
 	Script string
+	// startTimeout bounds a start in tests; 0 means the larger of Timeout
+	// and DefaultTimeout.
+	startTimeout time.Duration
 }
 
 // Bridge is the langgraph-js runtime of a run. It implements
@@ -79,6 +83,9 @@ type Bridge struct {
 	node    string
 	script  string
 	timeout time.Duration
+	// startTimeout bounds a start: loading the packages may take longer
+	// than a short Timeout allows
+	startTimeout time.Duration
 
 	// Versions are what the bridge loaded: node, @langchain/langgraph,
 	// @langchain/core.
@@ -118,8 +125,12 @@ func Start(root string, opts Options) (*Bridge, error) {
 	if script == "" {
 		script = bridgeJS
 	}
-	b := &Bridge{root: abs, node: node, script: script, timeout: timeout}
-	p, err := spawn(node, script, abs, timeout)
+	startTimeout := opts.startTimeout
+	if startTimeout <= 0 {
+		startTimeout = max(timeout, DefaultTimeout)
+	}
+	b := &Bridge{root: abs, node: node, script: script, timeout: timeout, startTimeout: startTimeout}
+	p, err := spawn(node, script, abs, startTimeout)
 	if err != nil {
 		return nil, err
 	}
@@ -186,9 +197,14 @@ func (b *Bridge) end(grace time.Duration) {
 	b.closed = true
 	p := b.p
 	b.pmu.Unlock()
-	if p != nil {
-		p.stop(grace)
+	if p == nil {
+		return
 	}
+	if grace == 0 && !p.dead() {
+		// at once, even while Close gives the process grace
+		killGroup(p.cmd)
+	}
+	p.stop(grace)
 }
 
 // live returns the process to send the next request to: the running one,
@@ -205,7 +221,7 @@ func (b *Bridge) live() (*proc, error) {
 	}
 	// killed from outside between two requests: nobody is to blame
 	p.stop(0)
-	np, err := spawn(b.node, b.script, b.root, b.timeout)
+	np, err := spawn(b.node, b.script, b.root, b.startTimeout)
 	if err != nil {
 		return nil, runtimeError("langgraph-js stopped and could not be started again: " + err.Error())
 	}

@@ -180,7 +180,7 @@ func TestStartWithOldNode(t *testing.T) {
 func TestStartThatNeverSaysReady(t *testing.T) {
 	env := nodetest.Require(t)
 	start := time.Now()
-	_, err := Start(env.Root, Options{Node: env.Node, Timeout: 300 * time.Millisecond, Script: `setInterval(() => {}, 1000);`})
+	_, err := Start(env.Root, Options{Node: env.Node, startTimeout: 300 * time.Millisecond, Script: `setInterval(() => {}, 1000);`})
 	if err == nil || !strings.Contains(err.Error(), "did not answer start") {
 		t.Fatalf("got %v", err)
 	}
