@@ -124,7 +124,9 @@ type Options struct {
 	AllowSkips bool
 }
 
-// Run runs the suite's scenarios, each as a subtest of t.
+// Run runs the suite's scenarios, each as a subtest of t. While a runtime
+// process runs (Options.Runtime), SIGINT and SIGTERM kill it with its
+// process group and end the test binary with 130 or 143.
 func Run(t *testing.T, opts Options) {
 	t.Helper()
 	root := opts.Root
