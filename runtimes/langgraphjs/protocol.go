@@ -90,6 +90,9 @@ type bridgeError struct {
 	Message string  `json:"message"`
 	Name    string  `json:"name"`
 	Field   *string `json:"field"`
+	// Path is the JSON path of the value the error is about, as keys and
+	// indices: a node's return that is not JSON.
+	Path []any `json:"path"`
 }
 
 // codes are the §11 codes a LangGraph error may map to; any other
@@ -124,6 +127,17 @@ func (e *bridgeError) engineError() *engine.Error {
 	}
 	if e.Field != nil {
 		out.Path = engine.PathKey(engine.Root, *e.Field)
+	}
+	if e.Path != nil {
+		out.Path = engine.Root
+		for _, el := range e.Path {
+			switch el := el.(type) {
+			case string:
+				out.Path = engine.PathKey(out.Path, el)
+			case float64:
+				out.Path = engine.PathIndex(out.Path, int(el))
+			}
+		}
 	}
 	return out
 }
