@@ -15,7 +15,7 @@
 //    "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
 //    "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
 //     → {"id", "nextId": n, "values": {...}, "returned"?: {node: value}}
-//        or {"id", "error": {"code", "message", "field"?, "name"?}}
+//        or {"id", "error": {"code", "message", "field"?, "name"?, "path"?: [key or index, ...]}}
 //   {"id", "op": "close", "graph": n} → {"id"}
 // Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
 // line it writes is {"ready": {"node", "langgraph", "core"}} or {"fatal": "..."}.

@@ -24,7 +24,14 @@
 // scripted node returns its output; a real node (engine.NodeOutput.Run) is
 // the user's own, and what it returned comes back in
 // engine.CommitResult.Returned; one that throws is NODE_ERROR. Message ids
-// that the graph's reducers generate are the harness's (auto-N).
+// that the graph's reducers generate are the harness's (auto-N). What a
+// real node returns, and the state after a step, must be JSON (SPEC §2):
+// anything else is NON_JSON_VALUE at its path.
+//
+// A bridge process that dies or outlasts Options.Timeout fails the one
+// request under way; the next request starts a new process. The process
+// runs in a process group of its own, which Close and Kill end; on Linux it
+// also dies with the process that started it.
 package langgraphjs
 
 import (
