@@ -20,7 +20,7 @@ const (
 // run in process groups of their own, which a terminal's ^C does not
 // reach), then the process exits 130 or 143. release stops watching; when
 // a signal came first, it waits for that exit.
-func watchInterrupts(kill func()) (release func()) {
+func watchInterrupts(kill func(), processes int) (release func()) {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	var mu sync.Mutex
@@ -41,7 +41,11 @@ func watchInterrupts(kill func()) (release func()) {
 			if sig == syscall.SIGTERM {
 				code = ExitTerminated
 			}
-			fmt.Fprintf(os.Stderr, "\nscenario: %s: the run stopped, and the runtime processes with it\n", sig)
+			what := "the run stopped"
+			if processes > 0 {
+				what += ", and the runtime processes with it"
+			}
+			fmt.Fprintf(os.Stderr, "\nscenario: %s: %s\n", sig, what)
 			os.Exit(code)
 		case <-done:
 		}

@@ -358,7 +358,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	// own) and ends the process; under go test only a run that started one
 	// changes how the test binary takes signals
 	if cfg.T == nil || len(procs) > 0 {
-		release := watchInterrupts(func() { killAll(procs) })
+		release := watchInterrupts(func() { killAll(procs) }, len(procs))
 		defer release()
 	}
 	defer stopAll(procs)
