@@ -41,6 +41,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
@@ -110,6 +111,11 @@ type Options struct {
 	// node_modules), or "builtin,langgraph-js" to run both and fail a step
 	// on which they disagree. scenario.yaml's runtime: applies when empty.
 	Runtime string
+	// RuntimeTimeout bounds each request to a runtime process (a commit
+	// whose real node calls a model may need more); 0 takes scenario.yaml's
+	// runtime_timeout, then 30s. A request that takes longer fails its step
+	// naming the limit, and the process is started again for the next.
+	RuntimeTimeout time.Duration
 	// Steps registers the user's own steps next to the vocabulary; inside
 	// one, State(ctx) gives the current state.
 	Steps func(*godog.ScenarioContext)
@@ -123,7 +129,9 @@ type Options struct {
 	AllowSkips bool
 }
 
-// Run runs the suite's scenarios, each as a subtest of t.
+// Run runs the suite's scenarios, each as a subtest of t. While a runtime
+// process runs (Options.Runtime), SIGINT and SIGTERM kill it with its
+// process group and end the test binary with 130 or 143.
 func Run(t *testing.T, opts Options) {
 	t.Helper()
 	root := opts.Root
@@ -135,7 +143,7 @@ func Run(t *testing.T, opts Options) {
 		Features: opts.Features, Golden: opts.Golden, IDPrefix: opts.IDPrefix,
 		Reducers: opts.Reducers, Concurrency: opts.Concurrency, Format: opts.Format,
 		Update: opts.Update || updateRequested(), NoColor: true, T: t,
-		Accept: acceptCommand(t.Name()), Runtime: opts.Runtime,
+		Accept: acceptCommand(t.Name()), Runtime: opts.Runtime, RuntimeTimeout: opts.RuntimeTimeout,
 		Steps: opts.Steps, Nodes: opts.Nodes, Tools: opts.Tools,
 	}
 	check := goldenfile.CheckRequested()

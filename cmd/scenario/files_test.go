@@ -7,8 +7,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/stateharness/scenario/internal/runner"
 )
 
 // The harness deletes and writes only golden files it owns: these tests
@@ -217,24 +215,6 @@ func TestFailureMessagesCutLongValuesInEveryReport(t *testing.T) {
 	if data, err := os.ReadFile(html); err != nil || strings.Contains(string(data), strings.Repeat("x", 300000)) {
 		t.Errorf("the HTML report holds the whole value (%v)", err)
 	}
-}
-
-func TestAnInterruptedUpdateRemovesItsTemporaryFiles(t *testing.T) {
-	dir := newSuite(t, map[string]string{"features/a.feature": goldenFeature("one")})
-	wantCode(t, runCLI(t, suiteArgs("update", dir)...), exitPassed)
-	writeFiles(t, dir, map[string]string{
-		"golden/a/.one.json.tmp-42": "{\"n\"",
-		"golden/a/.notes.tmp-1":     "mine", // not a golden's: kept
-	})
-	var stderr strings.Builder
-	if code := interrupted(runner.Config{Root: dir}, syscall.SIGTERM, &stderr); code != 143 {
-		t.Errorf("exit code %d, want 143", code)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "golden", "a", ".one.json.tmp-42")); !os.IsNotExist(err) {
-		t.Errorf("the temporary file is still there: %v\n%s", err, stderr.String())
-	}
-	wantFile(t, dir, "golden/a/.notes.tmp-1", "mine")
-	wantFile(t, dir, "golden/a/one.json", "{}\n")
 }
 
 func TestUpdateWritesNothingThroughALinkUnderGolden(t *testing.T) {

@@ -10,7 +10,8 @@
 //	scenario version            print the version
 //
 // Exit codes: 0 all passed, 1 a scenario failed, 2 the suite could not be
-// loaded.
+// loaded, 130 and 143 interrupted by SIGINT and SIGTERM (the runtime
+// processes are stopped first).
 package main
 
 import (
@@ -21,6 +22,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/stateharness/scenario/internal/goldenfile"
@@ -44,7 +46,7 @@ func main() {
 
 type flags struct {
 	root, profile, tags, format, shard string
-	runtime                            string
+	runtime, runtimeTimeout            string
 	noColor, allowSkips, rootSet       bool
 	concurrency                        int
 	random                             int64
@@ -92,6 +94,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pf.Int64Var(&f.random, "random", 0, "shuffle scenarios within each feature; --random alone picks and prints a seed, --random=SEED repeats an order")
 	pf.Lookup("random").NoOptDefVal = "-1"
 	pf.StringVar(&f.runtime, "runtime", "", "what runs the commits: builtin (default), langgraph-js, or builtin,langgraph-js side by side (overrides scenario.yaml)")
+	pf.StringVar(&f.runtimeTimeout, "runtime-timeout", "", "how long one request to a runtime process may take (90s, 2m) before the step fails and the process is started again; default 30s (overrides scenario.yaml's runtime_timeout)")
 	pf.BoolVar(&f.allowSkips, "allow-skips", false, "check: do not fail on scenarios a runtime skipped")
 	root.AddCommand(
 		&cobra.Command{Use: "run [paths...]", Short: "Run the scenarios (the default command)", RunE: runSuite(modeRun)},
@@ -135,6 +138,13 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 		return exitLoad
 	}
 	f.root = root
+	var timeout time.Duration
+	if f.runtimeTimeout != "" {
+		if timeout, err = runner.ParseTimeout(f.runtimeTimeout); err != nil {
+			fmt.Fprintf(stderr, "scenario: --runtime-timeout: %v\n", err)
+			return exitLoad
+		}
+	}
 	out, isFile := stdout.(*os.File)
 	terminal := isFile && isTerminal(out)
 	defaultFormat := "progress"
@@ -146,7 +156,7 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 		NoColor: f.noColor || os.Getenv("NO_COLOR") != "" || !terminal, Profile: f.profile,
 		Update:      m == modeUpdate || (m == modeRun && goldenfile.UpdateRequested()),
 		Concurrency: f.concurrency, Shard: f.shard, Random: f.random, Runtime: f.runtime,
-		Accept: acceptCommand(f.root, f.profile, f.runtime), Output: stdout,
+		RuntimeTimeout: timeout, Accept: acceptCommand(f.root, f.profile, f.runtime, f.runtimeTimeout), Output: stdout,
 	}
 	if m == modeCheck {
 		// the reports list golden-file problems with what fixes them
@@ -159,9 +169,6 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 	if m == modePrune && cfg.Filtered() {
 		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite, a directory or a feature file: drop --tags, --shard and scenario lines (golden files of the scenarios left out would look unused)")
 		return exitLoad
-	}
-	if cfg.Update {
-		defer removeOnInterrupt(cfg, stderr)()
 	}
 	res, err := runner.Run(cfg)
 	if err != nil {
@@ -298,7 +305,7 @@ func selfName() string {
 
 // acceptCommand renders the command that rewrites one scenario's goldens,
 // spelled the way this binary was started.
-func acceptCommand(root, profile, runtime string) func(*suite.Scenario) string {
+func acceptCommand(root, profile, runtime, timeout string) func(*suite.Scenario) string {
 	self := selfName()
 	rootFlag := ""
 	if root != "." && root != "" {
@@ -310,6 +317,10 @@ func acceptCommand(root, profile, runtime string) func(*suite.Scenario) string {
 	if runtime != "" {
 		// a scenario on the suite's own graph runs only on langgraph-js
 		rootFlag += " --runtime " + quote(runtime)
+	}
+	if timeout != "" {
+		// a scenario whose real node is slow passes only with it
+		rootFlag += " --runtime-timeout " + quote(timeout)
 	}
 	return func(s *suite.Scenario) string {
 		return self + " update" + rootFlag + " " + quote(s.Feature+":"+strconv.Itoa(s.Line))

@@ -98,3 +98,18 @@ func TestJUnitFailureOnTheFailingStep(t *testing.T) {
 		t.Fatalf("the JUnit failure does not belong to the node step:\n%s", data)
 	}
 }
+
+func TestRuntimeTimeoutErrorsExit2(t *testing.T) {
+	dir := newSuite(t, map[string]string{"features/counter.feature": counterFeature})
+	for _, v := range []string{"soon", "0s", "-5s", "30"} {
+		r := runCLI(t, append(suiteArgs("run", dir), "--runtime-timeout", v)...)
+		wantCode(t, r, exitLoad)
+		wantContains(t, r, "--runtime-timeout: ", "is not a positive duration such as 90s, 2m or 1m30s")
+	}
+	writeFiles(t, dir, map[string]string{"scenario.yaml": "features: features\nruntime_timeout: soon\n"})
+	r := runCLI(t, suiteArgs("run", dir)...)
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, `scenario.yaml: line 2: runtime_timeout: "soon" is not a duration: write it as 90s, 2m or 1m30s`)
+	writeFiles(t, dir, map[string]string{"scenario.yaml": "runtime_timeout: 2m\n"})
+	wantCode(t, runCLI(t, suiteArgs("run", dir)...), exitPassed)
+}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/stateharness/scenario/internal/suite"
 	"gopkg.in/yaml.v3"
@@ -34,6 +35,32 @@ type FileConfig struct {
 	// Graph is the suite's own LangGraph JS graph, "<module>:<export>",
 	// for scenarios that name none (they then need langgraph-js).
 	Graph string `yaml:"graph"`
+	// RuntimeTimeout bounds each request to a runtime process ("90s",
+	// "2m"); 0 is the runtime's default, 30s.
+	RuntimeTimeout Duration `yaml:"runtime_timeout"`
+}
+
+// Duration is a positive duration written as Go writes one: 90s, 2m,
+// 1m30s.
+type Duration time.Duration
+
+// UnmarshalYAML reads a duration, naming the line of a bad one.
+func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
+	v, err := ParseTimeout(n.Value)
+	if n.Kind != yaml.ScalarNode || err != nil {
+		return fmt.Errorf("line %d: runtime_timeout: %q is not a duration: write it as 90s, 2m or 1m30s", n.Line, n.Value)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// ParseTimeout reads a positive duration: 90s, 2m, 1m30s.
+func ParseTimeout(s string) (time.Duration, error) {
+	v, err := time.ParseDuration(s)
+	if err != nil || v <= 0 {
+		return 0, fmt.Errorf("%q is not a positive duration such as 90s, 2m or 1m30s", s)
+	}
+	return v, nil
 }
 
 // unknownField is how yaml.v3 words an unknown key, without its Go type.
@@ -59,7 +86,7 @@ func ReadConfigFile(root string) (FileConfig, error) {
 	if err := dec.Decode(&fc); err != nil && !errors.Is(err, io.EOF) {
 		msg := strings.ReplaceAll(err.Error(), " in type runner.FileConfig", "")
 		msg = unknownField.ReplaceAllString(msg, "unknown key $1")
-		return fc, fmt.Errorf("%s: %s (known keys: profile, features, golden, scenarios, format, id_prefix, runtime, graph)", ConfigFile, msg)
+		return fc, fmt.Errorf("%s: %s (known keys: profile, features, golden, scenarios, format, id_prefix, runtime, runtime_timeout, graph)", ConfigFile, msg)
 	}
 	return fc, nil
 }

@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -67,14 +69,23 @@ func walkGoldenDir(root string, g goldenDir, log *goldenfile.Log, out *goldenFil
 	})
 }
 
-// Leftovers lists the temporary files of the golden writer anywhere under
-// the golden directory of the run cfg (for an interrupted update to remove
-// what it left).
-func Leftovers(cfg Config) ([]string, error) {
-	s, err := resolve(cfg)
+// An update writes each golden file to a temporary file beside it, then
+// renames it over the old one. Stopped with ^C or SIGTERM between the two,
+// it would leave the temporary file behind: the run removes those before
+// it exits (watchInterrupts). A process killed outright leaves them to the
+// next check (which lists them), prune or update (which remove them).
+
+// removeLeftovers deletes the temporary files of the golden writer anywhere
+// under the golden directory of the resolved run cfg, saying so on w.
+func removeLeftovers(cfg Config, w io.Writer) {
+	found, err := walkGolden(cfg.Root, []goldenDir{{cfg.Golden, true}}, &goldenfile.Log{})
 	if err != nil {
-		return nil, err
+		fmt.Fprintf(w, "scenario: temporary files of the update may be left in the golden directory (%v): scenario prune removes them\n", err)
+		return
 	}
-	found, err := walkGolden(s.cfg.Root, []goldenDir{{s.cfg.Golden, true}}, &goldenfile.Log{})
-	return found.leftovers, err
+	for _, f := range found.leftovers {
+		if err := os.Remove(filepath.Join(cfg.Root, filepath.FromSlash(f))); err == nil {
+			fmt.Fprintf(w, "scenario: removed %s, a temporary file of the interrupted update\n", f)
+		}
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
@@ -42,6 +43,9 @@ type Config struct {
 	// Runtime names the runtime(s) that run the commits (SPEC §15):
 	// "builtin" (the default), "langgraph-js", or "builtin,langgraph-js".
 	Runtime string
+	// RuntimeTimeout bounds each request to a runtime process; 0 takes
+	// scenario.yaml's runtime_timeout, then the runtime's default (30s).
+	RuntimeTimeout time.Duration
 	// Graph is the suite's own graph for scenarios that name none.
 	Graph string
 	// Steps, Nodes and Tools are the user's own steps, Go nodes and Go
@@ -144,6 +148,7 @@ type settings struct {
 	suiteProfile string // scenario.yaml's, when no flag overrides it
 	runtime      string
 	runtimeFrom  string // where the runtime list came from, for its errors
+	timeout      time.Duration
 	graph        string
 }
 
@@ -213,6 +218,13 @@ func resolve(cfg Config) (*settings, error) {
 	s.runtime, s.runtimeFrom = first(cfg.Runtime, fc.Runtime), "--runtime"
 	if cfg.Runtime == "" && fc.Runtime != "" {
 		s.runtimeFrom = ConfigFile + "'s runtime:"
+	}
+	s.timeout = cfg.RuntimeTimeout
+	if s.timeout == 0 {
+		s.timeout = time.Duration(fc.RuntimeTimeout)
+	}
+	if s.timeout < 0 {
+		return nil, fmt.Errorf("the runtime timeout %s is not positive", s.timeout)
 	}
 	s.cfg = cfg
 	return s, nil
@@ -361,11 +373,24 @@ func (s *settings) narrow(paths []string) (*suite.Index, error) {
 // written after the orphan check, by the caller.
 func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	cfg, idx := s.cfg, l.idx
-	rts, stop, err := startRuntimes(s.runtime, s.runtimeFrom, cfg.Root)
+	rts, procs, err := startRuntimes(s.runtime, s.runtimeFrom, cfg.Root, startOptions{timeout: s.timeout})
 	if err != nil {
 		return nil, nil, err
 	}
-	defer stop()
+	// ^C or SIGTERM kills the runtime processes (in process groups of their
+	// own), removes what an update was writing and ends the process; under
+	// go test only a run that started one or updates changes how the test
+	// binary takes signals
+	if cfg.T == nil || len(procs) > 0 || cfg.Update {
+		release := watchInterrupts(func() {
+			killAll(procs)
+			if cfg.Update {
+				removeLeftovers(cfg, os.Stderr)
+			}
+		}, len(procs))
+		defer release()
+	}
+	defer stopAll(procs)
 	report := newHTMLReport(s.htmlFiles, idx, s.runtime)
 	ci := newCIReport(s.ciFiles, idx)
 	resolved, format := l.resolved, s.godogFormat

@@ -7,15 +7,15 @@ import (
 )
 
 func init() {
-	starters[langgraphjs.Name] = func(root string) (process, error) {
+	starters[langgraphjs.Name] = func(root string, opts startOptions) (process, error) {
 		abs, err := filepath.Abs(root)
 		if err != nil {
 			return process{}, err
 		}
-		b, err := langgraphjs.Start(abs, langgraphjs.Options{})
+		b, err := langgraphjs.Start(abs, langgraphjs.Options{Timeout: opts.timeout})
 		if err != nil {
 			return process{}, err
 		}
-		return process{rt: b, stop: b.Close}, nil
+		return process{rt: b, stop: b.Close, kill: b.Kill}, nil
 	}
 }

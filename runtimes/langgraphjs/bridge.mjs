@@ -52,7 +52,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const stdoutWrite = process.stdout.write.bind(process.stdout);
 process.stdout.write = process.stderr.write.bind(process.stderr);
 function send(obj) {
-  stdoutWrite(JSON.stringify(obj) + "\n");
+  let text;
+  try {
+    text = JSON.stringify(obj);
+  } catch (e) {
+    // a value that slipped past the checks must not end the bridge
+    text = JSON.stringify({ id: obj?.id ?? null, fatal: `cannot write the answer as JSON: ${e?.message ?? e}` });
+  }
+  stdoutWrite(text + "\n");
 }
 
 function fatal(msg) {
@@ -631,7 +638,8 @@ async function commit(spec, req) {
       if (req.kind === "input") result = await graph.invoke(req.input ?? {}, config);
       else if (nodes.length > 0) result = await graph.invoke(new Command({ goto: nodes }), config);
     } catch (e) {
-      return { error: errorOf(spec, e, threw, () => writersOf(req, outputs, ran)) };
+      // a real node's return that is not JSON comes before what LangGraph made of it
+      return { error: nonJSONReturn(ran) ?? errorOf(spec, e, threw, () => writersOf(req, outputs, ran)) };
     }
     for (const [name, e] of threw) {
       if (isGraphInterrupt(e)) {
@@ -641,8 +649,20 @@ async function commit(spec, req) {
     if (Array.isArray(result?.__interrupt__) && result.__interrupt__.length > 0) {
       return { error: { code: "RUNTIME_ERROR", message: "the step was interrupted (interrupt()): a scenario cannot resume a real node yet" } };
     }
+    const bad = nonJSONReturn(ran);
+    if (bad) return { error: bad };
     const snap = await graph.getState(config);
-    const out = { nextId: ids.next, values: toPlain(snap.values ?? {}) };
+    let values;
+    try {
+      // a channel with no value reads as an undefined member (StateSchema's
+      // optional fields): absent, as in the JSON of the graph's invoke()
+      const present = Object.entries(snap.values ?? {}).filter(([, x]) => x !== undefined);
+      values = toJSONValue(Object.fromEntries(present), [], new Set(), false);
+    } catch (e) {
+      if (!(e instanceof NonJSON)) throw e;
+      return { error: e.answer("after the step, the state holds", "a reducer or a node of the graph produced it") };
+    }
+    const out = { nextId: ids.next, values };
     if (real.size > 0) {
       out.returned = {};
       for (const name of real) out.returned[name] = returnedJSON(ran.get(name));
@@ -676,45 +696,113 @@ const messageDefaults = {
 
 // plain maps a message to its type and every field its class keeps (as
 // bench/messages/plain.mjs does).
-function plain(m) {
+function plain(m, path, ancestors) {
   const out = { type: m._getType() };
   for (const [k, v] of Object.entries(m)) {
     if (k === "type" || k.startsWith("lc_") || v === undefined) continue;
     if (messageDefaults[k]?.(v)) continue;
     if (k === "content" && out.type === "remove" && isEmptyArray(v)) continue;
-    out[k] = toPlain(v);
+    out[k] = toJSONValue(v, [...path, k], ancestors, false);
   }
   return out;
 }
 
-function toPlain(v) {
-  if (BaseMessage.isInstance(v)) return plain(v);
-  if (Array.isArray(v)) return v.map(toPlain);
-  if (isObject(v)) {
-    const out = {};
-    for (const [k, x] of Object.entries(v)) out[k] = toPlain(x);
-    return out;
+// ---- JSON values (SPEC §2) ----
+
+// NonJSON is a value that is not JSON where a node's return or the state
+// must be JSON. The harness refuses it: JSON.stringify would change it
+// silently (NaN to null, a Date to a string, a Map to {}, an undefined
+// member away) or throw (a BigInt, a cycle).
+class NonJSON extends Error {
+  constructor(path, what, hint) {
+    super(what);
+    this.path = path;
+    this.what = what;
+    this.hint = hint;
   }
-  return v;
+
+  answer(prefix, why) {
+    const message = `${prefix} ${this.what}, which is not a JSON value${why ? ` (${why})` : ""}: ${this.hint}`;
+    return { code: "NON_JSON_VALUE", message, path: this.path };
+  }
 }
 
-// returnedJSON is what a real node returned as JSON: messages in their
-// plain form, a Command (or Send, Overwrite, Date) as its toJSON() gives it,
-// other values as JSON.stringify would write them.
-function returnedJSON(v) {
-  if (v === undefined || typeof v === "function" || typeof v === "symbol") return null;
-  if (BaseMessage.isInstance(v)) return plain(v);
-  if (Array.isArray(v)) return v.map(returnedJSON);
-  if (v !== null && typeof v === "object") {
-    if (typeof v.toJSON === "function" && !isPlainObject(v)) return returnedJSON(v.toJSON());
-    const out = {};
-    for (const [k, x] of Object.entries(v)) {
-      if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
-      out[k] = returnedJSON(x);
-    }
-    return out;
+// kindOf names a value that is not JSON and says what to write instead.
+function kindOf(v) {
+  switch (typeof v) {
+    case "number":
+      return [String(v), "JSON has no NaN or Infinity; use null or a string"];
+    case "undefined":
+      return ["undefined", "leave the key out, or use null"];
+    case "bigint":
+      return [`the BigInt ${v}n`, "use a number within ±(2^53−1), or a string"];
+    case "function":
+      return ["a function", "leave it out"];
+    case "symbol":
+      return ["a symbol", "use a string"];
   }
-  return v;
+  if (v instanceof Date) return ["a Date", "use date.toISOString()"];
+  if (v instanceof Map) return ["a Map", "use Object.fromEntries(map)"];
+  if (v instanceof Set) return ["a Set", "use [...set]"];
+  const name = v?.constructor?.name;
+  if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) return [`a ${name ?? "typed array"}`, "use Array.from(...)"];
+  return [name ? `an instance of ${name}` : "an object of a class", "use a plain object ({...value})"];
+}
+
+// isLangGraphValue is a Command, Send or Overwrite, of whichever copy of
+// @langchain/langgraph the graph imported.
+function isLangGraphValue(v) {
+  return ["Command", "Send", "Overwrite"].includes(v.lg_name) && typeof v.toJSON === "function";
+}
+
+// toJSONValue is v as JSON, messages in their plain form, or throws
+// NonJSON naming the path of the first value that is not JSON. langgraph
+// admits Commands, Sends and Overwrites (what a node may return), as their
+// toJSON() gives them.
+function toJSONValue(v, path, ancestors, langgraph) {
+  if (v === null || typeof v === "string" || typeof v === "boolean") return v;
+  if (typeof v === "number" && Number.isFinite(v)) return v;
+  if (typeof v !== "object") throw new NonJSON(path, ...kindOf(v));
+  if (ancestors.has(v)) throw new NonJSON(path, "a reference to an object that contains it (a cycle)", "return a copy without the cycle");
+  ancestors.add(v);
+  try {
+    if (BaseMessage.isInstance(v)) return plain(v, path, ancestors);
+    if (Array.isArray(v)) return v.map((x, i) => toJSONValue(x, [...path, i], ancestors, langgraph));
+    if (langgraph && isLangGraphValue(v)) {
+      // the members toJSON() leaves undefined are LangGraph's, not the node's
+      const j = v.toJSON();
+      const own = isObject(j) ? Object.fromEntries(Object.entries(j).filter(([, x]) => x !== undefined)) : j;
+      return toJSONValue(own, path, ancestors, langgraph);
+    }
+    if (!isPlainObject(v)) throw new NonJSON(path, ...kindOf(v));
+    const out = {};
+    for (const [k, x] of Object.entries(v)) out[k] = toJSONValue(x, [...path, k], ancestors, langgraph);
+    return out;
+  } finally {
+    ancestors.delete(v);
+  }
+}
+
+// returnedJSON is what a real node returned as JSON: nothing is null,
+// messages are in their plain form, a Command as its toJSON() gives it.
+// It throws NonJSON.
+function returnedJSON(v) {
+  if (v === undefined) return null;
+  return toJSONValue(v, [], new Set(), true);
+}
+
+// nonJSONReturn is the error of the first real node whose return is not
+// JSON, or null.
+function nonJSONReturn(ran) {
+  for (const [name, v] of ran) {
+    try {
+      returnedJSON(v);
+    } catch (e) {
+      if (!(e instanceof NonJSON)) throw e;
+      return e.answer(`node ${JSON.stringify(name)} returned`);
+    }
+  }
+  return null;
 }
 
 function isPlainObject(v) {
@@ -828,7 +916,7 @@ function schemaRefusal(e, writers) {
     if (v === undefined) continue;
     let text;
     try {
-      text = JSON.stringify(toPlain(v));
+      text = JSON.stringify(toJSONValue(v, [], new Set(), true));
     } catch {
       text = undefined;
     }
@@ -916,6 +1004,9 @@ async function handle(req) {
 send({ ready: { node: process.version, langgraph: versionOf("@langchain/langgraph"), core: versionOf("@langchain/core") } });
 
 const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+// stdin closes when the harness stops the bridge or dies: exit then, even
+// while a node of the user's awaits something that never comes
+rl.on("close", () => process.exit(0));
 for await (const line of rl) {
   if (line.trim() === "") continue;
   let id = null;

@@ -24,17 +24,20 @@
 // scripted node returns its output; a real node (engine.NodeOutput.Run) is
 // the user's own, and what it returned comes back in
 // engine.CommitResult.Returned; one that throws is NODE_ERROR. Message ids
-// that the graph's reducers generate are the harness's (auto-N).
+// that the graph's reducers generate are the harness's (auto-N). What a
+// real node returns, and the state after a step, must be JSON (SPEC §2):
+// anything else is NON_JSON_VALUE at its path.
+//
+// A bridge process that dies or outlasts Options.Timeout fails the one
+// request under way; the next request starts a new process. The process
+// runs in a process group of its own, which Close and Kill end; on Linux it
+// also dies with the process that started it.
 package langgraphjs
 
 import (
-	"bufio"
 	_ "embed"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -62,37 +65,45 @@ const minNodeMajor = 20
 type Options struct {
 	// Node is the node binary; empty means "node" on PATH.
 	Node string
-	// Timeout bounds each request, the start included; 0 means
-	// DefaultTimeout.
+	// Timeout bounds each request; 0 means DefaultTimeout. A request that
+	// takes longer fails, and the bridge is killed and started again for
+	// the requests after it. Starting the bridge (loading the packages)
+	// may take DefaultTimeout even when Timeout is shorter.
 	Timeout time.Duration
 	// Script replaces the embedded bridge.mjs (tests run misbehaving
 	// bridges with it).
 	Script string
+	// startTimeout bounds a start in tests; 0 means the larger of Timeout
+	// and DefaultTimeout.
+	startTimeout time.Duration
 }
 
-// Bridge is a running bridge process. It implements engine.Runtime and is
-// safe for concurrent use: requests are serialised.
+// Bridge is the langgraph-js runtime of a run. It implements
+// engine.Runtime and is safe for concurrent use: requests are serialised.
+//
+// A bridge process that dies or hangs (a node calls process.exit, loops,
+// is killed) fails the request under way, and only it: the next request
+// starts a new process, and the sessions opened on the old one open their
+// graphs again on the new one, since the harness keeps the threads.
 type Bridge struct {
 	root    string
+	node    string
+	script  string
 	timeout time.Duration
-	cmd     *exec.Cmd
-	stdin   io.WriteCloser
-	lines   chan line
-	quit    chan struct{} // closed by Close: nobody reads lines any more
-	exited  chan struct{}
-	exitErr error
-	stderr  *tail
+	// startTimeout bounds a start: loading the packages may take longer
+	// than a short Timeout allows
+	startTimeout time.Duration
 
 	// Versions are what the bridge loaded: node, @langchain/langgraph,
 	// @langchain/core.
 	Versions Versions
 
 	mu     sync.Mutex // one request at a time
-	nextID uint64
-	broken error // set once the process can no longer be trusted
+	nextID uint64     // over every process of the bridge
 
-	closeOnce sync.Once
-	closeErr  error
+	pmu    sync.Mutex // guards p and closed, which Close changes during a request
+	p      *proc
+	closed bool
 }
 
 // Versions are the versions a bridge runs on.
@@ -100,12 +111,6 @@ type Versions struct {
 	Node      string `json:"node"`
 	LangGraph string `json:"langgraph"`
 	Core      string `json:"core"`
-}
-
-// line is one line the bridge wrote, or the error that ended its output.
-type line struct {
-	data []byte
-	err  error
 }
 
 // Start checks node and starts the bridge for the suite at root, returning
@@ -123,74 +128,20 @@ func Start(root string, opts Options) (*Bridge, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "scenario-langgraphjs-")
-	if err != nil {
-		return nil, fmt.Errorf("langgraph-js: %v", err)
-	}
-	// node has read the script once the bridge says it is ready
-	defer os.RemoveAll(dir)
 	script := opts.Script
 	if script == "" {
 		script = bridgeJS
 	}
-	file := filepath.Join(dir, "bridge.mjs")
-	if err := os.WriteFile(file, []byte(script), 0o600); err != nil {
-		return nil, fmt.Errorf("langgraph-js: %v", err)
+	startTimeout := opts.startTimeout
+	if startTimeout <= 0 {
+		startTimeout = max(timeout, DefaultTimeout)
 	}
-
-	b := &Bridge{root: abs, timeout: timeout, lines: make(chan line, 1), quit: make(chan struct{}), exited: make(chan struct{}), stderr: &tail{max: 8 << 10}}
-	cmd := exec.Command(node, file, abs)
-	cmd.Dir = abs
-	cmd.Stderr = b.stderr
-	setProcessGroup(cmd)
-	// pipes of our own, so that Wait never closes the end we read
-	inR, inW, err := os.Pipe()
+	b := &Bridge{root: abs, node: node, script: script, timeout: timeout, startTimeout: startTimeout}
+	p, err := spawn(node, script, abs, startTimeout)
 	if err != nil {
-		return nil, fmt.Errorf("langgraph-js: %v", err)
+		return nil, err
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, fmt.Errorf("langgraph-js: %v", err)
-	}
-	cmd.Stdin, cmd.Stdout = inR, outW
-	if err := cmd.Start(); err != nil {
-		inR.Close()
-		inW.Close()
-		outR.Close()
-		outW.Close()
-		return nil, fmt.Errorf("langgraph-js: cannot start %s: %v", node, err)
-	}
-	inR.Close()
-	outW.Close()
-	b.cmd, b.stdin = cmd, inW
-	go b.read(outR)
-	go func() {
-		b.exitErr = cmd.Wait()
-		close(b.exited)
-	}()
-
-	var hello struct {
-		Ready *Versions `json:"ready"`
-		Fatal string    `json:"fatal"`
-	}
-	data, err := b.receive(timeout, "start")
-	if err == nil {
-		if jerr := json.Unmarshal(data, &hello); jerr != nil || (hello.Ready == nil && hello.Fatal == "") {
-			err = garbage(data)
-		}
-	}
-	if err != nil {
-		e := b.fail(err)
-		b.Close()
-		return nil, errors.New(e.Message)
-	}
-	if hello.Fatal != "" {
-		b.Close()
-		return nil, errors.New(hello.Fatal)
-	}
-	b.Versions = *hello.Ready
+	b.p, b.Versions = p, p.versions
 	return b, nil
 }
 
@@ -228,34 +179,6 @@ func findNode(bin string, timeout time.Duration) (string, error) {
 	return path, nil
 }
 
-// read passes the bridge's output on, line by line, then how it ended.
-func (b *Bridge) read(r io.ReadCloser) {
-	defer r.Close()
-	defer close(b.lines)
-	send := func(l line) bool {
-		select {
-		case b.lines <- l:
-			return true
-		case <-b.quit:
-			return false
-		}
-	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	for {
-		data, err := br.ReadBytes('\n')
-		if err != nil {
-			if len(data) > 0 && !send(line{data: data}) {
-				return
-			}
-			send(line{err: err})
-			return
-		}
-		if !send(line{data: data}) {
-			return
-		}
-	}
-}
-
 // Name is "langgraph-js".
 func (b *Bridge) Name() string { return Name }
 
@@ -263,39 +186,93 @@ func (b *Bridge) Name() string { return Name }
 func (b *Bridge) Root() string { return b.root }
 
 // Close stops the bridge: it closes its stdin, gives it a moment to exit,
-// then kills its process group. Closing twice is harmless.
+// then kills its process group. Closing twice is harmless; a request under
+// way fails at once, and none starts the bridge again.
 func (b *Bridge) Close() error {
-	b.closeOnce.Do(func() {
-		// a request under way fails at once: the bridge's output ends
-		if b.stdin != nil {
-			b.stdin.Close()
-		}
-		if b.cmd != nil {
-			select {
-			case <-b.exited:
-			case <-time.After(2 * time.Second):
-			}
-			// children the bridge may have started go with it
-			killGroup(b.cmd)
-			<-b.exited
-		}
-		close(b.quit)
-		b.mu.Lock()
-		if b.broken == nil {
-			b.broken = errors.New("langgraph-js is closed")
-		}
-		b.mu.Unlock()
-	})
-	return b.closeErr
+	b.end(2 * time.Second)
+	return nil
 }
 
-// request sends one request and returns the bridge's answer to it.
-func (b *Bridge) request(op string, body func(w *requestWriter) error) (*response, error) {
+// Kill stops the bridge at once, killing its process group without
+// waiting for it to exit on its own: for a run that is interrupted.
+func (b *Bridge) Kill() {
+	b.end(0)
+}
+
+func (b *Bridge) end(grace time.Duration) {
+	b.pmu.Lock()
+	b.closed = true
+	p := b.p
+	b.pmu.Unlock()
+	if p == nil {
+		return
+	}
+	if grace == 0 && !p.dead() {
+		// at once, even while Close gives the process grace
+		killGroup(p.cmd)
+	}
+	p.stop(grace)
+}
+
+// live returns the process to send the next request to: the running one,
+// or a new one when the last died or was killed. Called with mu held.
+func (b *Bridge) live() (*proc, error) {
+	b.pmu.Lock()
+	p, closed := b.p, b.closed
+	b.pmu.Unlock()
+	if closed {
+		return nil, runtimeError("langgraph-js is closed")
+	}
+	if p.broken == nil && !p.dead() {
+		return p, nil
+	}
+	// killed from outside between two requests: nobody is to blame
+	p.stop(0)
+	np, err := spawn(b.node, b.script, b.root, b.startTimeout)
+	if err != nil {
+		return nil, runtimeError("langgraph-js stopped and could not be started again: " + err.Error())
+	}
+	b.pmu.Lock()
+	defer b.pmu.Unlock()
+	if b.closed {
+		np.stop(0)
+		return nil, runtimeError("langgraph-js is closed")
+	}
+	b.p = np
+	return np, nil
+}
+
+// request sends one request to the running process (a new one when the
+// last died) and returns the bridge's answer to it. With a session, the
+// session's graph is opened first when it is not open on that process:
+// the first time, or after the process it was opened on died. With an
+// empty op, the answer is the open request's.
+func (b *Bridge) request(s *session, op string, body func(w *requestWriter) error) (*response, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.broken != nil {
-		return nil, runtimeError(b.broken.Error())
+	p, err := b.live()
+	if err != nil {
+		return nil, err
 	}
+	if s != nil && s.p != p {
+		resp, err := b.send(p, "open", s.open)
+		if err != nil || op == "" {
+			if err == nil && resp.Error == nil {
+				s.p, s.graph = p, resp.Graph
+			}
+			return resp, err
+		}
+		if resp.Error != nil {
+			return nil, runtimeError("langgraph-js, started again, cannot build the scenario's graph: " + resp.Error.Message)
+		}
+		s.p, s.graph = p, resp.Graph
+	}
+	return b.send(p, op, body)
+}
+
+// send sends one request to p and waits for its answer. Called with mu
+// held.
+func (b *Bridge) send(p *proc, op string, body func(w *requestWriter) error) (*response, error) {
 	b.nextID++
 	id := b.nextID
 	w := &requestWriter{}
@@ -304,16 +281,16 @@ func (b *Bridge) request(op string, body func(w *requestWriter) error) (*respons
 		return nil, err
 	}
 	w.end()
-	if _, err := b.stdin.Write(w.buf); err != nil {
-		return nil, b.fail(fmt.Errorf("langgraph-js stopped: cannot send it %s: %v", op, err))
+	if _, err := p.stdin.Write(w.buf); err != nil {
+		return nil, b.restarted(p.fail(fmt.Errorf("langgraph-js stopped: cannot send it %s: %v", op, err)))
 	}
-	data, err := b.receive(b.timeout, op)
+	data, err := p.receive(b.timeout, op)
 	if err != nil {
-		return nil, b.fail(err)
+		return nil, b.restarted(p.fail(err))
 	}
 	var resp response
 	if err := json.Unmarshal(data, &resp); err != nil || resp.ID == nil || *resp.ID != id {
-		return nil, b.fail(garbage(data))
+		return nil, b.restarted(p.fail(garbage(data)))
 	}
 	if resp.Fatal != "" {
 		return nil, runtimeError("langgraph-js bridge: " + resp.Fatal)
@@ -321,103 +298,39 @@ func (b *Bridge) request(op string, body func(w *requestWriter) error) (*respons
 	return &resp, nil
 }
 
-// receive waits for the bridge's next line.
-func (b *Bridge) receive(timeout time.Duration, what string) ([]byte, error) {
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	select {
-	case l, ok := <-b.lines:
-		if !ok || l.err != nil {
-			return nil, errStopped
-		}
-		return l.data, nil
-	case <-timer.C:
-		return nil, fmt.Errorf("langgraph-js did not answer %s within %s", what, timeout)
+// restarted says, in the error of the request that broke the bridge,
+// that the requests after it run on a new one.
+func (b *Bridge) restarted(e *engine.Error) *engine.Error {
+	b.pmu.Lock()
+	closed := b.closed
+	b.pmu.Unlock()
+	if !closed {
+		e.Message += "\n(langgraph-js was stopped; it starts again for the next request)"
 	}
-}
-
-// errStopped is a bridge whose output ended; fail says how it exited.
-var errStopped = errors.New("langgraph-js stopped")
-
-// garbage describes a line that is no answer.
-func garbage(data []byte) error {
-	s := strings.TrimRight(string(data), "\n")
-	if len(s) > 200 {
-		s = s[:200] + "…"
-	}
-	return fmt.Errorf("langgraph-js wrote what is not an answer of the bridge: %q", s)
-}
-
-// fail stops a bridge that can no longer be trusted (a late answer would
-// answer the wrong request), marks it broken, and returns the RUNTIME_ERROR
-// that says why, with how it exited and the tail of its stderr.
-func (b *Bridge) fail(err error) *engine.Error {
-	if b.stdin != nil {
-		b.stdin.Close()
-	}
-	if b.cmd != nil {
-		if err == errStopped {
-			// give it a moment to exit on its own, to tell how
-			select {
-			case <-b.exited:
-			case <-time.After(time.Second):
-			}
-		}
-		killGroup(b.cmd)
-		select {
-		case <-b.exited:
-		case <-time.After(time.Second):
-		}
-	}
-	msg := err.Error()
-	select {
-	case <-b.exited:
-		if err == errStopped {
-			if b.exitErr != nil {
-				msg += " (" + b.exitErr.Error() + ")"
-			} else {
-				msg += " (it exited)"
-			}
-		}
-	default:
-	}
-	if s := strings.TrimSpace(b.stderr.String()); s != "" {
-		msg += "; its stderr ends with:\n" + s
-	}
-	b.broken = errors.New(msg)
-	return runtimeError(msg)
+	return e
 }
 
 func runtimeError(msg string) *engine.Error {
 	return &engine.Error{Code: engine.RuntimeError, Message: msg}
 }
 
-// tail keeps the last max bytes written to it.
-type tail struct {
-	mu  sync.Mutex
-	max int
-	buf []byte
-}
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if over := len(t.buf) - t.max; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
-	}
-	return len(p), nil
-}
-
-func (t *tail) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.buf)
-}
-
-// isBroken reports whether the bridge can take no more requests.
-func (b *Bridge) isBroken() bool {
+// release closes a session's graph on the process it is open on; a graph
+// on a process that has died since went with it.
+func (b *Bridge) release(s *session) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return b.broken != nil
+	b.pmu.Lock()
+	p, closed := b.p, b.closed
+	b.pmu.Unlock()
+	if closed || s.p == nil || s.p != p || p.broken != nil || p.dead() {
+		return nil
+	}
+	_, err := b.send(p, "close", func(w *requestWriter) error {
+		w.int("graph", s.graph)
+		return nil
+	})
+	if err != nil && p.broken != nil {
+		return nil
+	}
+	return err
 }

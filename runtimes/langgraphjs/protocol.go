@@ -90,7 +90,9 @@ type bridgeError struct {
 	Message string  `json:"message"`
 	Name    string  `json:"name"`
 	Field   *string `json:"field"`
-	Path    []any   `json:"path"`
+	// Path is the JSON path of the value the error is about, as keys and
+	// indices: a node's return that is not JSON, a value a schema refused.
+	Path []any `json:"path"`
 }
 
 // codes are the §11 codes a LangGraph error may map to; any other

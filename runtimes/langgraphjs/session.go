@@ -29,7 +29,8 @@ func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 			return nil, &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("field %q has the custom reducer %s, registered in Go, which LangGraph JS cannot call", f.Name, f.Reducer)}
 		}
 	}
-	resp, err := b.request("open", func(w *requestWriter) error {
+	s := &session{b: b}
+	s.open = func(w *requestWriter) error {
 		specHead(w, spec)
 		w.raw(`,"fields":[`)
 		for i, f := range spec.Fields {
@@ -54,14 +55,15 @@ func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 		}
 		w.raw("]}")
 		return nil
-	})
+	}
+	resp, err := b.request(s, "", nil)
 	if err != nil {
 		return nil, err
 	}
 	if resp.Error != nil {
 		return nil, fmt.Errorf("langgraph-js cannot build the scenario's graph: %s", resp.Error.Message)
 	}
-	return &session{b: b, graph: resp.Graph}, nil
+	return s, nil
 }
 
 // specHead opens an open request's spec with what every graph has: its
@@ -78,13 +80,15 @@ func specHead(w *requestWriter, spec engine.GraphSpec) {
 // module does not import, has no such export, the export is no compiled
 // graph, .ts without tsx) is a problem with the scenario, said plainly.
 func (b *Bridge) openOwn(spec engine.GraphSpec) (engine.Session, error) {
-	resp, err := b.request("open", func(w *requestWriter) error {
+	s := &ownSession{session: session{b: b}}
+	s.open = func(w *requestWriter) error {
 		specHead(w, spec)
 		w.raw(`,"graph":`)
 		w.buf = appendJSONString(w.buf, spec.Graph)
 		w.raw("}")
 		return nil
-	})
+	}
+	resp, err := b.request(&s.session, "", nil)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +98,8 @@ func (b *Bridge) openOwn(spec engine.GraphSpec) (engine.Session, error) {
 	if resp.Channels == nil {
 		return nil, runtimeError(fmt.Sprintf("langgraph-js opened the graph %s but named none of its channels", spec.Graph))
 	}
-	return &ownSession{session: session{b: b, graph: resp.Graph}, channels: resp.Channels}, nil
+	s.channels = resp.Channels
+	return s, nil
 }
 
 // ownSession is a session on the scenario's own graph.
@@ -108,7 +113,11 @@ func (s *ownSession) Channels() []string { return append([]string(nil), s.channe
 
 // session is one scenario's graph on the bridge.
 type session struct {
-	b     *Bridge
+	b *Bridge
+	// open writes the open request of the graph, sent again when the
+	// process it was open on (p, as graph) has died
+	open  func(w *requestWriter) error
+	p     *proc
 	graph int
 
 	once sync.Once
@@ -117,7 +126,7 @@ type session struct {
 // Commit runs one commit as a real superstep and returns the state after
 // it.
 func (s *session) Commit(c *engine.CommitRequest) (*engine.CommitResult, error) {
-	resp, err := s.b.request("commit", func(w *requestWriter) error {
+	resp, err := s.b.request(s, "commit", func(w *requestWriter) error {
 		w.int("graph", s.graph)
 		w.str("kind", string(c.Kind))
 		w.int("nextId", c.NextID)
@@ -239,14 +248,6 @@ func writeChecked(w *requestWriter, v any, order *engine.KeyOrder) error {
 // Close releases the scenario's graph on the bridge.
 func (s *session) Close() error {
 	var err error
-	s.once.Do(func() {
-		_, err = s.b.request("close", func(w *requestWriter) error {
-			w.int("graph", s.graph)
-			return nil
-		})
-	})
-	if err != nil && s.b.isBroken() {
-		return nil
-	}
+	s.once.Do(func() { err = s.b.release(s) })
 	return err
 }

@@ -1,0 +1,247 @@
+package langgraphjs
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/stateharness/scenario/engine"
+)
+
+// proc is one node process running the bridge. A Bridge runs one at a
+// time and starts another when one dies (see Bridge.live).
+type proc struct {
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	lines   chan line
+	quit    chan struct{} // closed by stop: nobody reads lines any more
+	exited  chan struct{}
+	exitErr error
+	stderr  *tail
+
+	versions Versions
+	broken   error // set once the process can no longer be trusted; guarded by Bridge.mu
+
+	stopOnce sync.Once
+}
+
+// line is one line the bridge wrote, or the error that ended its output.
+type line struct {
+	data []byte
+	err  error
+}
+
+// spawn starts node on the bridge script for the suite at root and
+// returns once the bridge has loaded the packages. Its errors say what to
+// install.
+func spawn(node, script, root string, timeout time.Duration) (*proc, error) {
+	dir, err := os.MkdirTemp("", "scenario-langgraphjs-")
+	if err != nil {
+		return nil, fmt.Errorf("langgraph-js: %v", err)
+	}
+	// node has read the script once the bridge says it is ready
+	defer os.RemoveAll(dir)
+	file := filepath.Join(dir, "bridge.mjs")
+	if err := os.WriteFile(file, []byte(script), 0o600); err != nil {
+		return nil, fmt.Errorf("langgraph-js: %v", err)
+	}
+
+	p := &proc{lines: make(chan line, 1), quit: make(chan struct{}), exited: make(chan struct{}), stderr: &tail{max: 8 << 10}}
+	cmd := exec.Command(node, file, root)
+	cmd.Dir = root
+	cmd.Stderr = p.stderr
+	setProcessGroup(cmd)
+	// pipes of our own, so that Wait never closes the end we read
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("langgraph-js: %v", err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, fmt.Errorf("langgraph-js: %v", err)
+	}
+	cmd.Stdin, cmd.Stdout = inR, outW
+	if err := startCommand(cmd); err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return nil, fmt.Errorf("langgraph-js: cannot start %s: %v", node, err)
+	}
+	inR.Close()
+	outW.Close()
+	p.cmd, p.stdin = cmd, inW
+	go p.read(outR)
+	go func() {
+		p.exitErr = cmd.Wait()
+		close(p.exited)
+	}()
+
+	var hello struct {
+		Ready *Versions `json:"ready"`
+		Fatal string    `json:"fatal"`
+	}
+	data, err := p.receive(timeout, "start")
+	if err == nil {
+		if jerr := json.Unmarshal(data, &hello); jerr != nil || (hello.Ready == nil && hello.Fatal == "") {
+			err = garbage(data)
+		}
+	}
+	if err != nil {
+		e := p.fail(err)
+		p.stop(0)
+		return nil, errors.New(e.Message)
+	}
+	if hello.Fatal != "" {
+		p.stop(0)
+		return nil, errors.New(hello.Fatal)
+	}
+	p.versions = *hello.Ready
+	return p, nil
+}
+
+// read passes the bridge's output on, line by line, then how it ended.
+func (p *proc) read(r io.ReadCloser) {
+	defer r.Close()
+	defer close(p.lines)
+	send := func(l line) bool {
+		select {
+		case p.lines <- l:
+			return true
+		case <-p.quit:
+			return false
+		}
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		data, err := br.ReadBytes('\n')
+		if err != nil {
+			if len(data) > 0 && !send(line{data: data}) {
+				return
+			}
+			send(line{err: err})
+			return
+		}
+		if !send(line{data: data}) {
+			return
+		}
+	}
+}
+
+// stop ends the process: it closes its stdin, gives it grace to exit on
+// its own, then kills its process group, children included. Stopping
+// twice is harmless.
+func (p *proc) stop(grace time.Duration) {
+	p.stopOnce.Do(func() {
+		p.stdin.Close()
+		select {
+		case <-p.exited:
+		case <-time.After(grace):
+		}
+		killGroup(p.cmd)
+		<-p.exited
+		close(p.quit)
+	})
+}
+
+// dead reports whether the process has exited.
+func (p *proc) dead() bool {
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// receive waits for the bridge's next line.
+func (p *proc) receive(timeout time.Duration, what string) ([]byte, error) {
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case l, ok := <-p.lines:
+		if !ok || l.err != nil {
+			return nil, errStopped
+		}
+		return l.data, nil
+	case <-timer.C:
+		return nil, fmt.Errorf("langgraph-js did not answer %s within %s (the runtime timeout: --runtime-timeout, runtime_timeout: in scenario.yaml)", what, timeout)
+	}
+}
+
+// errStopped is a bridge whose output ended; fail says how it exited.
+var errStopped = errors.New("langgraph-js stopped")
+
+// garbage describes a line that is no answer.
+func garbage(data []byte) error {
+	s := strings.TrimRight(string(data), "\n")
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return fmt.Errorf("langgraph-js wrote what is not an answer of the bridge: %q", s)
+}
+
+// fail kills a process that can no longer be trusted (a late answer would
+// answer the wrong request), marks it broken, and returns the RUNTIME_ERROR
+// that says why, with how it exited and the tail of its stderr.
+func (p *proc) fail(err error) *engine.Error {
+	p.stdin.Close()
+	if err == errStopped {
+		// give it a moment to exit on its own, to tell how
+		select {
+		case <-p.exited:
+		case <-time.After(time.Second):
+		}
+	}
+	killGroup(p.cmd)
+	select {
+	case <-p.exited:
+	case <-time.After(time.Second):
+	}
+	msg := err.Error()
+	if err == errStopped && p.dead() {
+		if p.exitErr != nil {
+			msg += " (" + p.exitErr.Error() + ")"
+		} else {
+			msg += " (it exited)"
+		}
+	}
+	if s := strings.TrimSpace(p.stderr.String()); s != "" {
+		msg += "; its stderr ends with:\n" + s
+	}
+	p.broken = errors.New(msg)
+	return runtimeError(msg)
+}
+
+// tail keeps the last max bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - t.max; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
+}
