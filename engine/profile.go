@@ -5,16 +5,6 @@ import (
 	"strings"
 )
 
-// unknownKeyPolicy is what a profile does with an update key the schema
-// does not declare.
-type unknownKeyPolicy int
-
-const (
-	dropUnknown   unknownKeyPolicy = iota // langgraph, dawn: dropped, listed in the trace
-	rejectUnknown                         // awaken: UNKNOWN_KEY
-	assignUnknown                         // llmfy: a new replace field
-)
-
 // profile is one row set of the table in SPEC §4.
 type profile struct {
 	name string
@@ -68,18 +58,4 @@ func Profiles() []string { return sortedKeys(profiles) }
 
 func unknownProfileMessage(p string) string {
 	return fmt.Sprintf("unknown profile %q; expected one of %s", p, strings.Join(Profiles(), ", "))
-}
-
-// exclusiveConflict is the error for more than one write to an exclusive
-// field in one step, worded as the modelled runtime words it.
-func (p *profile) exclusiveConflict(field string, ws []Write) *Error {
-	path := PathKey(Root, field)
-	switch p.name {
-	case "awaken":
-		return &Error{Code: ExclusiveMergeConflict, Path: path, Message: "parallel merge conflict on exclusive key: " + field}
-	default:
-		return &Error{Code: InvalidConcurrentGraphUpdate, Path: path, Message: fmt.Sprintf(
-			"Invalid update for channel %q with values %s: LastValue can only receive one value per step.",
-			field, stringifyWrites(ws))}
-	}
 }

@@ -1,0 +1,29 @@
+package engine
+
+import "fmt"
+
+func checkReadonly(f *field, old any, had bool, next any, ws []Write) error {
+	show := func(v any, ok bool) string {
+		if !ok {
+			return "(absent)"
+		}
+		return compactJSON(v)
+	}
+	if f.readonly && (!had || !Equal(old, next)) {
+		return &Error{Code: ReadonlyWrite, Path: PathKey(Root, f.name), Message: fmt.Sprintf(
+			"%s changed readonly field %q: %s → %s; a node may write the same value back, never another", nodeList(ws), f.name, show(old, had), show(next, true))}
+	}
+	for _, p := range f.readonlyPaths {
+		before, okBefore := Lookup(old, p)
+		after, okAfter := Lookup(next, p)
+		if !had {
+			okBefore = false
+		}
+		if okBefore != okAfter || (okBefore && !Equal(before, after)) {
+			path := FormatPath(append([]PathElem{{Key: f.name}}, p...))
+			return &Error{Code: ReadonlyWrite, Path: path, Message: fmt.Sprintf(
+				"%s changed readonly path %s: %s → %s; a node may write the same value back, never another", nodeList(ws), path, show(before, okBefore), show(after, okAfter))}
+		}
+	}
+	return nil
+}
