@@ -2,6 +2,10 @@ package engine
 
 import "fmt"
 
+// The built-in runtime: a commit's writes applied through the fields'
+// reducers (SPEC §6 rules 2–4), as the profile's framework applies them.
+
+// applied is a commit's outcome, from the built-in runtime or another.
 type applied struct {
 	values  map[string]any
 	changed bool
@@ -19,6 +23,7 @@ type applied struct {
 	warnings []string
 }
 
+// field is the named field, among those a commit creates too.
 func (g *Graph) field(name string, pending map[string]*field) *field {
 	if f, ok := pending[name]; ok {
 		return f
@@ -37,17 +42,11 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 	for _, w := range writes {
 		f := g.field(w.Field, res.newFields)
 		if f == nil {
-			switch g.prof.unknownKeys {
-			case dropUnknown:
-				res.dropped = append(res.dropped, w.Node+"."+w.Field)
-				continue
-			case rejectUnknown:
-				return nil, &Error{Code: UnknownKey, Path: PathKey(Root, w.Field), Message: w.kind.describe(w.Node) + ": unknown key: " + w.Field}
-			case assignUnknown:
-				if res.newFields == nil {
-					res.newFields = map[string]*field{}
+			if keep, err := g.unknownKey(res, w); !keep || err != nil {
+				if err != nil {
+					return nil, err
 				}
-				res.newFields[w.Field] = g.assignedField(w.Field)
+				continue
 			}
 		}
 		if _, seen := res.byField[w.Field]; !seen {
@@ -55,8 +54,8 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 		}
 		res.byField[w.Field] = append(res.byField[w.Field], w)
 	}
-	// the channels update in JavaScript's property order of the fields
-	names = jsPropertyOrder(names)
+	// the channels update in the order the framework takes the fields
+	names = g.prof.keyOrder(names)
 
 	values := make(map[string]any, len(th.values)+len(names))
 	for k, v := range th.values {
@@ -78,16 +77,8 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 			}
 			return nil, err
 		}
-		// rule 4: a field the schema declares commutative gives the same
-		// value when its writers come in the other order
-		if f.declaredMerge && f.merge == Commutative && distinctNodes(ws) > 1 {
-			id := idBefore
-			other, err := g.fold(f, cur, has, reverseNodes(ws), &id, nil)
-			if err == nil && !Equal(v, other) {
-				return nil, &Error{Code: OrderDependentMerge, Path: PathKey(Root, name), Message: fmt.Sprintf(
-					"field %q is declared commutative but the writes of %s give %s in one order and %s in the other; make the reducer order-independent or declare merge: exclusive",
-					name, nodeList(ws), compactJSON(v), compactJSON(other))}
-			}
+		if err := g.checkOrderIndependent(f, cur, has, ws, idBefore, v); err != nil {
+			return nil, err
 		}
 		values[name] = v
 	}
@@ -98,8 +89,8 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 
 // fold applies a field's writes of one step as LangGraph's
 // BinaryOperatorAggregate does: from the current value or the default; a
-// field with neither takes its first write as written (langgraph, dawn);
-// each later write goes through the reducer until an overwrite, which
+// field with neither starts as the profile's firstWrite says; each later
+// write goes through the reducer until an overwrite, which
 // replaces the value and drops the writes after it; a second overwrite
 // fails. A last-value field has no overwrites: its one write is stored as
 // written. res, when given, collects warnings.
@@ -107,26 +98,24 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int, res *
 	if !has && f.hasDef {
 		cur, has = f.def, true
 	}
-	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix, coerced: &g.coerced}
+	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix, coerced: &g.coerced, coerce: g.prof.coerceMessage}
 	lastValue := f.reducerName == lastValueName
 	rest := ws
-	if !has && g.prof.rawFirstWrite && !lastValue && len(ws) > 0 {
-		first := ws[0].Value
-		ov, isOverwrite := overwriteValue(first)
-		if isOverwrite {
-			first = ov
-		}
-		if res != nil && !isOverwrite {
-			if w := g.rawFirstWarning(f, first, nextID); w != "" {
+	if !has && !lastValue && len(ws) > 0 {
+		// a reducer field with no value yet: the profile says where its
+		// fold starts
+		var raw bool
+		cur, has, rest, raw = g.prof.firstWrite(g.prof, f, ws)
+		if raw && res != nil {
+			if w := g.rawFirstWarning(f, cur, nextID); w != "" {
 				res.warnings = append(res.warnings, w)
 			}
 		}
-		cur, has, rest = first, true, ws[1:]
 	}
 	overwritten := false
 	for _, w := range rest {
 		if !lastValue {
-			if ov, ok := overwriteValue(w.Value); ok {
+			if ov, ok := g.prof.overwrite(w.Value); ok {
 				if overwritten {
 					return nil, &Error{Code: InvalidConcurrentGraphUpdate, Path: PathKey(Root, f.name), Message: fmt.Sprintf(
 						"Invalid update for channel %q with values %s: Can receive only one Overwrite value per step.", f.name, stringifyWrites(ws))}
@@ -152,11 +141,24 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int, res *
 // LangGraph JS trap of {"messages": "hi"} staying the string "hi".
 func (g *Graph) rawFirstWarning(f *field, v any, nextID *int) string {
 	id := *nextID
-	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: &id, idPrefix: g.idPrefix}
+	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: &id, idPrefix: g.idPrefix, coerce: g.prof.coerceMessage}
 	reduced, err := f.reduce(c, nil, false, v)
 	if err == nil && Equal(reduced, v) {
 		return ""
 	}
 	return fmt.Sprintf("field %q has no default, so its first write was stored as written, not through its %s reducer (as LangGraph JS does): %s; give the field a default to have the reducer apply",
 		f.name, f.reducerName, truncate(compactJSON(v), 120))
+}
+
+// firstWriteRule says where the fold of a reducer field with no value yet
+// (no default, never written) starts: from start (has false: the
+// reducer's own empty value) with the writes rest still to fold; raw says
+// the first write was stored as written, which the harness warns about
+// when the reducer would have made something else of it.
+type firstWriteRule func(p *profile, f *field, ws []Write) (start any, has bool, rest []Write, raw bool)
+
+// firstWriteThroughReducer: every write goes through the reducer, which
+// starts from its empty value (awaken, llmfy).
+func firstWriteThroughReducer(_ *profile, _ *field, ws []Write) (any, bool, []Write, bool) {
+	return nil, false, ws, false
 }

@@ -5,6 +5,9 @@ import (
 	"strings"
 )
 
+// What every commit shares, whatever runtime applied it: the harness's own
+// rules on the result (SPEC §6 rules 5–7) and how messages name writers.
+
 // checkRules are the harness's own rules on a commit's result, whatever
 // runtime applied it: rule 5 (readonly, not for inputs) and rule 6 (types),
 // in the order the fields were written; and rule 7's question, whether
@@ -20,9 +23,8 @@ func (g *Graph) checkRules(before map[string]any, res *applied, readonly bool) e
 	}
 	for _, name := range res.written {
 		f, v := g.field(name, res.newFields), res.values[name]
-		if !f.typ.Matches(v) {
-			return &Error{Code: TypeMismatch, Path: PathKey(Root, name), Message: fmt.Sprintf(
-				"field %q expects %s, received %s (%s) from %s", name, f.typ, compactJSON(v), TypeName(v), nodeList(res.byField[name]))}
+		if err := checkType(name, f, v, res.byField[name]); err != nil {
+			return err
 		}
 		if cur, has := before[name]; !has || !Equal(cur, v) {
 			res.changed = true

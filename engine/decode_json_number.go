@@ -8,6 +8,8 @@ import (
 	"github.com/stateharness/scenario/internal/canonjson"
 )
 
+// JSON numbers: parsed exactly, unsafe integers refused.
+
 func (d *decoder) number() (any, bool) {
 	data := d.data
 	start := d.pos

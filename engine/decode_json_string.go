@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 )
 
+// JSON strings: unescaping, UTF-8 and surrogates, interned keys.
+
 // plain marks the bytes a string may hold as they are: printable ASCII
 // other than '"' and '\\'.
 var plain = func() (t [256]bool) {

@@ -14,6 +14,8 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
+// YAML scalars: what a plain or tagged scalar is as JSON, and what is refused.
+
 // scalar decodes by the resolved tag (yaml.v3 resolves plain scalars when it
 // builds nodes; quoted and block scalars are !!str unless explicitly tagged).
 func (d *yamlDecoder) scalar(n *yaml.Node, path string) (any, error) {

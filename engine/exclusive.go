@@ -1,6 +1,6 @@
 package engine
 
-import "fmt"
+// SPEC §6 rule 3: a field with merge exclusive takes one write per step.
 
 // checkExclusive is rule 3 for a field that takes one write per step.
 // LangGraph's LastValue refuses a second value even from the same node;
@@ -12,7 +12,7 @@ func (p *profile) checkExclusive(f *field, ws []Write) error {
 	if p.exclusivePerNode && distinctNodes(ws) < 2 {
 		return nil
 	}
-	return p.exclusiveConflict(f.name, ws)
+	return p.concurrentWrite(f.name, ws)
 }
 
 func distinctNodes(ws []Write) int {
@@ -23,16 +23,8 @@ func distinctNodes(ws []Write) int {
 	return len(seen)
 }
 
-// exclusiveConflict is the error for more than one write to an exclusive
-// field in one step, worded as the modelled runtime words it.
-func (p *profile) exclusiveConflict(field string, ws []Write) *Error {
-	path := PathKey(Root, field)
-	switch p.name {
-	case "awaken":
-		return &Error{Code: ExclusiveMergeConflict, Path: path, Message: "parallel merge conflict on exclusive key: " + field}
-	default:
-		return &Error{Code: InvalidConcurrentGraphUpdate, Path: path, Message: fmt.Sprintf(
-			"Invalid update for channel %q with values %s: LastValue can only receive one value per step.",
-			field, stringifyWrites(ws))}
-	}
+// exclusiveMergeConflict is Awaken's refusal of writes of two nodes to
+// an exclusive field (SPEC §6 rule 3).
+func exclusiveMergeConflict(field string, _ []Write) *Error {
+	return &Error{Code: ExclusiveMergeConflict, Path: PathKey(Root, field), Message: "parallel merge conflict on exclusive key: " + field}
 }

@@ -12,6 +12,11 @@ import (
 	"github.com/stateharness/scenario/internal/canonjson"
 )
 
+// JavaScript's semantics as LangGraph JS and Dawn (the langgraph and dawn
+// profiles) have them: how a node's return is read, the key order of an
+// object, truthiness, typeof, String, JSON.parse and JSON.stringify, and
+// LangGraph JS's own wording and first-write rule.
+
 // jsPropertyOrder puts array-index keys first, in ascending numeric order,
 // as ECMAScript's OrdinaryOwnPropertyKeys does; the rest keep their order.
 func jsPropertyOrder(keys []string) []string {
@@ -277,4 +282,58 @@ func truthy(v any) bool {
 		return x != ""
 	}
 	return true
+}
+
+// readReturnJS reads a node's return as LangGraph JS does (SPEC §6): an
+// object is an update; a command in its JSON.stringify form ("lg_name":
+// "Command") writes its update; an array holding at least one command
+// writes each element; null, false, 0 and "" write nothing; anything else is
+// INVALID_GRAPH_NODE_RETURN_VALUE.
+func readReturnJS(p *profile, node string, out any, order *KeyOrder) (returned, error) {
+	if falsy(out) {
+		return returned{}, nil
+	}
+	switch u := out.(type) {
+	case map[string]any:
+		if isCommandJSON(u) {
+			return p.commandWrites(byNode, node, u, order)
+		}
+		return returned{writes: p.writesOf(node, u, order)}, nil
+	case []any:
+		if slices.ContainsFunc(u, isCommandValue) {
+			var r returned
+			for _, el := range u {
+				er, err := readReturnJS(p, node, el, order)
+				if err != nil {
+					return returned{}, err
+				}
+				r.writes = append(r.writes, er.writes...)
+				r.gotos = append(r.gotos, er.gotos...)
+				r.warnings = append(r.warnings, er.warnings...)
+			}
+			return r, nil
+		}
+	}
+	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf(
+		"Expected node %q to return an object or an array containing at least one Command object, received %s", node, jsTypeof(out))}
+}
+
+// lastValueConflict is LangGraph's LastValue refusing a second write in
+// one step (SPEC §6 rule 3): the values as JSON.stringify writes them.
+func lastValueConflict(field string, ws []Write) *Error {
+	return &Error{Code: InvalidConcurrentGraphUpdate, Path: PathKey(Root, field), Message: fmt.Sprintf(
+		"Invalid update for channel %q with values %s: LastValue can only receive one value per step.",
+		field, stringifyWrites(ws))}
+}
+
+// firstWriteAsWritten is LangGraph JS's BinaryOperatorAggregate on a
+// channel with no value: its first write is stored as written (an
+// overwrite unwrapped), and only the writes after it go through the
+// reducer.
+func firstWriteAsWritten(p *profile, _ *field, ws []Write) (start any, has bool, rest []Write, raw bool) {
+	first := ws[0].Value
+	if ov, ok := p.overwrite(first); ok {
+		return ov, true, ws[1:], false
+	}
+	return first, true, ws[1:], true
 }

@@ -51,6 +51,21 @@ var serializedTypes = map[string]string{
 	"ToolMessage": "tool", "ToolMessageChunk": "tool",
 }
 
+// coerceMessageJS is coerceMessageLikeToMessage on one element of a
+// messages write: a string is a human message, an array a [role, content]
+// pair, an object a message, a serialised message or a role and content.
+func coerceMessageJS(el any) (message, string) {
+	switch m := el.(type) {
+	case string:
+		return message{m: map[string]any{"type": "human", "content": m}, noID: true, own: true}, ""
+	case []any:
+		return coercePair(m)
+	case map[string]any:
+		return coerceObject(m)
+	}
+	return message{}, fmt.Sprintf("is %s; expected a string, a [role, content] pair or a message object", TypeName(el))
+}
+
 // coercePair is a [role, content] array: the role as an object's role, the
 // second element as content (missing: []), further elements ignored.
 func coercePair(a []any) (message, string) {

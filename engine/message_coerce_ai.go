@@ -5,6 +5,8 @@ import (
 	"fmt"
 )
 
+// AIMessage's constructor: tool calls, raw OpenAI tool calls, content blocks.
+
 // aiInit is what AIMessage's constructor reads and rewrites before it calls
 // BaseMessage's: content, contentBlocks, and the tool calls.
 type aiInit struct {

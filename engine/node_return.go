@@ -1,9 +1,9 @@
 package engine
 
-import (
-	"fmt"
-	"slices"
-)
+import "fmt"
+
+// What a node's return writes (SPEC §6): the profile reads a plain return,
+// commands are read here.
 
 // returned is what one node's return value writes.
 type returned struct {
@@ -13,50 +13,26 @@ type returned struct {
 }
 
 // nodeWrites reads a node's return value as the profile's runtime does
-// (SPEC §6). LangGraph JS: an object is an update; a command (asCommand, or
-// its JSON.stringify form with "lg_name": "Command") writes its update; an
-// array holding at least one command writes each element; null, false, 0
-// and "" write nothing; anything else is INVALID_GRAPH_NODE_RETURN_VALUE.
-// Awaken and llmfy take an object or null.
+// (SPEC §6): a command given as one (asCommand) writes its update, anything
+// else is read by the profile's readReturn.
 func (p *profile) nodeWrites(node string, out any, asCommand bool, order *KeyOrder) (returned, error) {
 	if asCommand {
-		return commandWrites(byNode, node, out, order)
+		return p.commandWrites(byNode, node, out, order)
 	}
-	if !p.jsReturns {
-		switch u := out.(type) {
-		case nil:
-			return returned{}, nil
-		case map[string]any:
-			return returned{writes: writesOf(node, u, order)}, nil
-		}
-		return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf("Expected node %q to return an object or null, received %s", node, TypeName(out))}
-	}
-	if falsy(out) {
-		return returned{}, nil
-	}
+	return p.readReturn(p, node, out, order)
+}
+
+// readReturnObjectOrNull reads a return as Awaken and llmfy do: an object
+// is an update, null writes nothing, anything else is
+// INVALID_GRAPH_NODE_RETURN_VALUE.
+func readReturnObjectOrNull(p *profile, node string, out any, order *KeyOrder) (returned, error) {
 	switch u := out.(type) {
+	case nil:
+		return returned{}, nil
 	case map[string]any:
-		if isCommandJSON(u) {
-			return commandWrites(byNode, node, u, order)
-		}
-		return returned{writes: writesOf(node, u, order)}, nil
-	case []any:
-		if slices.ContainsFunc(u, isCommandValue) {
-			var r returned
-			for _, el := range u {
-				er, err := p.nodeWrites(node, el, false, order)
-				if err != nil {
-					return returned{}, err
-				}
-				r.writes = append(r.writes, er.writes...)
-				r.gotos = append(r.gotos, er.gotos...)
-				r.warnings = append(r.warnings, er.warnings...)
-			}
-			return r, nil
-		}
+		return returned{writes: p.writesOf(node, u, order)}, nil
 	}
-	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf(
-		"Expected node %q to return an object or an array containing at least one Command object, received %s", node, jsTypeof(out))}
+	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf("Expected node %q to return an object or null, received %s", node, TypeName(out))}
 }
 
 // notPairs says where a command's update list is not all [string, value]
@@ -83,7 +59,7 @@ var commandKeys = map[string]bool{"update": true, "goto": true, "resume": true, 
 // as an object or as a list of [key, value] pairs (a key may come twice: two
 // writes from one node), and its goto. An update of any other shape writes
 // nothing, with a warning; resume means nothing in a node's return.
-func commandWrites(by writerKind, node string, cmd any, order *KeyOrder) (returned, error) {
+func (p *profile) commandWrites(by writerKind, node string, cmd any, order *KeyOrder) (returned, error) {
 	bad := func(path, msg string) error {
 		return &Error{Code: InvalidNodeReturn, Path: path, Message: fmt.Sprintf("%s returned a command %s", by.describe(node), msg)}
 	}
@@ -108,7 +84,7 @@ func commandWrites(by writerKind, node string, cmd any, order *KeyOrder) (return
 	switch u := obj["update"].(type) {
 	case nil:
 	case map[string]any:
-		r.writes = writesBy(by, writesOf(node, u, order))
+		r.writes = writesBy(by, p.writesOf(node, u, order))
 	case []any:
 		if at, why := notPairs(u); why != "" {
 			r.warnings = append(r.warnings, fmt.Sprintf("%s returned a command whose update is a list but update%s %s, so LangGraph JS writes nothing for the whole update (a list holds [key, value] pairs)", by.describe(node), at, why))

@@ -1,5 +1,7 @@
 package engine
 
+// Overwrite (SPEC §5): a write that bypasses the reducer.
+
 // overwriteKey marks a write that bypasses the reducer: {"__overwrite__": v}.
 const overwriteKey = "__overwrite__"
 

@@ -2,6 +2,10 @@ package engine
 
 import "fmt"
 
+// SPEC §6 rule 5: readonly fields and sub-paths keep their value.
+
+// checkReadonly fails a commit that changed a readonly field, or a readonly
+// path inside one, naming its writers and the old and new values.
 func checkReadonly(f *field, old any, had bool, next any, ws []Write) error {
 	show := func(v any, ok bool) string {
 		if !ok {

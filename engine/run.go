@@ -2,6 +2,8 @@ package engine
 
 import "fmt"
 
+// Runs (SPEC §7): a run's input starts or continues a thread.
+
 // InputNode is the node name inputs write under in events and the trace.
 const InputNode = "__input__"
 
@@ -45,7 +47,7 @@ func (g *Graph) run(threadID string, input map[string]any, order *KeyOrder) erro
 	if g.prof.runSeed {
 		start.revision = 0
 	}
-	writes := writesBy(byInput, writesOf(InputNode, input, order))
+	writes := writesBy(byInput, g.prof.writesOf(InputNode, input, order))
 	raw := !existing && g.prof.rawFirstInput
 	var req Checked
 	req.Value, req.Order = input, order

@@ -5,6 +5,8 @@ import (
 	"strings"
 )
 
+// A JSON Schema property's type: type, anyOf, oneOf, allOf, enum and const.
+
 var jsonSchemaTypes = []string{"string", "number", "integer", "boolean", "object", "array", "null"}
 
 // typeOf is the type a schema gives, and the path of the keyword that gave

@@ -6,6 +6,8 @@ import (
 	"strings"
 )
 
+// Steps (SPEC §6): one node's output, or several nodes' in one superstep.
+
 // NodeOutput is what one node returned in a step: an object (a partial
 // update), or nil (writes nothing). With Command set, Output is a LangGraph
 // command {"update": {...} | [[key, value], ...], "goto": ...}.

@@ -1,5 +1,7 @@
 package engine
 
+// The trace and the events (SPEC §9): where a successful commit is recorded.
+
 // TraceValue renders the trace as the JSON value goldens hold: one entry per
 // commit {"thread", "revision", "source", "writes", "dropped"?, "goto"?,
 // "state"}, each write {"node", "field", "value"}.

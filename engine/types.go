@@ -7,6 +7,8 @@ import (
 	"strings"
 )
 
+// Types (SPEC §3): a field's declared type, and rule 6 of §6 that checks it.
+
 // Type is a field's declared JSON type: Base is one of string, number,
 // integer, boolean, object, array, null or any; Nullable is set by a
 // trailing "?" ("string?"). Enum, from a JSON Schema's enum or const, lists
@@ -83,4 +85,14 @@ func (t Type) Matches(v any) bool {
 		return ok
 	}
 	return false
+}
+
+// checkType is SPEC §6 rule 6: a field the commit wrote matches its type
+// afterwards.
+func checkType(name string, f *field, v any, ws []Write) error {
+	if f.typ.Matches(v) {
+		return nil
+	}
+	return &Error{Code: TypeMismatch, Path: PathKey(Root, name), Message: fmt.Sprintf(
+		"field %q expects %s, received %s (%s) from %s", name, f.typ, compactJSON(v), TypeName(v), nodeList(ws))}
 }

@@ -10,6 +10,9 @@ import (
 	"github.com/stateharness/scenario/internal/canonjson"
 )
 
+// Values (SPEC §2): the engine's model of JSON, its equality, and the
+// checks every value that enters the engine passes.
+
 // compactJSON renders a value as canonical compact JSON for messages.
 func compactJSON(v any) string {
 	b, err := canonjson.Compact(v)

@@ -2,6 +2,8 @@ package engine
 
 import "fmt"
 
+// Writes: what a commit is made of, one key written by one writer.
+
 // Write is one key written by one node (or tool, or the input).
 type Write struct {
 	Node  string
@@ -35,10 +37,11 @@ func writesBy(k writerKind, ws []Write) []Write {
 	return ws
 }
 
-// writesOf lists an update's writes in the order LangGraph JS takes them
-// (Object.entries: array-index keys first, then the order written).
-func writesOf(node string, update map[string]any, order *KeyOrder) []Write {
-	keys := order.Keys(update)
+// writesOf lists an update's writes in the order the profile's framework
+// takes its keys (LangGraph JS: Object.entries, array-index keys first, then
+// the order written).
+func (p *profile) writesOf(node string, update map[string]any, order *KeyOrder) []Write {
+	keys := p.keyOrder(order.Written(update))
 	ws := make([]Write, len(keys))
 	for i, k := range keys {
 		ws[i] = Write{Node: node, Field: k, Value: update[k], order: order}
