@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // The built-in runtime: a commit's writes applied through the fields'
 // reducers (SPEC §6 rules 2–4), as the profile's framework applies them.
@@ -21,14 +24,6 @@ type applied struct {
 	byField map[string][]Write
 	// warnings are shown when the commit succeeds.
 	warnings []string
-}
-
-// field is the named field, among those a commit creates too.
-func (g *Graph) field(name string, pending map[string]*field) *field {
-	if f, ok := pending[name]; ok {
-		return f
-	}
-	return g.fields[name]
 }
 
 // apply is the built-in runtime: it computes the state after writes, given
@@ -65,8 +60,10 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 		f := g.field(name, res.newFields)
 		ws := res.byField[name]
 		cur, has := th.values[name]
-		if err := g.prof.checkExclusive(f, ws); err != nil {
-			return nil, err
+		if f.merge == Exclusive && len(ws) > 1 {
+			if err := g.prof.checkExclusive(f, ws); err != nil {
+				return nil, err
+			}
 		}
 		idBefore := res.nextID
 		v, err := g.fold(f, cur, has, ws, &res.nextID, res)
@@ -77,8 +74,10 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 			}
 			return nil, err
 		}
-		if err := g.checkOrderIndependent(f, cur, has, ws, idBefore, v); err != nil {
-			return nil, err
+		if f.declaredMerge && f.merge == Commutative {
+			if err := g.checkOrderIndependent(f, cur, has, ws, idBefore, v); err != nil {
+				return nil, err
+			}
 		}
 		values[name] = v
 	}
@@ -161,4 +160,15 @@ type firstWriteRule func(p *profile, f *field, ws []Write) (start any, has bool,
 // starts from its empty value (awaken, llmfy).
 func firstWriteThroughReducer(_ *profile, _ *field, ws []Write) (any, bool, []Write, bool) {
 	return nil, false, ws, false
+}
+
+// truncate shortens s to at most n bytes of whole runes, marking the cut.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }

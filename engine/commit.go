@@ -13,21 +13,22 @@ import (
 // in the order the fields were written; and rule 7's question, whether
 // anything changed.
 func (g *Graph) checkRules(before map[string]any, res *applied, readonly bool) error {
-	if readonly {
-		for _, name := range res.written {
-			cur, has := before[name]
-			if err := checkReadonly(g.field(name, res.newFields), cur, has, res.values[name], res.byField[name]); err != nil {
-				return err
-			}
-		}
+	fields := make([]*field, len(res.written))
+	for i, name := range res.written {
+		fields[i] = g.field(name, res.newFields)
 	}
-	for _, name := range res.written {
-		f, v := g.field(name, res.newFields), res.values[name]
-		if err := checkType(name, f, v, res.byField[name]); err != nil {
+	if readonly {
+		if err := checkReadonly(before, res, fields); err != nil {
 			return err
 		}
-		if cur, has := before[name]; !has || !Equal(cur, v) {
+	}
+	if err := checkTypes(res, fields); err != nil {
+		return err
+	}
+	for _, name := range res.written {
+		if cur, has := before[name]; !has || !Equal(cur, res.values[name]) {
 			res.changed = true
+			break
 		}
 	}
 	return nil

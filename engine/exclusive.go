@@ -2,13 +2,10 @@ package engine
 
 // SPEC §6 rule 3: a field with merge exclusive takes one write per step.
 
-// checkExclusive is rule 3 for a field that takes one write per step.
-// LangGraph's LastValue refuses a second value even from the same node;
-// awaken refuses only writes of two different nodes.
+// checkExclusive is rule 3 for a field that takes one write per step and
+// received several. LangGraph's LastValue refuses a second value even from
+// the same node; awaken refuses only writes of two different nodes.
 func (p *profile) checkExclusive(f *field, ws []Write) error {
-	if f.merge != Exclusive || len(ws) < 2 {
-		return nil
-	}
 	if p.exclusivePerNode && distinctNodes(ws) < 2 {
 		return nil
 	}

@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/stateharness/scenario/internal/canonjson"
 )
@@ -16,57 +14,6 @@ import (
 // profiles) have them: how a node's return is read, the key order of an
 // object, truthiness, typeof, String, JSON.parse and JSON.stringify, and
 // LangGraph JS's own wording and first-write rule.
-
-// jsPropertyOrder puts array-index keys first, in ascending numeric order,
-// as ECMAScript's OrdinaryOwnPropertyKeys does; the rest keep their order.
-func jsPropertyOrder(keys []string) []string {
-	n := 0
-	for _, k := range keys {
-		if _, ok := arrayIndex(k); ok {
-			n++
-		}
-	}
-	if n == 0 {
-		return keys
-	}
-	out := make([]string, 0, len(keys))
-	for _, k := range keys {
-		if _, ok := arrayIndex(k); ok {
-			out = append(out, k)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, _ := arrayIndex(out[i])
-		b, _ := arrayIndex(out[j])
-		return a < b
-	})
-	for _, k := range keys {
-		if _, ok := arrayIndex(k); !ok {
-			out = append(out, k)
-		}
-	}
-	return out
-}
-
-// arrayIndex reports whether k is an ECMAScript array index: the canonical
-// decimal form of an integer in [0, 2^32−2].
-func arrayIndex(k string) (uint64, bool) {
-	if k == "" || len(k) > 10 || (len(k) > 1 && k[0] == '0') {
-		return 0, false
-	}
-	var n uint64
-	for i := 0; i < len(k); i++ {
-		c := k[i]
-		if c < '0' || c > '9' {
-			return 0, false // most keys: no digit string, and no error to build
-		}
-		n = n*10 + uint64(c-'0')
-	}
-	if n > 1<<32-2 {
-		return 0, false
-	}
-	return n, true
-}
 
 // returnDelay is how long LangGraph JS takes to find that a node's return
 // is invalid, in turns of its event loop. The nodes of a superstep run
@@ -140,17 +87,6 @@ func isCommandJSON(obj map[string]any) bool {
 func isCommandValue(v any) bool {
 	obj, ok := v.(map[string]any)
 	return ok && isCommandJSON(obj)
-}
-
-// truncate shortens s to at most n bytes of whole runes, marking the cut.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // stringifyWrites is JSON.stringify of a field's values in one step, as

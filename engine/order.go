@@ -2,6 +2,7 @@ package engine
 
 import (
 	"reflect"
+	"sort"
 
 	"github.com/stateharness/scenario/internal/canonjson"
 )
@@ -83,4 +84,67 @@ func orderOf(v any) (any, *KeyOrder) {
 		return c.Value, c.Order
 	}
 	return v, nil
+}
+
+// writesOf lists an update's writes in the order the profile's framework
+// takes its keys (LangGraph JS: Object.entries, array-index keys first, then
+// the order written).
+func (p *profile) writesOf(node string, update map[string]any, order *KeyOrder) []Write {
+	keys := p.keyOrder(order.Written(update))
+	ws := make([]Write, len(keys))
+	for i, k := range keys {
+		ws[i] = Write{Node: node, Field: k, Value: update[k], order: order}
+	}
+	return ws
+}
+
+// jsPropertyOrder puts array-index keys first, in ascending numeric order,
+// as ECMAScript's OrdinaryOwnPropertyKeys does; the rest keep their order.
+func jsPropertyOrder(keys []string) []string {
+	n := 0
+	for _, k := range keys {
+		if _, ok := arrayIndex(k); ok {
+			n++
+		}
+	}
+	if n == 0 {
+		return keys
+	}
+	out := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if _, ok := arrayIndex(k); ok {
+			out = append(out, k)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, _ := arrayIndex(out[i])
+		b, _ := arrayIndex(out[j])
+		return a < b
+	})
+	for _, k := range keys {
+		if _, ok := arrayIndex(k); !ok {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// arrayIndex reports whether k is an ECMAScript array index: the canonical
+// decimal form of an integer in [0, 2^32−2].
+func arrayIndex(k string) (uint64, bool) {
+	if k == "" || len(k) > 10 || (len(k) > 1 && k[0] == '0') {
+		return 0, false
+	}
+	var n uint64
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if c < '0' || c > '9' {
+			return 0, false // most keys: no digit string, and no error to build
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	if n > 1<<32-2 {
+		return 0, false
+	}
+	return n, true
 }

@@ -2,12 +2,12 @@ package engine
 
 import "fmt"
 
-// checkOrderIndependent is SPEC §6 rule 4: a field the schema declares
-// commutative gives the same value v when its writers come in the other
+// checkOrderIndependent is SPEC §6 rule 4 for a field the schema declares
+// commutative: it gives the same value v when its writers come in the other
 // order (idBefore: the id counter before the fold). The profiles' implicit
 // commutative merge is not checked: there the framework fixes the order.
 func (g *Graph) checkOrderIndependent(f *field, cur any, has bool, ws []Write, idBefore int, v any) error {
-	if !f.declaredMerge || f.merge != Commutative || distinctNodes(ws) < 2 {
+	if distinctNodes(ws) < 2 {
 		return nil
 	}
 	id := idBefore

@@ -4,9 +4,25 @@ import "fmt"
 
 // SPEC §6 rule 5: readonly fields and sub-paths keep their value.
 
-// checkReadonly fails a commit that changed a readonly field, or a readonly
+// checkReadonly is rule 5 on the fields a commit wrote (fields, in the
+// order of res.written: that of their first write).
+func checkReadonly(before map[string]any, res *applied, fields []*field) error {
+	for i, name := range res.written {
+		f := fields[i]
+		if !f.readonly && len(f.readonlyPaths) == 0 {
+			continue
+		}
+		cur, has := before[name]
+		if err := checkReadonlyField(f, cur, has, res.values[name], res.byField[name]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkReadonlyField fails a commit that changed a readonly field, or a readonly
 // path inside one, naming its writers and the old and new values.
-func checkReadonly(f *field, old any, had bool, next any, ws []Write) error {
+func checkReadonlyField(f *field, old any, had bool, next any, ws []Write) error {
 	show := func(v any, ok bool) string {
 		if !ok {
 			return "(absent)"

@@ -10,8 +10,7 @@ const InputNode = "__input__"
 // Invoke starts a run on the thread with an input object (SPEC §7). A new
 // thread starts from the schema's defaults.
 func (g *Graph) Invoke(threadID string, input any) error {
-	_, order := orderOf(input)
-	input, err := Normalize(input)
+	input, order, err := normalizeOrdered(input)
 	if err != nil {
 		return err
 	}

@@ -60,8 +60,7 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 			}
 			continue // what it returns comes back from the runtime
 		}
-		_, order := orderOf(o.Output)
-		out, err := Normalize(o.Output)
+		out, order, err := normalizeOrdered(o.Output)
 		if err != nil {
 			if e, ok := err.(*Error); ok {
 				e.Message = fmt.Sprintf("node %q: %s", o.Node, e.Message)

@@ -12,8 +12,7 @@ func (g *Graph) ToolCall(threadID, tool, callID string, result any) error {
 	if err != nil {
 		return err
 	}
-	_, order := orderOf(result)
-	result, err = Normalize(result)
+	result, order, err := normalizeOrdered(result)
 	if err != nil {
 		return err
 	}

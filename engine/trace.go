@@ -85,7 +85,7 @@ func (g *Graph) record(threadID string, next *thread, source string, nodes []str
 	g.trace = append(g.trace, Commit{Thread: threadID, Revision: next.revision, Source: source, Writes: writes, Dropped: res.dropped, Goto: res.gotos, State: next.values})
 	byNode := make(map[string][]Write, len(nodes))
 	for _, w := range writes {
-		if g.field(w.Field, res.newFields) == nil {
+		if _, kept := res.byField[w.Field]; !kept {
 			continue // dropped: LangGraph streams only its channels
 		}
 		byNode[w.Node] = append(byNode[w.Node], w)

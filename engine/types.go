@@ -87,12 +87,16 @@ func (t Type) Matches(v any) bool {
 	return false
 }
 
-// checkType is SPEC §6 rule 6: a field the commit wrote matches its type
+// checkTypes is SPEC §6 rule 6: every field a commit wrote (fields, in
+// the order of res.written: that of their first write) matches its type
 // afterwards.
-func checkType(name string, f *field, v any, ws []Write) error {
-	if f.typ.Matches(v) {
-		return nil
+func checkTypes(res *applied, fields []*field) error {
+	for i, name := range res.written {
+		f, v := fields[i], res.values[name]
+		if !f.typ.Matches(v) {
+			return &Error{Code: TypeMismatch, Path: PathKey(Root, name), Message: fmt.Sprintf(
+				"field %q expects %s, received %s (%s) from %s", name, f.typ, compactJSON(v), TypeName(v), nodeList(res.byField[name]))}
+		}
 	}
-	return &Error{Code: TypeMismatch, Path: PathKey(Root, name), Message: fmt.Sprintf(
-		"field %q expects %s, received %s (%s) from %s", name, f.typ, compactJSON(v), TypeName(v), nodeList(ws))}
+	return nil
 }

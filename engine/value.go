@@ -55,6 +55,16 @@ type Checked struct {
 	Order *KeyOrder
 }
 
+// normalizeOrdered is Normalize that also hands over the key order a
+// decoder recorded (nil for a value built in Go).
+func normalizeOrdered(v any) (any, *KeyOrder, error) {
+	if c, ok := v.(Checked); ok {
+		return c.Value, c.Order, nil
+	}
+	out, err := Normalize(v)
+	return out, nil, err
+}
+
 // Normalize turns a value built in Go into the engine's model (Go integers
 // and float32 become float64, []string and map[string]string their generic
 // forms) and checks it against SPEC §2. Values already in the model come back

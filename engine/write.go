@@ -37,18 +37,6 @@ func writesBy(k writerKind, ws []Write) []Write {
 	return ws
 }
 
-// writesOf lists an update's writes in the order the profile's framework
-// takes its keys (LangGraph JS: Object.entries, array-index keys first, then
-// the order written).
-func (p *profile) writesOf(node string, update map[string]any, order *KeyOrder) []Write {
-	keys := p.keyOrder(order.Written(update))
-	ws := make([]Write, len(keys))
-	for i, k := range keys {
-		ws[i] = Write{Node: node, Field: k, Value: update[k], order: order}
-	}
-	return ws
-}
-
 // KeyOrder is the order of the write's value's keys as the scenario wrote
 // them (nil when it came from Go): a runtime that serialises the value
 // keeps it.

@@ -5,7 +5,95 @@ import (
 	"fmt"
 )
 
-// AIMessage's constructor: tool calls, raw OpenAI tool calls, content blocks.
+// LangChain JS's message constructors: the canonical form of each class, and
+// AIMessage's tool calls, raw OpenAI tool calls and content blocks.
+
+// construct builds the message the class of type t makes of fields, in the
+// canonical form. developer adds the OpenAI role as
+// _constructMessageFromParams does.
+func construct(t string, developer bool, fields map[string]any) (message, string) {
+	id, hasID := fields["id"]
+	kwargs := fields["additional_kwargs"]
+	if developer {
+		spread := spreadObject(kwargs)
+		spread["__openai_role__"] = "developer"
+		kwargs = spread
+	}
+	meta, hasMeta := fields["response_metadata"]
+	content, hasContent := fields["content"]
+	blocks, hasBlocks := fields["contentBlocks"]
+	var calls, invalid any
+	switch t {
+	case "remove":
+		hasContent, hasBlocks = false, false
+	case "ai":
+		ai, err := constructAI(fields, aiInit{content: content, hasContent: hasContent, blocks: blocks, hasBlocks: hasBlocks, meta: meta, hasMeta: hasMeta})
+		if err != "" {
+			return message{}, err
+		}
+		content, hasContent, blocks, hasBlocks = ai.content, ai.hasContent, ai.blocks, ai.hasBlocks
+		calls, invalid = ai.toolCalls, ai.invalid
+	}
+
+	// BaseMessage's constructor
+	if !truthy(meta) {
+		meta = map[string]any{}
+	}
+	switch {
+	case !hasContent && hasBlocks:
+		content = blocks
+		v1 := map[string]any{"output_version": "v1"}
+		for k, v := range spreadObject(meta) {
+			v1[k] = v
+		}
+		meta = v1
+	case hasContent:
+		if content == nil {
+			content = []any{}
+		}
+	default:
+		content = []any{}
+	}
+
+	// the canonical form: the keys the class keeps, without its defaults
+	out := make(map[string]any, 6)
+	out["type"] = t
+	for _, k := range messageKeys[t] {
+		switch k {
+		case "id":
+			if hasID && id != nil {
+				out[k] = id
+			}
+		case "content":
+			out[k] = content
+		case "additional_kwargs":
+			if truthy(kwargs) && !isEmptyObject(kwargs) {
+				out[k] = kwargs
+			}
+		case "response_metadata":
+			if !isEmptyObject(meta) {
+				out[k] = meta
+			}
+		case "tool_calls":
+			if !isEmptyArray(calls) {
+				out[k] = calls
+			}
+		case "invalid_tool_calls":
+			if !isEmptyArray(invalid) {
+				out[k] = invalid
+			}
+		default: // fields the constructor copies as they are
+			if v, ok := fields[k]; ok {
+				out[k] = v
+			}
+		}
+	}
+	msg := message{m: out, remove: t == "remove", noID: !hasID || id == nil, own: true}
+	if !msg.noID {
+		msg.key, msg.unmatched = idKey(id)
+	}
+	return msg, ""
+}
 
 // aiInit is what AIMessage's constructor reads and rewrites before it calls
 // BaseMessage's: content, contentBlocks, and the tool calls.
