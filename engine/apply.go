@@ -37,10 +37,11 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 	for _, w := range writes {
 		f := g.field(w.Field, res.newFields)
 		if f == nil {
-			if keep, err := g.unknownKey(res, w); !keep || err != nil {
-				if err != nil {
-					return nil, err
-				}
+			keep, err := g.unknownKey(res, w)
+			if err != nil {
+				return nil, err
+			}
+			if !keep {
 				continue
 			}
 		}
@@ -89,9 +90,8 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 // fold applies a field's writes of one step as LangGraph's
 // BinaryOperatorAggregate does: from the current value or the default; a
 // field with neither starts as the profile's firstWrite says; each later
-// write goes through the reducer until an overwrite, which
-// replaces the value and drops the writes after it; a second overwrite
-// fails. A last-value field has no overwrites: its one write is stored as
+// write goes through the reducer until an overwrite, which replaces the
+// value and drops the writes after it; a second overwrite fails. A last-value field has no overwrites: its one write is stored as
 // written. res, when given, collects warnings.
 func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int, res *applied) (any, error) {
 	if !has && f.hasDef {

@@ -11,9 +11,9 @@ import (
 )
 
 // JavaScript's semantics as LangGraph JS and Dawn (the langgraph and dawn
-// profiles) have them: how a node's return is read, the key order of an
-// object, truthiness, typeof, String, JSON.parse and JSON.stringify, and
-// LangGraph JS's own wording and first-write rule.
+// profiles) have them: how a node's return is read, truthiness, typeof,
+// String, JSON.parse and JSON.stringify, and LangGraph JS's own wording and
+// first-write rule. JavaScript's key order is in order.go, with KeyOrder.
 
 // returnDelay is how long LangGraph JS takes to find that a node's return
 // is invalid, in turns of its event loop. The nodes of a superstep run
