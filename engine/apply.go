@@ -26,6 +26,23 @@ type applied struct {
 	warnings []string
 }
 
+// field is the named field, among those a commit creates too.
+func (g *Graph) field(name string, pending map[string]*field) *field {
+	if f, ok := pending[name]; ok {
+		return f
+	}
+	return g.fields[name]
+}
+
+// writtenFields are the fields a commit wrote, in the order of res.written.
+func (g *Graph) writtenFields(res *applied) []*field {
+	fields := make([]*field, len(res.written))
+	for i, name := range res.written {
+		fields[i] = g.field(name, res.newFields)
+	}
+	return fields
+}
+
 // apply is the built-in runtime: it computes the state after writes, given
 // in the order the profile applies them (SPEC §6 rules 2–4), without
 // touching the graph. Fields are updated in the order of their first write

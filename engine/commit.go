@@ -13,10 +13,7 @@ import (
 // in the order the fields were written; and rule 7's question, whether
 // anything changed.
 func (g *Graph) checkRules(before map[string]any, res *applied, readonly bool) error {
-	fields := make([]*field, len(res.written))
-	for i, name := range res.written {
-		fields[i] = g.field(name, res.newFields)
-	}
+	fields := g.writtenFields(res)
 	if readonly {
 		if err := checkReadonly(before, res, fields); err != nil {
 			return err

@@ -287,11 +287,3 @@ func (g *Graph) Trace() []Commit { return g.trace }
 
 // Events returns the events recorded so far, oldest first.
 func (g *Graph) Events() []Event { return g.events }
-
-// field is the named field, among those a commit creates too.
-func (g *Graph) field(name string, pending map[string]*field) *field {
-	if f, ok := pending[name]; ok {
-		return f
-	}
-	return g.fields[name]
-}
