@@ -54,6 +54,35 @@
 // engine never modifies a value it was given or has handed out: untouched
 // parts of a state are shared, not copied.
 //
+// # Where things live
+//
+// One rule a file, in the order a commit meets them (SPEC's sections):
+//
+//   - value.go: values (§2): Equal, Validate, Normalize, TypeName, the limits;
+//     the decoders in decode_json*.go and decode_yaml*.go, paths in path.go.
+//   - schema.go, schema_jsonschema*.go, types.go: the schema (§3) and its
+//     types; graph.go resolves it under a profile.
+//   - profile.go: the profiles (§4), the only place a profile is named. Its
+//     on/off rules are data; the rules that differ in kind are functions,
+//     written in the file of their rule, or, for LangGraph JS and Dawn, in
+//     lang_javascript.go (JavaScript's semantics: truthiness, typeof,
+//     JSON.stringify, LangGraph JS's reading of returns and its wording).
+//   - run.go: runs and their input (§7); step.go: steps (§6); node_return.go:
+//     what a node's return and a command write; order.go: key order (the
+//     order of an object's writes); write.go: writes and their writers.
+//   - commit_runtimes.go: where a commit ends (the runtime sessions,
+//     runtimes side by side, their disagreement); runtime.go the interface.
+//   - apply.go: the built-in runtime, a field's fold (§6 rules 2–4):
+//     unknown_keys.go (rule 2), exclusive.go (rule 3), order_independence.go
+//     (rule 4), overwrite.go and the reducers (§5) in reducer.go and
+//     reducer_messages.go, whose coercion is message_coerce.go and
+//     message_construct.go.
+//   - commit.go: the harness's rules on any runtime's result: readonly.go
+//     (rule 5), types.go (rule 6), then whether anything changed (rule 7);
+//     trace.go records the commit and its events.
+//   - tool.go: tool calls (§8); plan.go: Dawn's planning capability.
+//   - errors.go and codes.go: the error type and every code.
+//
 // # Runtimes
 //
 // A [Runtime] opens a [Session] per scenario from a [GraphSpec] (the profile

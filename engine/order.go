@@ -68,6 +68,36 @@ func (o *KeyOrder) Keys(m map[string]any) []string {
 	return jsPropertyOrder(o.Written(m))
 }
 
+// stringify is JavaScript's JSON.stringify of a value in the order o
+// recorded (LangGraph's error messages, tool message content).
+func (o *KeyOrder) stringify(v any) string {
+	s, err := canonjson.Stringify(v, o.Keys)
+	if err != nil {
+		return "<" + err.Error() + ">"
+	}
+	return s
+}
+
+// orderOf splits what the decoders hand over into the value and its order.
+func orderOf(v any) (any, *KeyOrder) {
+	if c, ok := v.(Checked); ok {
+		return c.Value, c.Order
+	}
+	return v, nil
+}
+
+// writesOf lists an update's writes in the order the profile's framework
+// takes its keys (LangGraph JS: Object.entries, array-index keys first, then
+// the order written).
+func (p *profile) writesOf(node string, update map[string]any, order *KeyOrder) []Write {
+	keys := p.keyOrder(order.Written(update))
+	ws := make([]Write, len(keys))
+	for i, k := range keys {
+		ws[i] = Write{Node: node, Field: k, Value: update[k], order: order}
+	}
+	return ws
+}
+
 // jsPropertyOrder puts array-index keys first, in ascending numeric order,
 // as ECMAScript's OrdinaryOwnPropertyKeys does; the rest keep their order.
 func jsPropertyOrder(keys []string) []string {
@@ -117,22 +147,4 @@ func arrayIndex(k string) (uint64, bool) {
 		return 0, false
 	}
 	return n, true
-}
-
-// stringify is JavaScript's JSON.stringify of a value in the order o
-// recorded (LangGraph's error messages, tool message content).
-func (o *KeyOrder) stringify(v any) string {
-	s, err := canonjson.Stringify(v, o.Keys)
-	if err != nil {
-		return "<" + err.Error() + ">"
-	}
-	return s
-}
-
-// orderOf splits what the decoders hand over into the value and its order.
-func orderOf(v any) (any, *KeyOrder) {
-	if c, ok := v.(Checked); ok {
-		return c.Value, c.Order
-	}
-	return v, nil
 }

@@ -140,3 +140,10 @@ func Lookup(v any, path []PathElem) (any, bool) {
 	}
 	return v, true
 }
+
+// pathSeg is one step of the path to an error, collected while the parser
+// unwinds so that the success path never builds path strings.
+type pathSeg struct {
+	key   string
+	index int // -1 for a key
+}

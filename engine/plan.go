@@ -55,7 +55,7 @@ func isJSSpace(r rune) bool {
 // capabilityFields adds the planning capability's todos field, refusing a
 // schema or route that already has what the capability contributes.
 func capabilityFields(p *profile, s *Schema, opts Options) (*Field, []string, error) {
-	if opts.Plan == nil || p.name != "dawn" {
+	if opts.Plan == nil || !p.planning {
 		// planning is a Dawn capability: the other profiles have none
 		return nil, nil, nil
 	}

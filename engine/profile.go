@@ -5,23 +5,19 @@ import (
 	"strings"
 )
 
-// unknownKeyPolicy is what a profile does with an update key the schema
-// does not declare.
-type unknownKeyPolicy int
-
-const (
-	dropUnknown   unknownKeyPolicy = iota // langgraph, dawn: dropped, listed in the trace
-	rejectUnknown                         // awaken: UNKNOWN_KEY
-	assignUnknown                         // llmfy: a new replace field
-)
-
-// profile is one row set of the table in SPEC §4.
+// profile is one column of the table in SPEC §4: the modelled framework's
+// rules. On/off rules are data; rules that differ in kind are functions,
+// each written in the file of its rule (or, for LangGraph JS and Dawn, in
+// lang_javascript.go), so that a new profile is a row and perhaps a file,
+// never a check of the profile's name.
 type profile struct {
 	name string
 	// inferReducer: dawn picks append for array defaults.
 	inferReducer bool
 	// implicitMessages: dawn's messages field always exists.
 	implicitMessages bool
+	// planning: a plan.md turns on Dawn's planning capability (SPEC §8).
+	planning bool
 	// allExclusive: awaken and llmfy default every field to exclusive;
 	// langgraph and dawn make only replace exclusive.
 	allExclusive bool
@@ -42,22 +38,59 @@ type profile struct {
 	runSeed bool
 	// defaultReducer is the reducer of a field that names none.
 	defaultReducer string
-	// rawFirstWrite: a reducer field with no value yet takes its first
-	// write as written (LangGraph JS's BinaryOperatorAggregate).
-	rawFirstWrite bool
-	// jsReturns: node returns as LangGraph JS reads them (falsy values,
-	// commands in their JSON form, arrays of commands).
-	jsReturns bool
 	// exclusivePerNode: only writes of two different nodes conflict on an
 	// exclusive field; one node's writes apply in order (awaken).
 	exclusivePerNode bool
+
+	// readReturn is what a node's return value writes (SPEC §6), a command
+	// given as one aside (node_return.go, lang_javascript.go).
+	readReturn func(p *profile, node string, out any, order *KeyOrder) (returned, error)
+	// concurrentWrite is rule 3's error for more than one write to an
+	// exclusive field in one step, worded as the framework words it
+	// (exclusive.go, lang_javascript.go).
+	concurrentWrite func(field string, ws []Write) *Error
+	// firstWrite is how a reducer field with no value yet starts its
+	// fold (SPEC §4; apply.go, lang_javascript.go).
+	firstWrite firstWriteRule
+	// overwrite reads a write that bypasses the reducer (SPEC §5;
+	// overwrite.go).
+	overwrite func(v any) (any, bool)
+	// coerceMessage turns one element of a messages write into a message
+	// (SPEC §5 rule 2; message_coerce.go). The messages reducer's ids,
+	// merge and cache are the same for every coercion.
+	coerceMessage messageCoercion
+	// toolResult reads a tool's result: its answer, its update and the
+	// tool message's content (SPEC §8; tool.go).
+	toolResult func(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error)
+	// keyOrder is the order in which the framework takes an object's keys
+	// as written: the order of a node's writes and of a step's channel
+	// updates (lang_javascript.go).
+	keyOrder func(keys []string) []string
 }
 
 var profiles = map[string]*profile{
-	"langgraph": {name: "langgraph", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName, rawFirstWrite: true, jsReturns: true},
-	"dawn":      {name: "dawn", inferReducer: true, implicitMessages: true, unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: "replace", rawFirstWrite: true, jsReturns: true},
-	"awaken":    {name: "awaken", allExclusive: true, listedOrder: true, unknownKeys: rejectUnknown, scope: ScopeRun, runSeed: true, defaultReducer: "replace", exclusivePerNode: true},
-	"llmfy":     {name: "llmfy", allExclusive: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, oneNodePerStep: true, defaultReducer: "replace", exclusivePerNode: true},
+	"langgraph": {
+		name: "langgraph", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName,
+		readReturn: readReturnJS, concurrentWrite: lastValueConflict, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
+		coerceMessage: coerceMessageJS, toolResult: toolResultLangGraph, keyOrder: jsPropertyOrder,
+	},
+	"dawn": {
+		name: "dawn", inferReducer: true, implicitMessages: true, planning: true, unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: "replace",
+		readReturn: readReturnJS, concurrentWrite: lastValueConflict, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
+		coerceMessage: coerceMessageJS, toolResult: toolResultDawn, keyOrder: jsPropertyOrder,
+	},
+	"awaken": {
+		name: "awaken", allExclusive: true, listedOrder: true, unknownKeys: rejectUnknown, scope: ScopeRun, runSeed: true, defaultReducer: "replace", exclusivePerNode: true,
+		readReturn: readReturnObjectOrNull, concurrentWrite: exclusiveMergeConflict, firstWrite: firstWriteThroughReducer, overwrite: overwriteValue,
+		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder,
+	},
+	"llmfy": {
+		name: "llmfy", allExclusive: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, oneNodePerStep: true, defaultReducer: "replace", exclusivePerNode: true,
+		// one node a step and one node's writes in order: no concurrent
+		// write can fail, and LangGraph's wording stands in
+		readReturn: readReturnObjectOrNull, concurrentWrite: lastValueConflict, firstWrite: firstWriteThroughReducer, overwrite: overwriteValue,
+		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder,
+	},
 }
 
 // DefaultProfile is the profile used when none is chosen.
@@ -68,18 +101,4 @@ func Profiles() []string { return sortedKeys(profiles) }
 
 func unknownProfileMessage(p string) string {
 	return fmt.Sprintf("unknown profile %q; expected one of %s", p, strings.Join(Profiles(), ", "))
-}
-
-// exclusiveConflict is the error for more than one write to an exclusive
-// field in one step, worded as the modelled runtime words it.
-func (p *profile) exclusiveConflict(field string, ws []Write) *Error {
-	path := PathKey(Root, field)
-	switch p.name {
-	case "awaken":
-		return &Error{Code: ExclusiveMergeConflict, Path: path, Message: "parallel merge conflict on exclusive key: " + field}
-	default:
-		return &Error{Code: InvalidConcurrentGraphUpdate, Path: path, Message: fmt.Sprintf(
-			"Invalid update for channel %q with values %s: LastValue can only receive one value per step.",
-			field, stringifyWrites(ws))}
-	}
 }

@@ -22,6 +22,8 @@ type reduceCtx struct {
 	// messages reducer returned: their messages are already coerced and
 	// have ids, so the next fold need not do it again.
 	coerced *coercedCache
+	// coerce is the profile's message coercion; nil is LangChain JS's.
+	coerce messageCoercion
 }
 
 // lastValueName is LangGraph's LastValue, a channel without a reducer: the

@@ -168,11 +168,21 @@ func idKey(id any) (key string, unmatched bool) {
 	}
 }
 
-// coerceMessages turns every element into a message object, never modifying
+// messageCoercion turns one element of a messages write into a message
+// object, or says what is wrong with it (the reducer adds which element):
+// the one part of the messages reducer that is the framework's own.
+type messageCoercion func(el any) (message, string)
+
+// coerceMessages turns every element into a message object with the
+// profile's coercion, never modifying
 // the elements it was given. base is set for the current value (errors say
 // "current message"); isList is false when the write was one bare message,
 // whose path is the field's own.
 func coerceMessages(c *reduceCtx, list []any, base string, isList bool) ([]message, error) {
+	coerce := c.coerce
+	if coerce == nil {
+		coerce = coerceMessageJS
+	}
 	out := make([]message, len(list))
 	for i, el := range list {
 		fail := func(msg string) error {
@@ -186,24 +196,11 @@ func coerceMessages(c *reduceCtx, list []any, base string, isList bool) ([]messa
 			}
 			return &Error{Code: MessageCoercionFailure, Path: path, Message: fmt.Sprintf("field %q: %s %s", c.field, where, msg)}
 		}
-		switch m := el.(type) {
-		case string:
-			out[i] = message{m: map[string]any{"type": "human", "content": m}, noID: true, own: true}
-		case []any:
-			msg, err := coercePair(m)
-			if err != "" {
-				return nil, fail(err)
-			}
-			out[i] = msg
-		case map[string]any:
-			msg, err := coerceObject(m)
-			if err != "" {
-				return nil, fail(err)
-			}
-			out[i] = msg
-		default:
-			return nil, fail(fmt.Sprintf("is %s; expected a string, a [role, content] pair or a message object", TypeName(el)))
+		msg, err := coerce(el)
+		if err != "" {
+			return nil, fail(err)
 		}
+		out[i] = msg
 	}
 	return out, nil
 }

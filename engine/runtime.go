@@ -107,8 +107,3 @@ type GraphSession interface {
 	Session
 	Channels() []string
 }
-
-// KeyOrder is the order of the write's value's keys as the scenario wrote
-// them (nil when it came from Go): a runtime that serialises the value
-// keeps it.
-func (w Write) KeyOrder() *KeyOrder { return w.order }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,84 +24,6 @@ const (
 	ScopeThread Scope = "thread"
 	ScopeRun    Scope = "run"
 )
-
-// Type is a field's declared JSON type: Base is one of string, number,
-// integer, boolean, object, array, null or any; Nullable is set by a
-// trailing "?" ("string?"). Enum, from a JSON Schema's enum or const, lists
-// the only values besides null (when Nullable) that the field takes.
-type Type struct {
-	Base     string
-	Nullable bool
-	Enum     []any
-}
-
-// String renders the type as it is written in a schema, and an Enum as
-// `string (one of "idle", "done")`.
-func (t Type) String() string {
-	s := t.Base
-	if t.Nullable {
-		s += "?"
-	}
-	if len(t.Enum) > 0 {
-		values := make([]string, len(t.Enum))
-		for i, v := range t.Enum {
-			values[i] = compactJSON(v)
-		}
-		s += " (one of " + strings.Join(values, ", ") + ")"
-	}
-	return s
-}
-
-var knownTypes = map[string]bool{
-	"string": true, "number": true, "integer": true, "boolean": true,
-	"object": true, "array": true, "null": true, "any": true,
-}
-
-// ParseType parses "string", "integer?", "any".
-func ParseType(s string) (Type, error) {
-	t := Type{Base: strings.TrimSuffix(s, "?"), Nullable: strings.HasSuffix(s, "?")}
-	if !knownTypes[t.Base] {
-		return Type{}, fmt.Errorf("unknown type %q; expected one of string, number, integer, boolean, object, array, null, any (a trailing ? allows null)", s)
-	}
-	return t, nil
-}
-
-// Matches reports whether v is a value of the type.
-func (t Type) Matches(v any) bool {
-	if v == nil && t.Nullable {
-		return true
-	}
-	if len(t.Enum) > 0 && !slices.ContainsFunc(t.Enum, func(e any) bool { return Equal(e, v) }) {
-		return false
-	}
-	if t.Base == "" || t.Base == "any" {
-		return true
-	}
-	if v == nil {
-		return t.Base == "null"
-	}
-	switch t.Base {
-	case "string":
-		_, ok := v.(string)
-		return ok
-	case "number":
-		_, ok := v.(float64)
-		return ok
-	case "integer":
-		f, ok := v.(float64)
-		return ok && f == math.Trunc(f)
-	case "boolean":
-		_, ok := v.(bool)
-		return ok
-	case "object":
-		_, ok := v.(map[string]any)
-		return ok
-	case "array":
-		_, ok := v.([]any)
-		return ok
-	}
-	return false
-}
 
 // ReducerSpec names a reducer and its arguments: `join("\n")` is
 // {Name: "join", Args: ["\n"]}.
@@ -476,23 +397,4 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
-}
-
-// TypeName is the JSON type of a value, as error messages name it.
-func TypeName(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case float64:
-		return "number"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	}
-	return fmt.Sprintf("a Go %T", v)
 }

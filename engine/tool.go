@@ -1,24 +1,22 @@
 package engine
 
-import (
-	"strconv"
-)
+import "strconv"
 
-// ToolCall applies a tool's result on a thread (SPEC §8): the profile
-// decides which results carry a state update; the answer becomes a tool
-// message when the schema has a messages field; a tool_result event is
-// recorded. callID "" takes the next call-N of the scenario.
+// ToolCall applies a tool's result on a thread (SPEC §8): the profile's
+// toolResult decides which results carry a state update and what the tool
+// message says; the answer becomes a tool message when the schema has a
+// messages field; a tool_result event is recorded. callID "" takes the
+// next call-N of the scenario.
 func (g *Graph) ToolCall(threadID, tool, callID string, result any) error {
 	th, err := g.started(threadID)
 	if err != nil {
 		return err
 	}
-	_, order := orderOf(result)
-	result, err = Normalize(result)
+	result, order, err := normalizeOrdered(result)
 	if err != nil {
 		return err
 	}
-	r, err := g.prof.toolResult(tool, result, order)
+	r, err := g.prof.toolResult(g.prof, tool, result, order)
 	if err != nil {
 		return err
 	}
@@ -42,43 +40,53 @@ type toolOutcome struct {
 	warnings        []string
 }
 
-// toolResult splits a result into the answer and the update by the
-// profile's result shapes, and writes the tool message's content as the
-// framework does: JSON.stringify with the keys in the order written.
-func (p *profile) toolResult(tool string, result any, order *KeyOrder) (toolOutcome, error) {
-	obj, isObj := result.(map[string]any)
-	switch {
-	case p.name == "dawn" && isObj && isDawnResult(obj):
-		// Dawn's tool converter: the result is the answer, a state that is
-		// an object is the update, spread under the tool message, which
-		// takes the place of a messages key of its own
-		out := toolOutcome{answer: obj["result"], message: true, messageInUpdate: true}
-		out.content = stringOrJSON(obj["result"], order)
-		switch st := obj["state"].(type) {
-		case map[string]any:
-			out.update = writesBy(byTool, writesOf(tool, st, order))
-		case []any:
-			// {...array} spreads its indexes as keys
-			for i, v := range st {
-				out.update = append(out.update, Write{Node: tool, Field: strconv.Itoa(i), Value: v, kind: byTool, order: order})
-			}
-		}
-		return out, nil
-	case p.name == "dawn":
-		// Dawn's tool node stringifies a plain answer, quoting a string
-		return toolOutcome{answer: result, message: true, content: order.stringify(result)}, nil
-	case p.name == "langgraph" && isObj && (isCommand(obj) || isCommandJSON(obj)):
-		r, err := commandWrites(byTool, tool, obj, order)
+// toolResultPlain: every result is a plain answer, which becomes the
+// tool message, a string as it is and anything else as JSON.stringify
+// writes it (awaken, llmfy).
+func toolResultPlain(_ *profile, _ string, result any, order *KeyOrder) (toolOutcome, error) {
+	return toolOutcome{answer: result, message: true, content: stringOrJSON(result, order)}, nil
+}
+
+// toolResultLangGraph: a Command ({update, goto?}, or its JSON form)
+// writes its update and carries its own messages; a list of content blocks
+// is kept as the message's content, as LangChain's tool wrapper keeps it;
+// anything else is a plain answer.
+func toolResultLangGraph(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error) {
+	if obj, isObj := result.(map[string]any); isObj && (isCommand(obj) || isCommandJSON(obj)) {
+		r, err := p.commandWrites(byTool, tool, obj, order)
 		if err != nil {
 			return toolOutcome{}, err
 		}
 		return toolOutcome{answer: result, update: r.writes, gotos: r.gotos, warnings: r.warnings}, nil
 	}
-	if p.name == "langgraph" && contentBlocks(result) {
-		// LangChain's tool wrapper keeps a list of content blocks as it is
+	if contentBlocks(result) {
 		return toolOutcome{answer: result, message: true, content: result}, nil
 	}
-	return toolOutcome{answer: result, message: true, content: stringOrJSON(result, order)}, nil
+	return toolResultPlain(p, tool, result, order)
+}
+
+// toolResultDawn is Dawn's tool converter: {result} or {result, state}
+// (SPEC §8) answers with result and writes the state that is an object,
+// spread under the tool message, which takes the place of a messages key of
+// its own; any other result is a plain answer, which Dawn's tool node
+// stringifies, quoting a string.
+func toolResultDawn(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error) {
+	obj, isObj := result.(map[string]any)
+	if !isObj || !isDawnResult(obj) {
+		return toolOutcome{answer: result, message: true, content: order.stringify(result)}, nil
+	}
+	out := toolOutcome{answer: obj["result"], message: true, messageInUpdate: true}
+	out.content = stringOrJSON(obj["result"], order)
+	switch st := obj["state"].(type) {
+	case map[string]any:
+		out.update = writesBy(byTool, p.writesOf(tool, st, order))
+	case []any:
+		// {...array} spreads its indexes as keys
+		for i, v := range st {
+			out.update = append(out.update, Write{Node: tool, Field: strconv.Itoa(i), Value: v, kind: byTool, order: order})
+		}
+	}
+	return out, nil
 }
 
 // contentBlocks: a list whose every element is an object with a "type", as

@@ -1,5 +1,7 @@
 package engine
 
+// The trace and the events (SPEC §9): where a successful commit is recorded.
+
 // TraceValue renders the trace as the JSON value goldens hold: one entry per
 // commit {"thread", "revision", "source", "writes", "dropped"?, "goto"?,
 // "state"}, each write {"node", "field", "value"}.
@@ -44,3 +46,81 @@ func (g *Graph) EventsValue() any {
 	}
 	return out
 }
+
+// Commit is one entry of the trace: a commit that succeeded.
+type Commit struct {
+	Thread   string
+	Revision int
+	Source   string // "input", "node", "step" or "tool"
+	Writes   []Write
+	Dropped  []string // unknown keys dropped by the profile, as "node.key"
+	Goto     []Goto   // where commands sent control, kept for the trace
+	State    map[string]any
+}
+
+// Goto is the goto of one node's command.
+type Goto struct {
+	Node string
+	To   any
+}
+
+// Event is one event a stream would have carried.
+type Event struct {
+	Type string
+	Data any
+}
+
+// record makes a computed thread the current one and appends the commit to
+// the trace and its events: an updates event per node (in the order the
+// step lists them, empty for a node that wrote nothing; a node that wrote a
+// field twice gets the list of its writes, as LangGraph streams it), then
+// values.
+func (g *Graph) record(threadID string, next *thread, source string, nodes []string, writes []Write, res *applied) {
+	g.threads[threadID] = next
+	g.nextID = res.nextID
+	for name, f := range res.newFields {
+		g.fields[name] = f
+	}
+	g.pending = append(g.pending, res.warnings...)
+	g.trace = append(g.trace, Commit{Thread: threadID, Revision: next.revision, Source: source, Writes: writes, Dropped: res.dropped, Goto: res.gotos, State: next.values})
+	byNode := make(map[string][]Write, len(nodes))
+	for _, w := range writes {
+		if _, kept := res.byField[w.Field]; !kept {
+			continue // dropped: LangGraph streams only its channels
+		}
+		byNode[w.Node] = append(byNode[w.Node], w)
+	}
+	done := map[string]bool{}
+	for _, n := range nodes {
+		if done[n] {
+			continue
+		}
+		done[n] = true
+		g.events = append(g.events, Event{Type: "updates", Data: map[string]any{n: nodeUpdates(byNode[n])}})
+	}
+	g.events = append(g.events, Event{Type: "values", Data: mapAny(next.values)})
+}
+
+// nodeUpdates is what LangGraph's updates stream shows of one node's
+// writes: an object, or the list of one-key objects when it wrote a key
+// twice.
+func nodeUpdates(ws []Write) any {
+	m := make(map[string]any, len(ws))
+	twice := false
+	for _, w := range ws {
+		if _, ok := m[w.Field]; ok {
+			twice = true
+		}
+		m[w.Field] = w.Value
+	}
+	if !twice {
+		return m
+	}
+	list := make([]any, len(ws))
+	for i, w := range ws {
+		list[i] = map[string]any{w.Field: w.Value}
+	}
+	return list
+}
+
+func mapAny(m map[string]any) any { return m }

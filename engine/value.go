@@ -1,8 +1,17 @@
 package engine
 
 import (
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"unicode/utf8"
+
 	"github.com/stateharness/scenario/internal/canonjson"
 )
+
+// Values (SPEC §2): the engine's model of JSON, its equality, and the
+// checks every value that enters the engine passes.
 
 // compactJSON renders a value as canonical compact JSON for messages.
 func compactJSON(v any) string {
@@ -44,6 +53,16 @@ type Checked struct {
 	// Order is the order of the value's object keys as written, when the
 	// decoder recorded it (DecodeJSONOrdered, DecodeYAMLOrdered).
 	Order *KeyOrder
+}
+
+// normalizeOrdered is Normalize that also hands over the key order a
+// decoder recorded (nil for a value built in Go).
+func normalizeOrdered(v any) (any, *KeyOrder, error) {
+	if c, ok := v.(Checked); ok {
+		return c.Value, c.Order, nil
+	}
+	out, err := Normalize(v)
+	return out, nil, err
 }
 
 // Normalize turns a value built in Go into the engine's model (Go integers
@@ -142,4 +161,218 @@ func normalize(v any, depth int) (any, bool) {
 		}
 	}
 	return v, false
+}
+
+// maxDepth is the nesting limit of SPEC §2: 1,000 levels of arrays and
+// objects are fine, 1,001 are TOO_DEEP.
+const maxDepth = 1000
+
+// tooDeep is the TOO_DEEP message of both decoders and of Validate.
+var tooDeep = fmt.Sprintf("arrays and objects are nested deeper than %d levels", maxDepth)
+
+// maxSafeInteger is 2^53−1, JavaScript's Number.MAX_SAFE_INTEGER.
+const maxSafeInteger = 1<<53 - 1
+
+// unsafeInteger reports whether f is an integer beyond ±(2^53−1) that the
+// canonical form writes as an integer literal (below 1e21; larger ones are
+// written with an exponent, 1e+21).
+func unsafeInteger(f float64) bool {
+	a := math.Abs(f)
+	return a > maxSafeInteger && a < 1e21 && a == math.Trunc(a)
+}
+
+// Equal reports whether two values of the engine's model are equal as JSON:
+// numbers by value, objects regardless of key order. Values outside the
+// model are never equal.
+func Equal(a, b any) bool {
+	switch x := a.(type) {
+	case nil:
+		return b == nil
+	case bool:
+		y, ok := b.(bool)
+		return ok && x == y
+	case float64:
+		y, ok := b.(float64)
+		return ok && x == y
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		if len(x) > 0 && &x[0] == &y[0] {
+			return true // one backing array: values are never modified
+		}
+		for i := range x {
+			if !Equal(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		if reflect.ValueOf(x).UnsafePointer() == reflect.ValueOf(y).UnsafePointer() {
+			return true // the same map: shared, never modified
+		}
+		for k, xv := range x {
+			yv, ok := y[k]
+			if !ok || !Equal(xv, yv) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// Validate checks a value built in Go (by an engine API user or a custom
+// reducer) against SPEC §2: only nil, bool, float64, string, []any and
+// map[string]any; finite numbers; no integer beyond ±(2^53−1) that the
+// canonical form would write as an integer literal (UNSAFE_INTEGER); valid
+// UTF-8 in strings and keys (INVALID_UTF8); at most 1,000 levels of nesting
+// (TOO_DEEP). The *Error names the first violation, visiting object members
+// in canonical key order so the report is deterministic.
+func Validate(v any) error {
+	if valid(v, 0) {
+		return nil
+	}
+	// Rare path: walk again in a fixed order to find the first violation.
+	var path []pathSeg
+	err := check(v, 0, &path)
+	if err == nil {
+		return nil
+	}
+	p := Root
+	for i := len(path) - 1; i >= 0; i-- {
+		if s := path[i]; s.index >= 0 {
+			p = PathIndex(p, s.index)
+		} else {
+			p = PathKey(p, s.key)
+		}
+	}
+	err.Path = p
+	return err
+}
+
+// valid is the fast, unordered form of check.
+func valid(v any, depth int) bool {
+	switch x := v.(type) {
+	case nil, bool:
+		return true
+	case float64:
+		return !math.IsNaN(x) && !math.IsInf(x, 0) && !unsafeInteger(x)
+	case string:
+		return utf8.ValidString(x)
+	case []any:
+		if depth >= maxDepth {
+			return false
+		}
+		for _, e := range x {
+			if !valid(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		if depth >= maxDepth {
+			return false
+		}
+		for k, e := range x {
+			if !utf8.ValidString(k) || !valid(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// check returns the first violation inside v; path collects the steps to
+// it, innermost first.
+func check(v any, depth int, path *[]pathSeg) *Error {
+	switch x := v.(type) {
+	case nil, bool:
+		return nil
+	case float64:
+		switch {
+		case math.IsNaN(x) || math.IsInf(x, 0):
+			return errorf(NonJSONValue, "", canonjson.FormatNumber(x)+" is not a finite number; JSON has no NaN or Infinity")
+		case unsafeInteger(x):
+			return errorf(UnsafeInteger, "", fmt.Sprintf(
+				"the integer %s is outside ±(2^53−1) and loses precision in JavaScript runtimes (I-JSON, RFC 7493); use a string",
+				canonjson.FormatNumber(x)))
+		}
+		return nil
+	case string:
+		if !utf8.ValidString(x) {
+			return errorf(InvalidUTF8, "", fmt.Sprintf("string %q is not valid UTF-8", x))
+		}
+		return nil
+	case []any:
+		if depth >= maxDepth {
+			return errorf(TooDeep, "", tooDeep)
+		}
+		for i, e := range x {
+			if err := check(e, depth+1, path); err != nil {
+				*path = append(*path, pathSeg{index: i})
+				return err
+			}
+		}
+		return nil
+	case map[string]any:
+		if depth >= maxDepth {
+			return errorf(TooDeep, "", tooDeep)
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		// Invalid keys sort by bytes among themselves; CompareKeys needs
+		// UTF-8 only for a meaningful order, not for safety.
+		slices.SortFunc(keys, canonjson.CompareKeys)
+		for _, k := range keys {
+			if !utf8.ValidString(k) {
+				*path = append(*path, pathSeg{key: k, index: -1})
+				return errorf(InvalidUTF8, "", fmt.Sprintf("object key %q is not valid UTF-8", k))
+			}
+			if err := check(x[k], depth+1, path); err != nil {
+				*path = append(*path, pathSeg{key: k, index: -1})
+				return err
+			}
+		}
+		return nil
+	}
+	return errorf(NonJSONValue, "", goTypeMessage(v))
+}
+
+func goTypeMessage(v any) string {
+	switch v.(type) {
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr, float32:
+		return fmt.Sprintf("received a Go %T; JSON numbers are float64 (Normalize converts Go numbers)", v)
+	}
+	return fmt.Sprintf("received a Go %T, which is not a JSON value (nil, bool, float64, string, []any or map[string]any)", v)
+}
+
+// TypeName is the JSON type of a value, as error messages name it.
+func TypeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case float64:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return fmt.Sprintf("a Go %T", v)
 }

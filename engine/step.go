@@ -1,0 +1,97 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Steps (SPEC §6): one node's output, or several nodes' in one superstep.
+
+// NodeOutput is what one node returned in a step: an object (a partial
+// update), or nil (writes nothing). With Command set, Output is a LangGraph
+// command {"update": {...} | [[key, value], ...], "goto": ...}.
+type NodeOutput struct {
+	Node    string
+	Output  any
+	Command bool
+	// Run: the node is a real one, run on the current state by the runtime
+	// that has it (a node of the scenario's own graph); Output is unused.
+	Run bool
+}
+
+// Node applies one node's output as a step of its own.
+func (g *Graph) Node(threadID, node string, output any) error {
+	return g.Step(threadID, []NodeOutput{{Node: node, Output: output}})
+}
+
+// Step applies the outputs of several nodes that ran in one superstep,
+// atomically: on any error nothing changes.
+func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
+	th, err := g.started(threadID)
+	if err != nil {
+		return err
+	}
+	if g.prof.oneNodePerStep && len(outputs) > 1 {
+		names := make([]string, len(outputs))
+		for i, o := range outputs {
+			names[i] = fmt.Sprintf("%q", o.Node)
+		}
+		return &Error{Code: ParallelUnsupported, Message: fmt.Sprintf("the %s profile runs one node at a time; this step runs %d nodes: %s", g.prof.name, len(outputs), strings.Join(names, ", "))}
+	}
+	// LangGraph runs a superstep's tasks in node-name order (awaken: as
+	// listed), and the first node that fails fails the step
+	ordered := make([]NodeOutput, len(outputs))
+	copy(ordered, outputs)
+	if !g.prof.listedOrder {
+		sort.SliceStable(ordered, func(i, j int) bool { return ordered[i].Node < ordered[j].Node })
+	}
+	var writes []Write
+	var gotos []Goto
+	var warnings []string
+	// the first node whose return LangGraph cannot read fails the step;
+	// "first" is the first to fail, see returnDelay
+	var failed error
+	failedAt := 0
+	for _, o := range ordered {
+		if o.Run {
+			if g.graphRef == "" {
+				return &Error{Code: NodeError, Message: fmt.Sprintf("node %q is a real node, but nothing here can run it: give the scenario its graph (Given the graph from \"<module>:<export>\") and run it with --runtime langgraph-js", o.Node)}
+			}
+			continue // what it returns comes back from the runtime
+		}
+		out, order, err := normalizeOrdered(o.Output)
+		if err != nil {
+			if e, ok := err.(*Error); ok {
+				e.Message = fmt.Sprintf("node %q: %s", o.Node, e.Message)
+			}
+			return err
+		}
+		r, err := g.prof.nodeWrites(o.Node, out, o.Command, order)
+		if err != nil {
+			if CodeOf(err) != InvalidNodeReturn || o.Command {
+				return err
+			}
+			if d := returnDelay(out); failed == nil || d < failedAt {
+				failed, failedAt = err, d
+			}
+			continue
+		}
+		writes = append(writes, r.writes...)
+		gotos = append(gotos, r.gotos...)
+		warnings = append(warnings, r.warnings...)
+	}
+	source := "node"
+	if len(outputs) > 1 {
+		source = "step"
+	}
+	nodes := make([]string, len(outputs))
+	for i, o := range outputs {
+		nodes[i] = o.Node
+	}
+	return g.commit(&pending{
+		thread: threadID, before: th, source: source, nodes: nodes, writes: writes, gotos: gotos, warnings: warnings,
+		parseErr: failed, readonly: true,
+		req: CommitRequest{Kind: CommitStep, Before: th.values, Outputs: outputs},
+	})
+}
