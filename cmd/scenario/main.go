@@ -25,7 +25,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/runner"
-	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/steps"
 )
 
@@ -91,7 +90,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pf.Int64Var(&f.random, "random", 0, "shuffle scenarios within each feature; --random alone picks and prints a seed, --random=SEED repeats an order")
 	pf.Lookup("random").NoOptDefVal = "-1"
 	pf.StringVar(&f.runtime, "runtime", "", "what runs the commits: builtin (default), langgraph-js, or builtin,langgraph-js side by side (overrides scenario.yaml)")
-	pf.BoolVar(&f.allowSkips, "allow-skips", false, "check: do not fail on scenarios a runtime skipped")
+	pf.BoolVar(&f.allowSkips, "allow-skips", false, "run, update, check: do not fail on scenarios a runtime skipped (a skipped scenario is never passed)")
 	root.AddCommand(
 		&cobra.Command{Use: "run [paths...]", Short: "Run the scenarios (the default command)", RunE: runSuite(modeRun)},
 		&cobra.Command{Use: "update [paths...]", Short: "Run the scenarios, rewriting missing or stale golden files", RunE: runSuite(modeUpdate)},
@@ -127,13 +126,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
-	root, paths, err := suiteRoot(f.root, f.rootSet, paths)
+func execute(f flags, rawPaths []string, m mode, stdout, stderr io.Writer) int {
+	root, paths, err := suiteRoot(f.root, f.rootSet, rawPaths)
 	if err != nil {
 		fmt.Fprintf(stderr, "scenario: %v\n", err)
 		return exitLoad
 	}
 	f.root = root
+	hints := newHintFlags(f, rawPaths)
 	out, isFile := stdout.(*os.File)
 	terminal := isFile && isTerminal(out)
 	defaultFormat := "progress"
@@ -145,14 +145,11 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 		NoColor: f.noColor || os.Getenv("NO_COLOR") != "" || !terminal, Profile: f.profile,
 		Update:      m == modeUpdate || (m == modeRun && goldenfile.UpdateRequested()),
 		Concurrency: f.concurrency, Shard: f.shard, Random: f.random, Runtime: f.runtime,
-		Accept: acceptCommand(f.root, f.profile, f.runtime), Output: stdout,
+		Accept: hints.acceptCommand(), Output: stdout,
 	}
 	if m == modeCheck {
 		// the reports list golden-file problems with what fixes them
-		cfg.Check, cfg.Prune = true, selfName()+" prune"
-		if f.root != "." && f.root != "" {
-			cfg.Prune += " --root " + quote(f.root)
-		}
+		cfg.Check, cfg.Prune = true, hints.withPaths("prune", false)
 	}
 	if m == modePrune && cfg.Filtered() {
 		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite, a directory or a feature file: drop --tags, --shard and scenario lines (golden files of the scenarios left out would look unused)")
@@ -174,15 +171,17 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 	default:
 		return exitLoad
 	}
+	skipsFail, skipLine := skips(f, m, res)
+	if skipsFail {
+		code = exitFailed
+	}
+	if m == modeCheck && !report(cfg, res, hints, skipsFail, stdout) {
+		code = exitFailed
+	}
+	if skipLine != "" {
+		fmt.Fprintln(stdout, skipLine)
+	}
 	switch m {
-	case modeCheck:
-		if !report(cfg, res, f.root, stdout) {
-			code = exitFailed
-		}
-		if n := res.Skipped(); n > 0 && !f.allowSkips {
-			fmt.Fprintf(stdout, "check: %d scenarios were skipped (see why above); give --allow-skips to accept that\n", n)
-			code = exitFailed
-		}
 	case modePrune:
 		if res.Status != 0 {
 			fmt.Fprintln(stderr, "scenario: prune deleted nothing: scenarios failed, so their golden files may only look unused; fix them first")
@@ -202,14 +201,40 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 	return code
 }
 
-// report prints what check found, each kind with the command that fixes
-// it, and says whether the suite is clean.
-func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) bool {
-	self := selfName()
-	rootFlag := ""
-	if root != "." && root != "" {
-		rootFlag = " --root " + quote(root)
+// skips is the one line that says what the scenarios a runtime skipped
+// do to the exit code, and whether they fail the run: a scenario skipped
+// is never passed, so run and check fail on any (unless --allow-skips),
+// and update on those no runtime ran (it wrote their golden files from
+// none).
+func skips(f flags, m mode, res *runner.Result) (fail bool, line string) {
+	n := res.Skipped()
+	if n == 0 || m == modePrune {
+		return false, ""
 	}
+	name := map[mode]string{modeRun: "run", modeUpdate: "update", modeCheck: "check"}[m]
+	switch {
+	case f.allowSkips:
+		return false, fmt.Sprintf("%s: %s skipped on a runtime (see why above), allowed by --allow-skips", name, scenarios(n))
+	case m == modeUpdate && res.NotRun() == 0:
+		return false, fmt.Sprintf("update: %s run on one runtime alone (see why above); their golden files were written from it", scenarios(n))
+	case m == modeUpdate:
+		return true, fmt.Sprintf("update: %s run on no runtime, so their golden files were not written (see why above); give --allow-skips to accept that", scenarios(res.NotRun()))
+	}
+	return true, fmt.Sprintf("%s: %s skipped on a runtime, never passed (see why above); give --allow-skips to accept that", name, scenarios(n))
+}
+
+// scenarios is "1 scenario was" or "n scenarios were".
+func scenarios(n int) string {
+	if n == 1 {
+		return "1 scenario was"
+	}
+	return strconv.Itoa(n) + " scenarios were"
+}
+
+// report prints what check found, each kind with the command that fixes
+// it, and says whether the suite is clean; no "all pass" when skips fail
+// the check.
+func report(cfg runner.Config, res *runner.Result, hints hintFlags, skipsFail bool, out io.Writer) bool {
 	clean := res.Status == 0
 	list := func(title string, files []string, fix string) {
 		if len(files) == 0 {
@@ -222,9 +247,10 @@ func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) b
 		}
 		fmt.Fprintf(out, "fix: %s\n", fix)
 	}
-	list("missing golden files", res.Goldens.With(goldenfile.Missing), self+" update"+rootFlag)
-	list("stale golden files", res.Goldens.With(goldenfile.Stale), "review the differences above, then "+self+" update"+rootFlag)
-	list("orphan golden files, referenced by no scenario", res.Orphans, self+" prune"+rootFlag)
+	update := hints.withPaths("update", true)
+	list("missing golden files", res.Goldens.With(goldenfile.Missing), update)
+	list("stale golden files", res.Goldens.With(goldenfile.Stale), "review the differences above, then "+update)
+	list("orphan golden files, referenced by no scenario", res.Orphans, hints.withPaths("prune", false))
 	switch {
 	case cfg.Filtered():
 		fmt.Fprintln(out, "\norphan golden files were not checked: the run was filtered by tags, shard or scenario lines")
@@ -233,12 +259,14 @@ func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) b
 	case !res.OrphansChecked:
 		fmt.Fprintln(out, "\norphan golden files were not checked: scenarios failed")
 	}
-	if clean {
-		if res.OrphansChecked {
-			fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file is current")
-		} else {
-			fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file they read is current")
-		}
+	switch {
+	case !clean || skipsFail:
+	case res.Skipped() > 0:
+		fmt.Fprintln(out, "\ncheck: every scenario that ran passes and every golden file it read is current")
+	case res.OrphansChecked:
+		fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file is current")
+	default:
+		fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file they read is current")
 	}
 	return clean
 }
@@ -266,39 +294,6 @@ func version() string {
 		return info.Main.Version
 	}
 	return "(devel)"
-}
-
-// selfName is how to spell this binary in a command to copy: go run
-// through the module path when started by go run, else its name.
-func selfName() string {
-	exe := os.Args[0]
-	if !strings.Contains(exe, string(filepath.Separator)+"go-build") {
-		return filepath.Base(exe)
-	}
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return "go run " + info.Path + "@" + info.Main.Version
-	}
-	return "go run ./cmd/scenario"
-}
-
-// acceptCommand renders the command that rewrites one scenario's goldens,
-// spelled the way this binary was started.
-func acceptCommand(root, profile, runtime string) func(*suite.Scenario) string {
-	self := selfName()
-	rootFlag := ""
-	if root != "." && root != "" {
-		rootFlag = " --root " + quote(root)
-	}
-	if profile != "" {
-		rootFlag += " --profile " + quote(profile)
-	}
-	if runtime != "" {
-		// a scenario on the suite's own graph runs only on langgraph-js
-		rootFlag += " --runtime " + quote(runtime)
-	}
-	return func(s *suite.Scenario) string {
-		return self + " update" + rootFlag + " " + quote(s.Feature+":"+strconv.Itoa(s.Line))
-	}
 }
 
 // quote makes s one shell word: as it is when every character is safe,

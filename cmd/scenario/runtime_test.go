@@ -61,17 +61,33 @@ func TestCheckOnLangGraphJS(t *testing.T) {
 	// alone and counts as skipped on langgraph-js, which check refuses
 	r := runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-js")...)
 	wantCode(t, r, exitFailed)
-	wantContains(t, r, "2 scenarios (2 passed)", "1 scenarios skipped on a runtime",
+	wantContains(t, r, "2 scenarios (1 passed, 1 skipped)", "1 scenario skipped on a runtime",
 		"1× ran on the built-in engine alone: langgraph-js cannot run this scenario: the awaken profile is modelled only by the built-in engine",
 		"give --allow-skips to accept that")
+	wantNotContains(t, r, "all scenarios pass", "every scenario that ran passes")
 	r = runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-js", "--allow-skips")...)
 	wantCode(t, r, exitPassed)
-	wantContains(t, r, "check: all scenarios pass and every golden file is current")
+	wantContains(t, r, "check: every scenario that ran passes and every golden file it read is current",
+		"check: 1 scenario was skipped on a runtime (see why above), allowed by --allow-skips")
 
-	// on langgraph-js alone the awaken scenario does not run at all
+	// on langgraph-js alone the awaken scenario does not run at all: run
+	// fails on it as check does, unless skips are allowed
 	r = runCLI(t, append(suiteArgs("run", dir), "--runtime", "langgraph-js")...)
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "2 scenarios (1 passed, 1 skipped)", "1× not run: langgraph-js cannot run this scenario: the awaken profile",
+		"run: 1 scenario was skipped on a runtime, never passed (see why above); give --allow-skips to accept that")
+	r = runCLI(t, append(suiteArgs("run", dir), "--runtime", "langgraph-js", "--allow-skips")...)
 	wantCode(t, r, exitPassed)
-	wantContains(t, r, "1× langgraph-js cannot run this scenario: the awaken profile")
+	wantContains(t, r, "run: 1 scenario was skipped on a runtime (see why above), allowed by --allow-skips")
+}
+
+func wantNotContains(t *testing.T, r cliResult, subs ...string) {
+	t.Helper()
+	for _, s := range subs {
+		if strings.Contains(r.all(), s) {
+			t.Errorf("output contains %q\nstdout:\n%s\nstderr:\n%s", s, r.out, r.errOut)
+		}
+	}
 }
 
 func TestMissingPackagesSayWhatToInstall(t *testing.T) {
@@ -96,5 +112,60 @@ func TestJUnitFailureOnTheFailingStep(t *testing.T) {
 	}
 	if !strings.Contains(string(data), `Step node &#34;vandal&#34; returns:: features/x.feature:11: READONLY_WRITE`) {
 		t.Fatalf("the JUnit failure does not belong to the node step:\n%s", data)
+	}
+}
+
+const ownGraphFeature = `Feature: Own graph
+
+  Scenario: on the team's graph
+    Given the graph from "graph.mjs:graph"
+    And the input state:
+      """json
+      {"n": 1}
+      """
+    Then field "n" should equal 1
+
+  Scenario: on the built-in engine
+    Given the state schema:
+      | field | type    |
+      | n     | integer |
+    And the input state:
+      """json
+      {"n": 1}
+      """
+    Then field "n" should equal 1
+`
+
+// A scenario the built-in engine cannot run is skipped, and every
+// formatter's summary says so: never "passed".
+func TestSkippedScenariosAreCountedAsSkipped(t *testing.T) {
+	dir := newSuite(t, map[string]string{"features/own.feature": ownGraphFeature, "graph.mjs": "export const graph = null;\n"})
+	for _, format := range []string{"pretty", "progress"} {
+		r := runCLI(t, "run", "--root", dir, "--no-color", "--format", format)
+		wantCode(t, r, exitFailed)
+		wantContains(t, r, "2 scenarios (1 passed, 1 skipped)",
+			"1× not run: builtin cannot run this scenario: the scenario runs on its own graph \"graph.mjs:graph\"",
+			"run: 1 scenario was skipped on a runtime, never passed")
+		r = runCLI(t, "run", "--root", dir, "--no-color", "--format", format, "features/own.feature:3")
+		wantCode(t, r, exitFailed)
+		wantContains(t, r, "1 scenarios (1 skipped)")
+	}
+	r := runCLI(t, "check", "--root", dir, "--no-color", "--format", "progress")
+	wantCode(t, r, exitFailed)
+	wantNotContains(t, r, "all scenarios pass", "every scenario that ran passes")
+}
+
+// A run given file.feature:LINE prints every location as file.feature:N,
+// never file.feature:LINE:N.
+func TestLocationsOfARunGivenALine(t *testing.T) {
+	feature := strings.Replace(ownGraphFeature, `Then field "n" should equal 1
+`, `Then field "n" should equal 2
+`, 2)
+	dir := newSuite(t, map[string]string{"features/own.feature": feature, "graph.mjs": "export const graph = null;\n"})
+	for _, format := range []string{"pretty", "progress"} {
+		r := runCLI(t, "run", "--root", dir, "--no-color", "--format", format, "features/own.feature:11")
+		wantCode(t, r, exitFailed)
+		wantContains(t, r, "# features/own.feature:11\n", "# features/own.feature:19\n")
+		wantNotContains(t, r, "own.feature:11:")
 	}
 }

@@ -85,6 +85,9 @@ type Result struct {
 	unran int // of them, those no runtime ran
 }
 
+// NotRun is how many of the skipped scenarios no runtime ran.
+func (r *Result) NotRun() int { return r.unran }
+
 // Skipped is how many scenarios a runtime skipped.
 func (r *Result) Skipped() int {
 	n := 0
@@ -354,8 +357,8 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	if l.late {
 		resolved = &steps.Resolved{}
 		late = s.lateIndex(idx, resolved, g)
-		format += "," + indexFormat
 	}
+	format = summaryFormats(format) + "," + indexFormat
 	golden := &goldenfile.Policy{Root: cfg.Root, Update: cfg.Update, Accept: cfg.Accept}
 	warned := &warnings{}
 	skips := &skipCount{}
@@ -385,10 +388,11 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	}
 	res := &Result{Goldens: &golden.Log, Index: idx}
 	all := l.all
-	if late == nil {
-		res.Status = ts.Run()
-	} else {
-		res.Status = runWithIndex(ts, late)
+	res.Status = runWithHandOff(ts, &handOff{late: late, skipped: func(p *godog.Scenario) bool {
+		info, ok := idx.Scenario(p)
+		return ok && skips.has(info)
+	}})
+	if late != nil {
 		if err := late.failed(cfg.Root, s.layout, cfg.Paths); err != nil {
 			return nil, nil, err
 		}
@@ -562,19 +566,30 @@ func orDefault(paths []string, def string) []string {
 type skipCount struct {
 	mu       sync.Mutex
 	byReason map[string]int
-	unran    int // skipped and run on no runtime at all
+	unran    int             // skipped and run on no runtime at all
+	keys     map[string]bool // the scenarios skipped, by suite key
 }
 
-func (s *skipCount) add(reason string, ran bool) {
+func (s *skipCount) add(sc *suite.Scenario, reason string, ran bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !ran {
 		s.unran++
 	}
 	if s.byReason == nil {
-		s.byReason = map[string]int{}
+		s.byReason, s.keys = map[string]int{}, map[string]bool{}
 	}
 	s.byReason[reason]++
+	if sc != nil {
+		s.keys[sc.Key()] = true
+	}
+}
+
+// has reports whether a runtime skipped the scenario.
+func (s *skipCount) has(sc *suite.Scenario) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.keys[sc.Key()]
 }
 
 // show says how many scenarios were skipped and why, most frequent first.
@@ -595,7 +610,11 @@ func (s *skipCount) show(cfg Config) {
 		return reasons[i] < reasons[j]
 	})
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d scenarios skipped on a runtime (never counted as passed there):\n", total)
+	what := fmt.Sprintf("%d scenarios", total)
+	if total == 1 {
+		what = "1 scenario"
+	}
+	fmt.Fprintf(&b, "%s skipped on a runtime (never counted as passed there):\n", what)
 	for _, r := range reasons {
 		fmt.Fprintf(&b, "  %d× %s\n", s.byReason[r], r)
 	}
