@@ -75,6 +75,11 @@ func (h hintFlags) scenario(s *suite.Scenario) string {
 	p := filepath.FromSlash(s.Feature)
 	if _, err := os.Stat(p); h.root == "" || err == nil {
 		p = filepath.Join(filepath.FromSlash(h.cwdRoot), p)
+		if cwd, err := os.Getwd(); err == nil && !filepath.IsAbs(p) {
+			if rel, err := filepath.Rel(cwd, filepath.Join(cwd, p)); err == nil {
+				p = rel
+			}
+		}
 	}
 	return filepath.ToSlash(p) + ":" + strconv.Itoa(s.Line)
 }
