@@ -11,7 +11,7 @@ import (
 )
 
 // shellWords splits a command as sh does for the words quote writes: plain
-// words, and single-quoted ones with '\'' for a quote.
+// words, and single-quoted ones with '\” for a quote.
 func shellWords(t *testing.T, line string) []string {
 	t.Helper()
 	var words []string
