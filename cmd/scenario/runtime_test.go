@@ -59,8 +59,18 @@ func TestCheckOnLangGraphJS(t *testing.T) {
 
 	// side by side: the counter agrees; awaken runs on the built-in engine
 	// alone and counts as skipped on langgraph-js, which check refuses
-	r := runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-js")...)
+	junit, html := filepath.Join(dir, "report.xml"), filepath.Join(dir, "report.html")
+	r := runCLI(t, "check", "--root", dir, "--no-color", "--format", "progress,junit:"+junit+",html:"+html, "--runtime", "builtin,langgraph-js")
 	wantCode(t, r, exitFailed)
+	// the reports count the scenario that ran on one runtime alone as skipped
+	xml, err := os.ReadFile(junit)
+	if err != nil || !strings.Contains(string(xml), `<skipped message="ran on the built-in engine alone: langgraph-js cannot run this scenario`) {
+		t.Errorf("JUnit report (%v) does not skip the awaken scenario:\n%s", err, xml)
+	}
+	page, err := os.ReadFile(html)
+	if err != nil || strings.Count(string(page), `"status":"skipped"`) != 1 {
+		t.Errorf("HTML report (%v) does not show one skipped scenario", err)
+	}
 	wantContains(t, r, "2 scenarios (1 passed, 1 skipped)", "1 scenario skipped on a runtime",
 		"1× ran on the built-in engine alone: langgraph-js cannot run this scenario: the awaken profile is modelled only by the built-in engine",
 		"give --allow-skips to accept that")

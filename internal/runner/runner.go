@@ -362,6 +362,12 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	golden := &goldenfile.Policy{Root: cfg.Root, Update: cfg.Update, Accept: cfg.Accept}
 	warned := &warnings{}
 	skips := &skipCount{}
+	if ci != nil {
+		ci.skipped = skips.reason
+	}
+	if report != nil {
+		report.skipped = skips.reason
+	}
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: s.layout, Index: idx, Resolved: resolved,
 		Golden: golden, DefaultProfile: cfg.Profile, SuiteProfile: s.suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
@@ -567,7 +573,7 @@ type skipCount struct {
 	mu       sync.Mutex
 	byReason map[string]int
 	unran    int             // skipped and run on no runtime at all
-	keys     map[string]bool // the scenarios skipped, by suite key
+	keys     map[string]string // why each scenario skipped was, by suite key
 }
 
 func (s *skipCount) add(sc *suite.Scenario, reason string, ran bool) {
@@ -577,16 +583,19 @@ func (s *skipCount) add(sc *suite.Scenario, reason string, ran bool) {
 		s.unran++
 	}
 	if s.byReason == nil {
-		s.byReason, s.keys = map[string]int{}, map[string]bool{}
+		s.byReason, s.keys = map[string]int{}, map[string]string{}
 	}
 	s.byReason[reason]++
 	if sc != nil {
-		s.keys[sc.Key()] = true
+		s.keys[sc.Key()] = reason
 	}
 }
 
 // has reports whether a runtime skipped the scenario.
-func (s *skipCount) has(sc *suite.Scenario) bool {
+func (s *skipCount) has(sc *suite.Scenario) bool { return s.reason(sc) != "" }
+
+// reason says why a runtime skipped the scenario, or "".
+func (s *skipCount) reason(sc *suite.Scenario) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.keys[sc.Key()]
