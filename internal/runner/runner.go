@@ -572,7 +572,7 @@ func orDefault(paths []string, def string) []string {
 type skipCount struct {
 	mu       sync.Mutex
 	byReason map[string]int
-	unran    int             // skipped and run on no runtime at all
+	unran    int               // skipped and run on no runtime at all
 	keys     map[string]string // why each scenario skipped was, by suite key
 }
 
