@@ -573,7 +573,7 @@ type skipCount struct {
 	mu       sync.Mutex
 	byReason map[string]int
 	unran    int               // skipped and run on no runtime at all
-	keys     map[string]string // why each scenario skipped was, by suite key
+	keys     map[string]string // why each skipped scenario was skipped, by suite key
 }
 
 func (s *skipCount) add(sc *suite.Scenario, reason string, ran bool) {
