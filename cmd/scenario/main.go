@@ -187,6 +187,10 @@ func execute(f flags, rawPaths []string, m mode, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "scenario: prune deleted nothing: scenarios failed, so their golden files may only look unused; fix them first")
 			return exitFailed
 		}
+		if !res.OrphansChecked && res.NotRun() > 0 {
+			fmt.Fprintf(stderr, "scenario: prune deleted nothing: %s run on no runtime (see why above), so the golden files they read may only look unused; prune with a --runtime that runs them\n", scenarios(res.NotRun()))
+			return exitFailed
+		}
 		for _, o := range res.Orphans {
 			if err := os.Remove(filepath.Join(f.root, filepath.FromSlash(o))); err != nil {
 				fmt.Fprintf(stderr, "scenario: %v\n", err)

@@ -163,6 +163,15 @@ func TestSkippedScenariosAreCountedAsSkipped(t *testing.T) {
 	r := runCLI(t, "check", "--root", dir, "--no-color", "--format", "progress")
 	wantCode(t, r, exitFailed)
 	wantNotContains(t, r, "all scenarios pass", "every scenario that ran passes")
+
+	// prune cannot tell the skipped scenario's golden files from orphans
+	writeFiles(t, dir, map[string]string{"golden/own/on-the-team-s-graph.json": "{}\n"})
+	r = runCLI(t, "prune", "--root", dir, "--no-color", "--format", "progress")
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "prune deleted nothing: 1 scenario was run on no runtime")
+	if _, err := os.Stat(filepath.Join(dir, "golden", "own", "on-the-team-s-graph.json")); err != nil {
+		t.Fatal("prune deleted the golden file of a skipped scenario")
+	}
 }
 
 // A run given file.feature:LINE prints every location as file.feature:N,
