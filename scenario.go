@@ -25,7 +25,9 @@
 // Golden files are rewritten by SCENARIO_UPDATE=1 or GOLDIE_UPDATE=1, or by
 // `go test -update` when the test package has an -update flag (define one,
 // as `scenario init` does, or import goldie, which registers it): the
-// package registers no flag, so it never clashes with a user's own. The same
+// package registers no flag, so it never clashes with a user's own.
+// SCENARIO_CHECK=1 is `scenario check` under go test, for CI: it writes
+// nothing and fails on missing, stale and orphan golden files. The same
 // suite runs from the command line with `scenario` (cmd/scenario), and the
 // engine package works on its own, without godog.
 package scenario
@@ -45,6 +47,7 @@ import (
 	"github.com/stateharness/scenario/internal/env"
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/runner"
+	"github.com/stateharness/scenario/internal/shell"
 	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/steps"
 )
@@ -133,9 +136,18 @@ func Run(t *testing.T, opts Options) {
 		Accept: acceptCommand(t.Name()), Runtime: opts.Runtime,
 		Steps: opts.Steps, Nodes: opts.Nodes, Tools: opts.Tools,
 	}
+	check := goldenfile.CheckRequested()
+	if check {
+		// scenario check's rules: write nothing, and fail on missing,
+		// stale and orphan golden files
+		cfg.Update, cfg.Check, cfg.Prune = false, true, removeCommand(root)
+	}
 	res, err := runner.Run(cfg)
 	if err != nil {
 		t.Fatalf("scenario: %v", err)
+	}
+	if check {
+		checkGoldens(t, cfg, res, root)
 	}
 	if res.Status != 0 && !t.Failed() {
 		t.Errorf("scenario: the suite failed (godog status %d)", res.Status)
@@ -146,6 +158,63 @@ func Run(t *testing.T, opts Options) {
 	if n := res.Skipped(); n > 0 && !opts.AllowSkips {
 		t.Errorf("scenario: %d scenarios were skipped on the runtime (see why above); set Options.AllowSkips to accept that", n)
 	}
+}
+
+// checkGoldens fails the test on what SCENARIO_CHECK finds wrong with the
+// golden files, in the words of scenario check, and says when the run could
+// not look for orphans.
+func checkGoldens(t *testing.T, cfg runner.Config, res *runner.Result, root string) {
+	t.Helper()
+	update := updateAllCommand(t.Name())
+	p := goldenfile.Problems{
+		Missing: res.Goldens.With(goldenfile.Missing), Stale: res.Goldens.With(goldenfile.Stale), Orphans: res.Orphans,
+		FixMissing: update, FixStale: update,
+	}
+	if len(p.Orphans) > 0 {
+		rm := removeCommand(root)
+		words := make([]string, len(p.Orphans))
+		for i, o := range p.Orphans {
+			words[i] = strings.TrimPrefix(rm(o), "rm ")
+		}
+		p.FixOrphans = "rm " + strings.Join(words, " ")
+	}
+	if !p.Clean() {
+		var b strings.Builder
+		b.WriteString("SCENARIO_CHECK: the golden files are not current")
+		p.Write(&b)
+		t.Error(b.String())
+	}
+	switch {
+	case cfg.Filtered():
+		t.Log("SCENARIO_CHECK: orphan golden files were not checked: the run was filtered by -run, tags or scenario lines")
+	case !res.OrphansChecked && res.Status == 0:
+		t.Log("SCENARIO_CHECK: orphan golden files were not checked: scenarios were skipped")
+	case !res.OrphansChecked:
+		t.Log("SCENARIO_CHECK: orphan golden files were not checked: scenarios failed")
+	}
+}
+
+// removeCommand renders the command that deletes one orphan golden file
+// (a path under the suite root), from the module root as go test commands
+// are given.
+func removeCommand(root string) func(orphan string) string {
+	dir := root
+	if !filepath.IsAbs(root) {
+		dir = filepath.Join(packageDir(), root)
+	}
+	return func(orphan string) string {
+		return "rm " + shell.Quote(filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(orphan))))
+	}
+}
+
+// updateAllCommand renders the go test command that rewrites every golden
+// file of the running test.
+func updateAllCommand(testName string) string {
+	run := shell.Quote("^" + regexp.QuoteMeta(testName) + "$")
+	if flag.Lookup("update") != nil {
+		return fmt.Sprintf("go test %s -run %s -update", packageDir(), run)
+	}
+	return fmt.Sprintf("SCENARIO_UPDATE=1 go test %s -run %s", packageDir(), run)
 }
 
 // updateRequested reads SCENARIO_UPDATE, GOLDIE_UPDATE and an -update

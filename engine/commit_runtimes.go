@@ -438,6 +438,28 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 	return nil
 }
 
+// LoadGraph loads the scenario's own graph on the runtime that runs it and
+// closes it again, so that a graph that does not load (a syntax error, no
+// such export, no compiled graph) fails the step that names it, not the
+// first commit. Without an own graph, a runtime that loads one or a profile
+// it runs, it does nothing: the first commit says what is wrong.
+func (g *Graph) LoadGraph() error {
+	if g.graphRef == "" || g.opened || (g.prof.name != "langgraph" && g.prof.name != "dawn") {
+		return nil
+	}
+	for _, rt := range g.runtimes {
+		if rt == nil || rt.Name() == builtinName {
+			continue
+		}
+		s, err := rt.Open(g.spec())
+		if err != nil {
+			return err
+		}
+		return s.Close()
+	}
+	return nil
+}
+
 // NotCompared says why the graph's commits ran on the built-in engine alone
 // although another runtime was to run beside it, or is nil.
 func (g *Graph) NotCompared() *Unsupported { return g.notCompared }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -8,15 +9,19 @@ import (
 // fakeRuntime answers every commit with the state before plus fixed
 // values, or a fixed error.
 type fakeRuntime struct {
-	set    map[string]any
-	err    error
-	opened int
-	closed int
+	set     map[string]any
+	err     error
+	openErr error
+	opened  int
+	closed  int
 }
 
 func (f *fakeRuntime) Name() string { return "fake" }
 
 func (f *fakeRuntime) Open(GraphSpec) (Session, error) {
+	if f.openErr != nil {
+		return nil, f.openErr
+	}
 	f.opened++
 	return fakeSession{f}, nil
 }
@@ -46,6 +51,29 @@ func runtimeGraph(t *testing.T, profile string, rts ...Runtime) *Graph {
 		t.Fatal(err)
 	}
 	return mustGraph(t, s, Options{Profile: profile, Runtimes: rts})
+}
+
+// TestLoadGraph: the scenario's own graph is loaded and closed again at
+// once, on the runtime that runs it; the graph is not started by it, and a
+// graph that does not load is the runtime's error.
+func TestLoadGraph(t *testing.T) {
+	f := &fakeRuntime{}
+	g := mustGraph(t, nil, Options{Graph: "graph.mjs:graph", Runtimes: []Runtime{Builtin(), f}})
+	if err := g.LoadGraph(); err != nil || f.opened != 1 || f.closed != 1 || g.Started() {
+		t.Fatalf("LoadGraph: %v, opened %d, closed %d, started %v; want one open and close", err, f.opened, f.closed, g.Started())
+	}
+	bad := &fakeRuntime{openErr: errors.New("no export graph")}
+	g = mustGraph(t, nil, Options{Graph: "graph.mjs:graph", Runtimes: []Runtime{bad}})
+	if err := g.LoadGraph(); err == nil || err.Error() != "no export graph" {
+		t.Fatalf("LoadGraph: %v; want the runtime's error", err)
+	}
+	// without a runtime that loads it, or without an own graph, nothing is
+	// opened: the first commit says what is wrong
+	for _, opts := range []Options{{Graph: "graph.mjs:graph"}, {Runtimes: []Runtime{f}}} {
+		if err := mustGraph(t, nil, opts).LoadGraph(); err != nil || f.opened != 1 {
+			t.Fatalf("LoadGraph with %+v: %v, opened %d", opts, err, f.opened)
+		}
+	}
 }
 
 func TestRuntimeAlone(t *testing.T) {

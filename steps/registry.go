@@ -163,6 +163,17 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 			}
 			return ctx, nil
 		})
+		sc.StepContext().After(func(ctx context.Context, st *godog.Step, _ godog.StepResultStatus, err error) (context.Context, error) {
+			// the step that failed the scenario, whoever defined it (or
+			// nobody: undefined), for a report that has only the error
+			if w := worldOf(ctx); w != nil && err != nil && w.failed == nil && !errors.Is(err, godog.ErrSkip) {
+				if i := suite.StepIndex(w.pickle, st); i >= 0 {
+					w.failed = &w.scenario.Steps[i]
+				}
+			}
+			// an error returned here would be joined to the step's
+			return ctx, nil
+		})
 		sc.After(func(ctx context.Context, _ *godog.Scenario, err error) (context.Context, error) {
 			w := worldOf(ctx)
 			if w == nil {
@@ -184,7 +195,7 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 				return ctx, err
 			}
 			if cfg.Done != nil {
-				cfg.Done(w.scenario, err)
+				cfg.Done(w.scenario, w.positioned(err))
 			}
 			return ctx, nil
 		})

@@ -68,13 +68,18 @@ func setupSteps() []Def {
 			}
 			old := w.graph
 			w.ownGraph = ref
-			return w.rebuild(func() { w.ownGraph = ""; w.graph = old })
+			if err := w.rebuild(func() { w.ownGraph = ""; w.graph = old }); err != nil {
+				return err
+			}
+			// a graph that does not load fails here, on the line that names it
+			return w.graph.LoadGraph()
 		}},
 	}
 }
 
 // graphRef checks a "<module>:<export>" reference to a user's compiled
-// graph: the module is a .js, .mjs, .cjs or .ts file under the suite root.
+// graph: the module is a .js, .mjs, .cjs, .ts, .mts or .cts file under the
+// suite root.
 func (w *world) graphRef(ref string) (string, error) {
 	i := strings.LastIndexByte(ref, ':')
 	if i <= 0 || i == len(ref)-1 {
@@ -82,9 +87,9 @@ func (w *world) graphRef(ref string) (string, error) {
 	}
 	module, export := ref[:i], ref[i+1:]
 	switch strings.ToLower(path.Ext(module)) {
-	case ".js", ".mjs", ".cjs", ".ts", ".mts":
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
 	default:
-		return "", problemf("graph %q: the module %q is not a .js, .mjs, .cjs or .ts file", ref, module)
+		return "", problemf("graph %q: the module %q is not a .js, .mjs, .cjs, .ts, .mts or .cts file", ref, module)
 	}
 	full, rel, err := w.resolve(module)
 	if err != nil {

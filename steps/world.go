@@ -127,6 +127,8 @@ type world struct {
 	pickle    *godog.Scenario
 	arg       *godog.Step
 	pending   *pendingError
+	// failed is the step that failed the scenario
+	failed *suite.Step
 	// skipReason is why a runtime skipped the scenario
 	skipReason string
 	// before is the current thread's state before the running step;
@@ -161,6 +163,20 @@ func problemf(format string, args ...any) error {
 // at prefixes a message with the running step's file and line.
 func (w *world) at(line int) string {
 	return fmt.Sprintf("%s:%d", w.scenario.Feature, line)
+}
+
+// positioned puts the failing step's file:line in front of a scenario's
+// error that names no place in its feature (a user step's, godog's
+// undefined step), keeping its type; godog's own reports show the step
+// beside the error, go test's subtests show only the error.
+func (w *world) positioned(err error) error {
+	if err == nil || w.failed == nil || errors.Is(err, godog.ErrSkip) || strings.HasPrefix(err.Error(), w.scenario.Feature+":") {
+		return err
+	}
+	if errors.Is(err, godog.ErrUndefined) {
+		return fmt.Errorf("%s: undefined step %q: define it in Options.Steps or fix its text (`scenario steps` lists the vocabulary): %w", w.at(w.failed.Line), w.failed.Text, godog.ErrUndefined)
+	}
+	return fmt.Errorf("%s: %w", w.at(w.failed.Line), err)
 }
 
 // fail turns a step's error into what godog shows: file:line first.

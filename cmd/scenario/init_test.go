@@ -231,7 +231,7 @@ func TestInitSuiteUnderGoTest(t *testing.T) {
 		t.Fatalf("no go.mod above %s", wd)
 	}
 	dir := initSuite(t)
-	goEnv := append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"))
+	goEnv := append(os.Environ(), "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" -mod=mod"), "SCENARIO_UPDATE=", "GOLDIE_UPDATE=", "SCENARIO_CHECK=")
 	start := time.Now()
 	for _, args := range [][]string{
 		{"mod", "edit", "-replace", "github.com/stateharness/scenario=" + self},
@@ -247,6 +247,50 @@ func TestInitSuiteUnderGoTest(t *testing.T) {
 		}
 	}
 	t.Logf("go mod init, edit, tidy and test took %v", time.Since(start).Round(time.Millisecond))
+
+	// the workflow init wrote passes as written: every run step of the
+	// check job, and update-goldens' rewrite (its commit step needs a
+	// repository and a remote)
+	data, err := os.ReadFile(filepath.Join(dir, ".github", "workflows", "scenarios.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wf ghWorkflow
+	if err := yaml.Unmarshal(data, &wf); err != nil {
+		t.Fatal(err)
+	}
+	var script []string
+	for name, j := range wf.Jobs {
+		for _, c := range j.commands() {
+			if name != "update-goldens" || !strings.Contains(c, "git ") {
+				script = append(script, c)
+			}
+		}
+	}
+	slices.Sort(script)
+	if len(script) < 2 {
+		t.Fatalf("the workflow runs %q: want a check and a rewrite", script)
+	}
+	for _, c := range script {
+		cmd := exec.Command("sh", "-ec", c)
+		cmd.Dir = dir
+		cmd.Env = goEnv
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("the workflow's %q: %v\n%s", c, err, out)
+		}
+	}
+	// and its check fails on an orphan golden file, naming it
+	orphan := filepath.Join(dir, "golden", "example", "a-scenario-since-renamed.json")
+	if err := os.WriteFile(orphan, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("sh", "-ec", "SCENARIO_CHECK=1 go test ./...")
+	cmd.Dir = dir
+	cmd.Env = goEnv
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "golden/example/a-scenario-since-renamed.json") {
+		t.Fatalf("the workflow's check with an orphan golden file: err %v, want a failure naming it:\n%s", err, out)
+	}
 }
 
 func TestWorkflowsRunTheSuite(t *testing.T) {
@@ -280,7 +324,8 @@ func TestWorkflowsRunTheSuite(t *testing.T) {
 		check, update []string
 		never         []string
 	}{
-		{"scaffold in a Go module", workflow(true), true, []string{cli + " check", "go test ./..."}, []string{cli + " update"}, []string{"@latest"}},
+		// go test sees the module's Go nodes, steps and reducers; the CLI does not
+		{"scaffold in a Go module", workflow(true), true, []string{"SCENARIO_CHECK=1 go test ./..."}, []string{"SCENARIO_UPDATE=1 go test ./..."}, []string{"@latest", "cmd/scenario@", "setup-node", "npm"}},
 		{"scaffold without Go", workflow(false), false, []string{cli + " check"}, []string{cli + " update"}, []string{"@latest", "go test", "setup-node", "npm"}},
 		{"scaffold in a TypeScript repository", workflow(false, "npm ci"), false, []string{"npm ci", cli + " check"}, []string{"npm ci", cli + " update"}, []string{"@latest", "go test"}},
 		{"this repository", own, true, []string{"go vet ./...", "go test -race ./...", "go run ./cmd/scenario check"}, []string{"go run ./cmd/scenario update"}, nil},
@@ -359,8 +404,27 @@ type ghJob struct {
 	Steps       []struct {
 		Uses string            `yaml:"uses"`
 		With map[string]string `yaml:"with"`
+		Env  map[string]string `yaml:"env"`
 		Run  string            `yaml:"run"`
 	} `yaml:"steps"`
+}
+
+// commands are the job's run steps as shell lines, each step's env first
+// (`SCENARIO_CHECK=1 go test ./...`).
+func (j ghJob) commands() []string {
+	var out []string
+	for _, s := range j.Steps {
+		if s.Run == "" {
+			continue
+		}
+		var vars []string
+		for k, v := range s.Env {
+			vars = append(vars, k+"="+v+" ")
+		}
+		slices.Sort(vars)
+		out = append(out, strings.Join(vars, "")+s.Run)
+	}
+	return out
 }
 
 func (j ghJob) uses(action string, goVersionFile bool) bool {
@@ -376,8 +440,8 @@ func (j ghJob) uses(action string, goVersionFile bool) bool {
 }
 
 func (j ghJob) runs(command string) bool {
-	for _, s := range j.Steps {
-		if strings.Contains(s.Run, command) {
+	for _, c := range j.commands() {
+		if strings.Contains(c, command) {
 			return true
 		}
 	}

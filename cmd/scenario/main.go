@@ -25,6 +25,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/runner"
+	"github.com/stateharness/scenario/internal/shell"
 	"github.com/stateharness/scenario/steps"
 )
 
@@ -149,7 +150,8 @@ func execute(f flags, rawPaths []string, m mode, stdout, stderr io.Writer) int {
 	}
 	if m == modeCheck {
 		// the reports list golden-file problems with what fixes them
-		cfg.Check, cfg.Prune = true, hints.withPaths("prune", false)
+		prune := hints.withPaths("prune", false)
+		cfg.Check, cfg.Prune = true, func(string) string { return prune }
 	}
 	if m == modePrune && cfg.Filtered() {
 		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite, a directory or a feature file: drop --tags, --shard and scenario lines (golden files of the scenarios left out would look unused)")
@@ -239,22 +241,13 @@ func scenarios(n int) string {
 // it, and says whether the suite is clean; no "all pass" when skips fail
 // the check.
 func report(cfg runner.Config, res *runner.Result, hints hintFlags, skipsFail bool, out io.Writer) bool {
-	clean := res.Status == 0
-	list := func(title string, files []string, fix string) {
-		if len(files) == 0 {
-			return
-		}
-		clean = false
-		fmt.Fprintf(out, "\n%s (%d):\n", title, len(files))
-		for _, f := range files {
-			fmt.Fprintf(out, "  %s\n", f)
-		}
-		fmt.Fprintf(out, "fix: %s\n", fix)
-	}
 	update := hints.withPaths("update", true)
-	list("missing golden files", res.Goldens.With(goldenfile.Missing), update)
-	list("stale golden files", res.Goldens.With(goldenfile.Stale), "review the differences above, then "+update)
-	list("orphan golden files, referenced by no scenario", res.Orphans, hints.withPaths("prune", false))
+	p := goldenfile.Problems{
+		Missing: res.Goldens.With(goldenfile.Missing), Stale: res.Goldens.With(goldenfile.Stale), Orphans: res.Orphans,
+		FixMissing: update, FixStale: update, FixOrphans: hints.withPaths("prune", false),
+	}
+	p.Write(out)
+	clean := res.Status == 0 && p.Clean()
 	switch {
 	case cfg.Filtered():
 		fmt.Fprintln(out, "\norphan golden files were not checked: the run was filtered by tags, shard or scenario lines")
@@ -300,21 +293,8 @@ func version() string {
 	return "(devel)"
 }
 
-// quote makes s one shell word: as it is when every character is safe,
-// else in single quotes.
-func quote(s string) string {
-	safe := s != ""
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_./:=@%+,-", r)) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// quote makes s one shell word.
+func quote(s string) string { return shell.Quote(s) }
 
 func isTerminal(f *os.File) bool {
 	info, err := f.Stat()

@@ -248,8 +248,8 @@ func (c *ciReport) goldenProblems(cfg Config, res *Result) []goldenProblem {
 	}
 	for _, path := range res.Orphans {
 		msg := "orphan golden file " + path + ", referenced by no scenario"
-		if cfg.Prune != "" {
-			msg += "; to delete it, run: " + cfg.Prune
+		if cfg.Prune != nil {
+			msg += "; to delete it, run: " + cfg.Prune(path)
 		}
 		out = append(out, goldenProblem{path: path, kind: "orphan", file: path, line: 1, message: msg})
 	}

@@ -119,7 +119,7 @@ func TestGitHubAnnotationsOfARun(t *testing.T) {
 		"golden/old.json": "{}\n",
 	})
 	out := filepath.Join(t.TempDir(), "annotations.txt")
-	res, err := Run(Config{Root: root, Format: "github:" + out, Output: &strings.Builder{}, Check: true, Prune: "scenario prune",
+	res, err := Run(Config{Root: root, Format: "github:" + out, Output: &strings.Builder{}, Check: true, Prune: func(string) string { return "scenario prune" },
 		Accept: func(s *suite.Scenario) string { return "scenario update " + s.Pos() },
 	})
 	if err != nil {

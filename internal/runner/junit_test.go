@@ -143,7 +143,7 @@ func TestJUnitListsChecksGoldenProblems(t *testing.T) {
 		"features/g.feature": feature,
 		"golden/g/two.json":  "{\n  \"n\": 3\n}\n",
 	})
-	_, rep := readJUnit(t, Config{Root: root, Check: true, Prune: "scenario prune"})
+	_, rep := readJUnit(t, Config{Root: root, Check: true, Prune: func(string) string { return "scenario prune" }})
 	golden := rep.Suites[len(rep.Suites)-1]
 	if golden.Name != goldenSuiteName || golden.Tests != 2 || golden.Failures != 2 {
 		t.Fatalf("last suite %q: %d tests, %d failures; want %q with 2 failing testcases", golden.Name, golden.Tests, golden.Failures, goldenSuiteName)
@@ -170,7 +170,7 @@ func TestJUnitListsChecksGoldenProblems(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeSuite(t, root, map[string]string{"golden/g/old.json": "{}\n"})
-	_, rep = readJUnit(t, Config{Root: root, Check: true, Prune: "scenario prune"})
+	_, rep = readJUnit(t, Config{Root: root, Check: true, Prune: func(string) string { return "scenario prune" }})
 	golden = rep.Suites[len(rep.Suites)-1]
 	if golden.Name != goldenSuiteName || len(golden.Cases) != 1 {
 		t.Fatalf("last suite %q with %d testcases, want %q with the orphan", golden.Name, len(golden.Cases), goldenSuiteName)

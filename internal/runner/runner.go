@@ -61,10 +61,10 @@ type Config struct {
 	// Accept renders the command that accepts a golden change.
 	Accept func(*suite.Scenario) string
 	// Check is scenario check: the JUnit and GitHub reports also list
-	// missing, stale and orphan golden files, orphans with Prune, the
-	// command that deletes them.
+	// missing, stale and orphan golden files, each orphan with Prune's
+	// command that deletes it.
 	Check bool
-	Prune string
+	Prune func(orphan string) string
 	// T runs each scenario as a subtest of T (go test); nil for the CLI.
 	T      *testing.T
 	Output io.Writer

@@ -15,7 +15,8 @@ import (
 var lineSuffix = regexp.MustCompile(`:\d+$`)
 
 // Filtered reports whether the run answers for no part of golden/ as a
-// whole: it names scenario lines, or filters by tags or shard.
+// whole: it names scenario lines, or filters by tags, shard or, under go
+// test, a -run pattern for the scenarios' subtests.
 func (c Config) Filtered() bool {
 	_, ok := c.goldenScope()
 	return !ok
@@ -26,7 +27,8 @@ func (c Config) Filtered() bool {
 func (c Config) goldenScope() ([]string, bool) {
 	features := path.Clean(first(c.Features, "features"))
 	golden := path.Clean(first(c.Golden, "golden"))
-	if c.Tags != "" || c.Shard != "" {
+	// go test -run 'TestX/<scenario>' leaves scenarios out as tags do
+	if c.Tags != "" || c.Shard != "" || c.T != nil && selectsSubtests(c.T) {
 		return nil, false
 	}
 	if len(c.Paths) == 0 {

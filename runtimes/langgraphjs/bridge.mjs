@@ -15,7 +15,7 @@
 //    "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
 //    "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
 //     → {"id", "nextId": n, "values": {...}, "returned"?: {node: value}}
-//        or {"id", "error": {"code", "message", "field"?, "name"?}}
+//        or {"id", "error": {"code", "message", "field"?, "path"?: [key or index, ...], "name"?}}
 //   {"id", "op": "close", "graph": n} → {"id"}
 // Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
 // line it writes is {"ready": {"node", "langgraph", "core"}} or {"fatal": "..."}.
@@ -45,7 +45,7 @@ import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import readline from "node:readline";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 // stdout carries the protocol alone: whatever else writes to it (a
 // console.log in a library) goes to stderr.
@@ -337,29 +337,44 @@ async function importGraph(ref) {
 // suite must have.
 async function importModule(file, module) {
   const ext = path.extname(file).toLowerCase();
-  const url = pathToFileURL(file).href;
   if (ext === ".ts" || ext === ".mts" || ext === ".cts") {
-    const tsx = await importTsx();
-    if (!tsx) throw new LoadError(`cannot load ${module}: .ts modules need tsx: npm install -D tsx`);
-    return tsx.tsImport(url, pathToFileURL(path.join(path.resolve(root), "package.json")).href);
+    const ok = await registerTsx();
+    if (!ok) throw new LoadError(`cannot load ${module}: .ts modules need tsx: npm install -D tsx`);
   }
-  return import(url);
+  return import(pathToFileURL(file).href);
 }
 
-// importTsx imports tsx's ESM API from the suite root (its CommonJS build
-// cannot import TypeScript from here), or gives null without tsx.
-async function importTsx() {
+let tsxRegistered = false;
+
+// registerTsx registers tsx's loaders for the rest of the process, for
+// import and require alike, as `node --import tsx` does; it gives false
+// without tsx. Not tsImport: its namespace gives the user's module fresh
+// copies of the packages it loads first (@langchain/langgraph/zod) beside
+// the ones the bridge already loaded (@langchain/langgraph), and two copies
+// of LangGraph's zod registry lose every reducer a zod schema declares.
+async function registerTsx() {
+  if (tsxRegistered) return true;
   let pkgFile;
   try {
     pkgFile = requireFromRoot.resolve("tsx/package.json");
   } catch {
-    return null;
+    return false;
   }
   const pkg = requireFromRoot("tsx/package.json");
-  let entry = pkg.exports?.["./esm/api"]?.import;
-  if (isObject(entry)) entry = entry.default;
-  if (typeof entry !== "string") throw new LoadError(`tsx ${pkg.version} has no ESM API (tsx/esm/api): npm install -D tsx@4`);
-  return import(pathToFileURL(path.join(path.dirname(pkgFile), entry)).href);
+  const entry = (sub) => {
+    let e = pkg.exports?.[sub]?.import;
+    if (isObject(e)) e = e.default;
+    return typeof e === "string" ? pathToFileURL(path.join(path.dirname(pkgFile), e)).href : null;
+  };
+  const esm = entry("./esm/api");
+  const cjs = entry("./cjs/api");
+  if (!esm || !cjs) throw new LoadError(`tsx ${pkg.version} has no loader API (tsx/esm/api, tsx/cjs/api): npm install -D tsx@4`);
+  const [e, c] = await Promise.all([import(esm), import(cjs)]);
+  if (typeof e.register !== "function" || typeof c.register !== "function") throw new LoadError(`tsx ${pkg.version} has no register(): npm install -D tsx@4`);
+  e.register();
+  c.register();
+  tsxRegistered = true;
+  return true;
 }
 
 // describeLoadError says why a module did not load. A syntax error in
@@ -368,13 +383,15 @@ async function importTsx() {
 function describeLoadError(e, file) {
   if (e === null || typeof e !== "object") return String(e);
   if (e.code === "ERR_MODULE_NOT_FOUND" && e.url === pathToFileURL(file).href) return "no such file";
-  const msg = `${e.name ?? "Error"}: ${stripLink(String(e.message ?? e)).trimEnd()}`;
+  // positions in the suite's files, relative to its root (esbuild's are absolute)
+  const msg = `${e.name ?? "Error"}: ${stripLink(String(e.message ?? e)).trimEnd()}`.split(path.resolve(root) + path.sep).join("");
   if (e.name === "SyntaxError" && [".js", ".mjs", ".cjs"].includes(path.extname(file).toLowerCase())) {
     const check = spawnSync(process.execPath, ["--check", file], { encoding: "utf8", timeout: 10000 });
     const at = /^(?:file:\/\/)?(\/.*):(\d+)$/m.exec(check.stderr ?? "");
     if (at) return `${msg} (line ${at[2]})`;
   }
-  return msg;
+  const at = userFrame(e);
+  return at ? `${msg} (at ${at})` : msg;
 }
 
 // countedChannel is a copy of a reducer channel whose reducer counts the
@@ -614,7 +631,7 @@ async function commit(spec, req) {
       if (req.kind === "input") result = await graph.invoke(req.input ?? {}, config);
       else if (nodes.length > 0) result = await graph.invoke(new Command({ goto: nodes }), config);
     } catch (e) {
-      return { error: errorOf(spec, e, threw) };
+      return { error: errorOf(spec, e, threw, () => writersOf(req, outputs, ran)) };
     }
     for (const [name, e] of threw) {
       if (isGraphInterrupt(e)) {
@@ -718,17 +735,21 @@ function firstError(e) {
   return e;
 }
 
-// errorOf maps an error LangGraph threw to the harness's code (SPEC §15).
-function errorOf(spec, err, threw) {
+// errorOf maps an error LangGraph threw to the harness's code (SPEC §15);
+// writers lists what the commit wrote, to quote a value a schema refused.
+function errorOf(spec, err, threw, writers) {
   const e = firstError(err);
   // what a real node threw is the node's error, whatever it is
   for (const [node, t] of threw ?? []) {
     if (t === e || t === err) {
       const what = e !== null && typeof e === "object" ? `${e.name ?? "Error"}: ${stripLink(String(e.message ?? e))}` : String(e);
-      return { code: "NODE_ERROR", message: `node ${JSON.stringify(node)} threw ${what}`, name: e?.name };
+      const at = userFrame(e);
+      return { code: "NODE_ERROR", message: `node ${JSON.stringify(node)} threw ${what}${at ? ` (at ${at})` : ""}`, name: e?.name };
     }
   }
   if (e === null || typeof e !== "object") return { code: "RUNTIME_ERROR", message: String(e) };
+  const refused = schemaRefusal(e, writers);
+  if (refused) return refused;
   const message = stripLink(String(e.message ?? e));
   let field = typeof e.field === "string" ? e.field : undefined;
   const m = channelRe.exec(message);
@@ -744,6 +765,91 @@ function errorOf(spec, err, threw) {
   const out = { code, message, name };
   if (field !== undefined) out.field = field;
   return out;
+}
+
+// ---- where an error comes from ----
+
+const bridgeFile = fileURLToPath(import.meta.url);
+
+// userFrame is the first frame of an error's stack in the suite's own code
+// (under the root, outside node_modules), as "file:line:col" relative to
+// the root, or "".
+function userFrame(e) {
+  const stack = typeof e?.stack === "string" ? e.stack : "";
+  for (const line of stack.split("\n")) {
+    const m = /^\s+at (?:.*? \()?(.+?):(\d+):(\d+)\)?$/.exec(line);
+    if (!m) continue;
+    let file = m[1].replace(/^async /, "");
+    if (file.startsWith("file://")) {
+      try {
+        file = fileURLToPath(file.replace(/\?.*$/, ""));
+      } catch {
+        continue;
+      }
+    }
+    if (!path.isAbsolute(file) || file === bridgeFile) continue;
+    const rel = path.relative(path.resolve(root), file);
+    if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel) || rel.split(path.sep).includes("node_modules")) continue;
+    return `${rel.split(path.sep).join("/")}:${m[2]}:${m[3]}`;
+  }
+  return "";
+}
+
+// schemaRefusal is a write the graph's own schema refused (zod's ZodError
+// for a zod state, StateSchema's "Validation failed for field" for a
+// StateSchema) as TYPE_MISMATCH at the JSON path of its first issue, with
+// zod's message: the code the built-in engine gives a value its schema's
+// type or enum refuses. Otherwise null.
+function schemaRefusal(e, writers) {
+  let issues = null;
+  let prefix = [];
+  if (Array.isArray(e.issues) && /ZodError$/.test(String(e.name ?? e.constructor?.name ?? ""))) {
+    issues = e.issues;
+  } else {
+    const m = /^Validation failed for field "((?:[^"\\]|\\.)*)": (\[[\s\S]*\])$/.exec(String(e.message ?? ""));
+    if (!m) return null;
+    try {
+      prefix = [JSON.parse('"' + m[1] + '"')];
+      issues = JSON.parse(m[2]);
+    } catch {
+      return null;
+    }
+  }
+  const issue = issues?.[0];
+  if (!isObject(issue)) return null;
+  const at = [...prefix, ...(Array.isArray(issue.path) ? issue.path : [])].map((k) => (isObject(k) ? k.key : k));
+  if (!at.every((k) => typeof k === "string" || Number.isInteger(k)) || (at.length > 0 && typeof at[0] !== "string")) return null;
+  const more = issues.length > 1 ? `; and ${issues.length - 1} more ${issues.length > 2 ? "issues" : "issue"}` : "";
+  if (at.length === 0) return { code: "TYPE_MISMATCH", message: `the graph's schema refuses the update: ${issue.message ?? "invalid"}${more}`, name: e.name };
+  let message = `field ${JSON.stringify(at[0])} does not match the graph's schema: ${issue.message ?? "invalid"}`;
+  for (const [who, value] of writers?.() ?? []) {
+    let v = value;
+    for (const k of at) v = v !== null && typeof v === "object" && Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined;
+    if (v === undefined) continue;
+    let text;
+    try {
+      text = JSON.stringify(toPlain(v));
+    } catch {
+      text = undefined;
+    }
+    if (text !== undefined) message += ` (the value is ${text.length > 200 ? text.slice(0, 200) + "…" : text}, from ${who})`;
+    break;
+  }
+  return { code: "TYPE_MISMATCH", message: message + more, name: e.name, field: at[0], path: at };
+}
+
+// writersOf lists what a commit wrote, as [who, value]: the input, each
+// scripted node's update, each real node's return.
+function writersOf(req, outputs, ran) {
+  const out = [];
+  const update = (v) => (v?.lg_name === "Command" ? (isObject(v.update) ? v.update : Array.isArray(v.update) ? Object.fromEntries(v.update) : null) : v);
+  if (req.kind === "input") out.push(["input", req.input]);
+  for (const o of outputs) {
+    if (!o.run) out.push([`node ${JSON.stringify(o.node)}`, update(nodeOutput(o))]);
+    else if (ran.has(o.node)) out.push([`node ${JSON.stringify(o.node)}`, update(ran.get(o.node))]);
+  }
+  if (req.kind === "tool") out.push([`tool ${JSON.stringify(req.tool)}`, Object.fromEntries(req.writes ?? [])]);
+  return out.filter(([, v]) => isObject(v));
 }
 
 // ---- the loop ----

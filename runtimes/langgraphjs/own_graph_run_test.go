@@ -53,20 +53,7 @@ export const graph = new StateGraph(State)
 // --runtime langgraph-js: the right expectation passes, the wrong one
 // fails naming the JSON path at which the state differs.
 func TestOwnGraphSuiteFailsWithThePath(t *testing.T) {
-	env := nodetest.Require(t)
-	dir := t.TempDir()
-	for name, text := range ownSuite {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Symlink(env.NodePath(), filepath.Join(dir, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
+	dir := writeSuite(t, ownSuite)
 	var out bytes.Buffer
 	res, err := runner.Run(runner.Config{Root: dir, Runtime: "langgraph-js", Format: "pretty", NoColor: true, Output: &out})
 	if err != nil {
@@ -83,5 +70,67 @@ func TestOwnGraphSuiteFailsWithThePath(t *testing.T) {
 	}
 	if res.Skipped() != 0 {
 		t.Errorf("skipped %v; want none", res.Skips)
+	}
+}
+
+// writeSuite writes a suite's files to a new directory, with the
+// repository's node_modules, and returns it.
+func writeSuite(t *testing.T, files map[string]string) string {
+	t.Helper()
+	env := nodetest.Require(t)
+	dir := t.TempDir()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(env.NodePath(), filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestOwnGraphThatDoesNotLoadFailsOnItsStep: a graph that does not load
+// fails the step that names it, whatever comes after, and the report
+// names the file and line of the module's error.
+func TestOwnGraphThatDoesNotLoadFailsOnItsStep(t *testing.T) {
+	dir := writeSuite(t, map[string]string{
+		"graphs/typo.ts":   "import { StateGraph } from \"@langchain/langgraph\";\nexport const graph = (1 +;\n",
+		"graphs/agent.mjs": ownSuite["scenarios/graphs/agent.mjs"],
+		"features/load.feature": `Feature: graphs that do not load
+  Scenario: a syntax error
+    Given the graph from "graphs/typo.ts:graph"
+    And an empty input state
+
+  Scenario: no such export
+    Given the graph from "graphs/agent.mjs:agent"
+    And the state schema:
+      | field   | type   |
+      | context | object |
+    When node "triage" runs
+`,
+	})
+	var out bytes.Buffer
+	res, err := runner.Run(runner.Config{Root: dir, Runtime: "langgraph-js", Format: "pretty", NoColor: true, Output: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	if res.Status != 1 {
+		t.Fatalf("status %d; want 1:\n%s", res.Status, report)
+	}
+	for _, want := range []string{
+		"2 scenarios (2 failed)",
+		"features/load.feature:3: langgraph-js cannot open the graph graphs/typo.ts:graph: cannot load graphs/typo.ts",
+		`graphs/typo.ts:2:25: ERROR: Unexpected ";"`,
+		`features/load.feature:7: langgraph-js cannot open the graph graphs/agent.mjs:agent: the module graphs/agent.mjs has no export "agent" (its exports: graph)`,
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report does not mention %s:\n%s", want, report)
+		}
 	}
 }

@@ -150,7 +150,7 @@ func TestOwnGraphErrors(t *testing.T) {
 		path    string
 		message string
 	}{
-		{"a real node that throws", []engine.NodeOutput{{Node: "boom", Run: true}}, engine.NodeError, "", `node "boom" threw Error: the CRM is down`},
+		{"a real node that throws", []engine.NodeOutput{{Node: "boom", Run: true}}, engine.NodeError, "", `node "boom" threw Error: the CRM is down (at ` + ownGraph + `:28:11)`},
 		{"a real node that throws beside a scripted one", []engine.NodeOutput{{Node: "a", Output: decode(t, `{"trail": "A"}`)}, {Node: "boom", Run: true}}, engine.NodeError, "", "the CRM is down"},
 		{"a node the graph lacks", []engine.NodeOutput{{Node: "writer", Run: true}}, engine.RuntimeError, "", `the graph ` + ownGraph + `:graph has no node "writer" (its nodes: reader, boom, commander)`},
 		{"the graph's reducer refuses a write", []engine.NodeOutput{{Node: "a", Output: decode(t, `{"strict": "many"}`)}}, engine.RuntimeError, "$.strict", "strict takes numbers, got string"},
@@ -180,6 +180,74 @@ func TestOwnGraphErrors(t *testing.T) {
 	}
 }
 
+// TestOwnGraphSchemaRefusals: what the graph's own schema (zod, or a
+// StateSchema) refuses is TYPE_MISMATCH at the JSON path of zod's issue
+// with zod's message, as the built-in engine's schema refuses a value
+// outside an enum; a node that throws names the line of the user's code
+// that threw, through the source map of a .ts module.
+func TestOwnGraphSchemaRefusals(t *testing.T) {
+	const module = "runtimes/langgraphjs/testdata/own/checked.ts"
+	requireTsx(t, bridgeFor(t).Root())
+	cases := []struct {
+		name    string
+		kind    engine.CommitKind
+		input   string
+		outputs []engine.NodeOutput
+		code    engine.Code
+		path    string
+		message []string
+	}{
+		{"an input outside the enum", engine.CommitInput, `{"mood": "bored"}`, nil, engine.TypeMismatch, "$.mood",
+			[]string{`field "mood" does not match the graph's schema: Invalid option: expected one of "calm"|"angry"`, `the value is "bored", from input`}},
+		{"a scripted output of the wrong type", engine.CommitStep, "", []engine.NodeOutput{{Node: "x", Output: decode(t, `{"profile": {"age": "x"}}`)}}, engine.TypeMismatch, "$.profile.age",
+			[]string{"expected number, received string", `the value is "x", from node "x"`}},
+		{"a real node's output of the wrong type", engine.CommitStep, "", []engine.NodeOutput{{Node: "ager", Run: true}}, engine.TypeMismatch, "$.profile.age",
+			[]string{"expected number, received string", `the value is "old", from node "ager"`}},
+		{"a real node that throws", engine.CommitStep, "", []engine.NodeOutput{{Node: "lookup", Run: true}}, engine.NodeError, "",
+			[]string{`node "lookup" threw Error: the CRM is down for A-17 (at ` + module + `:13:9)`}},
+	}
+	for _, export := range []string{"zod", "schema"} {
+		s := openOwn(t, module+":"+export)
+		for _, tc := range cases {
+			t.Run(export+"/"+tc.name, func(t *testing.T) {
+				req := &engine.CommitRequest{Kind: tc.kind, Before: map[string]any{}, Outputs: tc.outputs}
+				if tc.input != "" {
+					req.Input = decode(t, tc.input)
+				}
+				res, err := s.Commit(req)
+				if err == nil {
+					t.Fatalf("commit succeeded with %v; want %s", res.Values, tc.code)
+				}
+				e, ok := err.(*engine.Error)
+				if !ok || e.Code != tc.code || e.Path != tc.path {
+					t.Fatalf("got %T %v; want %s at %q", err, err, tc.code, tc.path)
+				}
+				for _, want := range tc.message {
+					if !strings.Contains(e.Message, want) {
+						t.Errorf("message %q; want it to mention %q", e.Message, want)
+					}
+				}
+			})
+		}
+	}
+	// the built-in engine, given the same enum as zod's JSON Schema, gives
+	// the same code at the same path
+	doc := map[string]any{"type": "object", "properties": map[string]any{"mood": map[string]any{"type": "string", "enum": []any{"calm", "angry"}}}}
+	schema, err := engine.SchemaFromJSONSchema(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.New(schema, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	err = g.Invoke("main", map[string]any{"mood": "bored"})
+	if e, ok := err.(*engine.Error); !ok || e.Code != engine.TypeMismatch || e.Path != "$.mood" {
+		t.Errorf("the built-in engine: %v; want TYPE_MISMATCH at $.mood", err)
+	}
+}
+
 // returned is what a real node returned, as the session gives it: checked,
 // with the order of its keys.
 func returned(res *engine.CommitResult, node string) any {
@@ -203,11 +271,19 @@ func TestOwnGraphThatDoesNotLoad(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(b.Root(), "node_modules", "tsx", "package.json")); err == nil {
 		tsx = ""
 	}
+	// the position of esbuild's error, relative to the suite root
+	tsSyntax := `cannot load runtimes/langgraphjs/testdata/own/broken.ts: TransformError: Transform failed with 1 error:
+runtimes/langgraphjs/testdata/own/broken.ts:2:25: ERROR: Unexpected ";"`
+	if tsx != "" {
+		tsSyntax = tsx
+	}
 	cases := []struct{ name, ref, want string }{
 		{"a missing export", ownGraph + ":agent", `the module ` + ownGraph + ` has no export "agent" (its exports: graph, notAGraph, uncompiled)`},
 		{"an export that is no graph", ownGraph + ":notAGraph", `the export "notAGraph" of ` + ownGraph + ` is not a compiled LangGraph graph (a CompiledStateGraph from StateGraph(...).compile())`},
 		{"a graph not compiled", ownGraph + ":uncompiled", "it is a StateGraph that is not compiled; export its .compile()"},
 		{"a module with a syntax error", "runtimes/langgraphjs/testdata/own/broken.mjs:graph", "cannot load runtimes/langgraphjs/testdata/own/broken.mjs: SyntaxError: Unexpected end of input (line 3)"},
+		{"a .ts module with a syntax error", "runtimes/langgraphjs/testdata/own/broken.ts:graph", tsSyntax},
+		{"a module that throws as it loads", "runtimes/langgraphjs/testdata/own/unreachable.mjs:graph", "(at runtimes/langgraphjs/testdata/own/unreachable.mjs:10:4)"},
 		{"a module that is not there", "runtimes/langgraphjs/testdata/own/nothing.mjs:graph", "cannot load runtimes/langgraphjs/testdata/own/nothing.mjs: no such file"},
 		{"a .ts module", "runtimes/langgraphjs/testdata/own/graph.ts:graph", tsx},
 	}

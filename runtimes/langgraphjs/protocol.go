@@ -84,12 +84,13 @@ type response struct {
 // bridgeError is an error LangGraph threw, as the bridge reports it: the
 // code it maps to (lc_error_code, else by the message), the message without
 // LangGraph's troubleshooting link, the error's class and the field it is
-// about.
+// about, or the JSON path inside it (keys and indices) when it has one.
 type bridgeError struct {
 	Code    string  `json:"code"`
 	Message string  `json:"message"`
 	Name    string  `json:"name"`
 	Field   *string `json:"field"`
+	Path    []any   `json:"path"`
 }
 
 // codes are the §11 codes a LangGraph error may map to; any other
@@ -105,6 +106,7 @@ var codes = map[string]engine.Code{
 	string(engine.EmptyInput):                   engine.EmptyInput,
 	string(engine.RuntimeError):                 engine.RuntimeError,
 	string(engine.NodeError):                    engine.NodeError,
+	string(engine.TypeMismatch):                 engine.TypeMismatch,
 }
 
 // engineError maps a bridge error to the harness's error.
@@ -125,5 +127,31 @@ func (e *bridgeError) engineError() *engine.Error {
 	if e.Field != nil {
 		out.Path = engine.PathKey(engine.Root, *e.Field)
 	}
+	if p, ok := jsonPath(e.Path); ok {
+		out.Path = p
+	}
 	return out
+}
+
+// jsonPath is a path the bridge gives as keys and indices, written as the
+// engine writes paths.
+func jsonPath(elems []any) (string, bool) {
+	if len(elems) == 0 {
+		return "", false
+	}
+	p := engine.Root
+	for _, el := range elems {
+		switch v := el.(type) {
+		case string:
+			p = engine.PathKey(p, v)
+		case float64:
+			if v != float64(int(v)) || v < 0 {
+				return "", false
+			}
+			p = engine.PathIndex(p, int(v))
+		default:
+			return "", false
+		}
+	}
+	return p, true
 }
