@@ -123,11 +123,21 @@ func TestCheckHintsWorkWhenPasted(t *testing.T) {
 	if err := os.WriteFile(stale, []byte("{\n  \"n\": 7\n}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r = runCLI(t, args...)
+	page := filepath.Join(t.TempDir(), "report.html")
+	r = runCLI(t, append(args, "--format", "progress,html:"+page)...)
 	wantCode(t, r, exitFailed)
 	cmds = hints(t, r.all())
 	if len(cmds) < 2 {
 		t.Fatalf("check printed hints %q, want the accept command and the fix\n%s", cmds, r.all())
+	}
+	// the HTML report's Copy button copies the same accept command
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := regexp.MustCompile(`"accept":"([^"]*)"`).FindSubmatch(html)
+	if copied == nil || string(copied[1]) != cmds[0] {
+		t.Fatalf("the HTML report's accept command is %q, want %q", copied, cmds[0])
 	}
 	for _, c := range cmds {
 		if err := os.WriteFile(stale, []byte("{\n  \"n\": 7\n}\n"), 0o644); err != nil {
