@@ -85,6 +85,8 @@ type Options struct {
 	Tags string
 	// Features and Golden name the suite's directories under Root
 	// (default "features" and "golden"); scenario.yaml may set them too.
+	// Each is a relative path inside Root, not Root itself, and neither
+	// is, or holds, the other or the scenarios directory.
 	Features, Golden string
 	// Profile is the default profile for scenarios that choose none.
 	Profile string
@@ -170,14 +172,8 @@ func checkGoldens(t *testing.T, cfg runner.Config, res *runner.Result, root stri
 		Missing: res.Goldens.With(goldenfile.Missing), Stale: res.Goldens.With(goldenfile.Stale), Orphans: res.Orphans,
 		FixMissing: update, FixStale: update,
 	}
-	if len(p.Orphans) > 0 {
-		rm := removeCommand(root)
-		words := make([]string, len(p.Orphans))
-		for i, o := range p.Orphans {
-			words[i] = strings.TrimPrefix(rm(o), "rm ")
-		}
-		p.FixOrphans = "rm " + strings.Join(words, " ")
-	}
+	p.Leftovers = res.Leftovers
+	p.FixOrphans, p.FixLeftovers = removeAll(root, p.Orphans), removeAll(root, p.Leftovers)
 	if !p.Clean() {
 		var b strings.Builder
 		b.WriteString("SCENARIO_CHECK: the golden files are not current")
@@ -205,6 +201,16 @@ func removeCommand(root string) func(orphan string) string {
 	return func(orphan string) string {
 		return "rm " + shell.Quote(filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(orphan))))
 	}
+}
+
+// removeAll renders the command that deletes files under the suite root.
+func removeAll(root string, files []string) string {
+	rm := removeCommand(root)
+	words := make([]string, len(files))
+	for i, f := range files {
+		words[i] = strings.TrimPrefix(rm(f), "rm ")
+	}
+	return "rm " + strings.Join(words, " ")
 }
 
 // updateAllCommand renders the go test command that rewrites every golden

@@ -6,9 +6,11 @@ import (
 	"os"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/suite"
 )
 
 func setupSteps() []Def {
@@ -95,8 +97,12 @@ func (w *world) graphRef(ref string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if info, err := os.Stat(full); err != nil || info.IsDir() {
+	info, err := os.Stat(full)
+	if err != nil {
 		return "", problemf("graph %q: no module %q under the suite root %s", ref, rel, w.cfg.Root)
+	}
+	if err := suite.Regular(info, strconv.Quote(rel), "a JavaScript or TypeScript module"); err != nil {
+		return "", problemf("graph %q: %v", ref, err)
 	}
 	return rel + ":" + export, nil
 }

@@ -9,8 +9,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
@@ -179,9 +181,10 @@ func (w *world) positioned(err error) error {
 	return fmt.Errorf("%s: %w", w.at(w.failed.Line), err)
 }
 
-// fail turns a step's error into what godog shows: file:line first.
+// fail turns a step's error into what godog shows: file:line first, long
+// lines cut (see shorten).
 func (w *world) fail(err error) error {
-	msg := err.Error()
+	msg := shorten(err.Error())
 	if strings.HasPrefix(msg, w.scenario.Feature+":") {
 		return errors.New(msg)
 	}
@@ -189,7 +192,35 @@ func (w *world) fail(err error) error {
 }
 
 func (w *world) pendingFailure() error {
-	return fmt.Errorf("%s: step failed: %s", w.at(w.pending.line), w.pending.err.Error())
+	return fmt.Errorf("%s: step failed: %s", w.at(w.pending.line), shorten(w.pending.err.Error()))
+}
+
+// maxLine is the longest line of a failure message that is shown whole.
+const maxLine = 1000
+
+// shorten cuts each line of a failure message longer than maxLine to its
+// first and last goldenfile.MaxShown bytes: a value an error quotes (a
+// runtime's or the engine's) may be megabytes, which every report would
+// take seconds to print. Values the assertions show are cut already.
+func shorten(msg string) string {
+	if len(msg) <= maxLine {
+		return msg
+	}
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		if len(l) <= maxLine {
+			continue
+		}
+		head, tail := goldenfile.MaxShown, len(l)-goldenfile.MaxShown
+		for head > 0 && !utf8.RuneStart(l[head]) {
+			head--
+		}
+		for tail < len(l) && !utf8.RuneStart(l[tail]) {
+			tail++
+		}
+		lines[i] = fmt.Sprintf("%s… (%d bytes cut) …%s", l[:head], tail-head, l[tail:])
+	}
+	return strings.Join(lines, "\n")
 }
 
 // ensureGraph builds the graph from the setup steps on first use.
@@ -253,17 +284,22 @@ func (w *world) readFile(p string) (string, string, error) {
 		}
 		return "", "", problemf("cannot read %q (under the suite root %s): %v", p, w.cfg.Root, err)
 	}
+	// a FIFO or a device would block the run or never end: refused before
+	// it is opened
+	info, err := os.Stat(full)
+	if err != nil {
+		return fail(err)
+	}
+	if err := suite.Regular(info, strconv.Quote(p), "a file to read (JSON, YAML or plan.md)"); err != nil {
+		return "", "", &problem{msg: err.Error()}
+	}
 	f, err := os.Open(full)
 	if err != nil {
 		return fail(err)
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
+	if info, err = f.Stat(); err != nil {
 		return fail(err)
-	}
-	if info.IsDir() {
-		return "", "", problemf("%q is a directory; expected a file", p)
 	}
 	if info.Size() > MaxFileBytes {
 		return "", "", problemf("%q is %d bytes, over the %d MiB limit for files a step reads", p, info.Size(), MaxFileBytes>>20)

@@ -252,9 +252,9 @@ func TestErrorsPathsLeavingTheRoot(t *testing.T) {
 		{name: "a backup file as a schema", step: `Given the state schema from "scenarios/plan.md.bak"`,
 			want: []string{`unsupported file type ".bak": expected .json, .yaml or .yml`}},
 		{name: "a directory given as a file", step: `Given the input state from "scenarios/dir"`,
-			want: []string{`features/x.feature:4: "scenarios/dir" is a directory; expected a file`}},
+			want: []string{`features/x.feature:4: "scenarios/dir" is a directory, not a regular file; expected a file`}},
 		{name: "a directory named like a file", step: `Given the state schema from "scenarios/dir.json"`,
-			want: []string{`"scenarios/dir.json" is a directory; expected a file`}},
+			want: []string{`"scenarios/dir.json" is a directory, not a regular file; expected a file`}},
 		{name: "a directory as a plan.md", step: "Given the \"dawn\" profile\nAnd the route has a plan.md from \"scenarios\"",
 			want: []string{`features/x.feature:5: "scenarios": a plan.md is read as text from a .md file`}},
 	}

@@ -157,6 +157,9 @@ func execute(f flags, rawPaths []string, m mode, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite, a directory or a feature file: drop --tags, --shard and scenario lines (golden files of the scenarios left out would look unused)")
 		return exitLoad
 	}
+	if cfg.Update {
+		defer removeOnInterrupt(cfg, stderr)()
+	}
 	res, err := runner.Run(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "scenario: %v\n", err)
@@ -190,8 +193,10 @@ func execute(f flags, rawPaths []string, m mode, stdout, stderr io.Writer) int {
 			return exitFailed
 		}
 		if !res.OrphansChecked && res.NotRun() > 0 {
-			fmt.Fprintf(stderr, "scenario: prune deleted nothing: %s run on no runtime (see why above), so the golden files they read may only look unused; prune with a --runtime that runs them\n", scenarios(res.NotRun()))
-			return exitFailed
+			// temporary files of an interrupted update are removed all the same
+			fmt.Fprintf(stderr, "scenario: prune deleted no golden file: %s run on no runtime (see why above), so the golden files they read may only look unused; prune with a --runtime that runs them\n", scenarios(res.NotRun()))
+			code = exitFailed
+			break
 		}
 		for _, o := range res.Orphans {
 			if err := os.Remove(filepath.Join(f.root, filepath.FromSlash(o))); err != nil {
@@ -204,7 +209,25 @@ func execute(f flags, rawPaths []string, m mode, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "no orphan golden files")
 		}
 	}
+	if m == modePrune || m == modeUpdate {
+		if !removeLeftovers(f.root, res.Leftovers, stdout, stderr) {
+			return exitFailed
+		}
+	}
 	return code
+}
+
+// removeLeftovers deletes the temporary files an interrupted update left
+// in golden/: they are the golden writer's own, never a user's.
+func removeLeftovers(root string, files []string, stdout, stderr io.Writer) bool {
+	for _, t := range files {
+		if err := os.Remove(filepath.Join(root, filepath.FromSlash(t))); err != nil && !os.IsNotExist(err) {
+			fmt.Fprintf(stderr, "scenario: %v\n", err)
+			return false
+		}
+		fmt.Fprintf(stdout, "removed %s (a temporary file of an interrupted update)\n", t)
+	}
+	return true
 }
 
 // skips is the one line that says what the scenarios a runtime skipped
@@ -245,6 +268,7 @@ func report(cfg runner.Config, res *runner.Result, hints hintFlags, skipsFail bo
 	p := goldenfile.Problems{
 		Missing: res.Goldens.With(goldenfile.Missing), Stale: res.Goldens.With(goldenfile.Stale), Orphans: res.Orphans,
 		FixMissing: update, FixStale: update, FixOrphans: hints.withPaths("prune", false),
+		Leftovers: res.Leftovers, FixLeftovers: hints.command("prune", false),
 	}
 	p.Write(out)
 	clean := res.Status == 0 && p.Clean()

@@ -168,7 +168,7 @@ func TestSkippedScenariosAreCountedAsSkipped(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"golden/own/on-the-team-s-graph.json": "{}\n"})
 	r = runCLI(t, "prune", "--root", dir, "--no-color", "--format", "progress")
 	wantCode(t, r, exitFailed)
-	wantContains(t, r, "prune deleted nothing: 1 scenario was run on no runtime")
+	wantContains(t, r, "prune deleted no golden file: 1 scenario was run on no runtime")
 	if _, err := os.Stat(filepath.Join(dir, "golden", "own", "on-the-team-s-graph.json")); err != nil {
 		t.Fatal("prune deleted the golden file of a skipped scenario")
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/canonjson"
@@ -37,8 +38,13 @@ func CompareAt(path string, want, got any) []Diff {
 	return out
 }
 
-// Render shows a value in messages as compact canonical JSON, or
-// "(absent)" when ok is false.
+// MaxShown is how much of a value a failure message shows, in bytes: a
+// pasted megabyte would take the terminal, the CI log and the report
+// seconds to print and no one reads it.
+const MaxShown = 200
+
+// Render shows a value in messages as compact canonical JSON, cut after
+// MaxShown bytes (see Clip), or "(absent)" when ok is false.
 func Render(v any, ok bool) string {
 	if !ok {
 		return "(absent)"
@@ -47,7 +53,20 @@ func Render(v any, ok bool) string {
 	if err != nil {
 		return fmt.Sprintf("<%v>", err)
 	}
-	return string(b)
+	return Clip(string(b), MaxShown)
+}
+
+// Clip cuts s after n bytes, on a character boundary, saying how long it
+// was: `{"v":"xxx… (5242890 bytes in all)`.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("… (%d bytes in all)", len(s))
 }
 
 func compare(path string, want, got any, out *[]Diff) {

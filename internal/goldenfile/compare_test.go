@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stateharness/scenario/engine"
 )
@@ -342,5 +343,19 @@ func BenchmarkCompare(b *testing.B) {
 				Compare(plain, plainGot)
 			}
 		})
+	}
+}
+
+func TestRenderCutsLongValues(t *testing.T) {
+	long := strings.Repeat("é", 300)
+	got := Render(long, true)
+	if !strings.HasSuffix(got, "… (602 bytes in all)") || !utf8.ValidString(got) || len(got) > MaxShown+30 {
+		t.Errorf("Render = %q", got)
+	}
+	if got := Render("short", true); got != `"short"` {
+		t.Errorf("Render = %q", got)
+	}
+	if got := Clip(strings.Repeat("a", MaxShown), MaxShown); got != strings.Repeat("a", MaxShown) {
+		t.Errorf("Clip cut a value of MaxShown bytes")
 	}
 }

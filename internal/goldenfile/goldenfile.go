@@ -21,6 +21,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/stateharness/scenario/internal/suite"
 )
 
 // Status is the outcome of checking one golden file.
@@ -40,20 +42,24 @@ const MaxBytes = 256 << 20
 // content comes back only when it differs (for the report); an equal file
 // is compared in chunks, never read whole.
 func Check(path string, got []byte) (Status, []byte, error) {
-	f, err := os.Open(path)
+	info, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Missing, nil, nil
 	}
 	if err != nil {
 		return 0, nil, err
 	}
-	defer f.Close()
-	info, err := f.Stat()
+	// a FIFO would block the open: refused before it
+	if err := suite.Regular(info, "the path", "a golden file (JSON)"); err != nil {
+		return 0, nil, err
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		return 0, nil, err
 	}
-	if info.IsDir() {
-		return 0, nil, fmt.Errorf("%s is a directory", path)
+	defer f.Close()
+	if info, err = f.Stat(); err != nil {
+		return 0, nil, err
 	}
 	if info.Size() > MaxBytes {
 		return 0, nil, fmt.Errorf("the file is %d bytes, over the %d MiB limit for golden files", info.Size(), MaxBytes>>20)
@@ -87,6 +93,9 @@ func Check(path string, got []byte) (Status, []byte, error) {
 // when the file is missing, unreadable, over MaxBytes or different, and when
 // write fails: Check then tells which.
 func Matches(path string, write func(io.Writer) error) bool {
+	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+		return false
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return false
@@ -156,14 +165,20 @@ func sameContent(r io.Reader, want []byte) (bool, error) {
 // needed. A file that already holds data is left untouched, so its
 // modification time does not change. It reports whether it wrote.
 func Write(path string, data []byte) (bool, error) {
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
-		return false, nil
+	if info, err := os.Stat(path); err == nil {
+		// the rename would replace whatever is there: only a file is a golden
+		if err := suite.Regular(info, "the path", "a golden file (JSON)"); err != nil {
+			return false, err
+		}
+		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+			return false, nil
+		}
 	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return false, err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	tmp, err := os.CreateTemp(dir, tempPattern(filepath.Base(path)))
 	if err != nil {
 		return false, err
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/stateharness/scenario/engine"
@@ -102,6 +103,9 @@ func (p *Policy) Assert(sc *suite.Scenario, rel string, value func() (any, error
 		return nil
 	}
 	if p.Update {
+		if err := noLinks(p.Root, rel); err != nil {
+			return fmt.Errorf("golden file %s: %v; nothing was written", rel, err)
+		}
 		if _, err := Write(full, got); err != nil {
 			return fmt.Errorf("golden file %s: %v", rel, err)
 		}
@@ -181,4 +185,23 @@ func (l *Log) Referenced(path string) bool {
 	defer l.mu.Unlock()
 	_, ok := l.status[path]
 	return ok
+}
+
+// noLinks refuses a golden path whose directories (golden/, golden/x/ ...)
+// include a symbolic link: through it an update would write somewhere
+// else, out of the root or over a file of the user's such as an input
+// under scenarios/.
+func noLinks(root, rel string) error {
+	dir := ""
+	for _, elem := range strings.Split(path.Dir(rel), "/") {
+		dir = path.Join(dir, elem)
+		info, err := os.Lstat(filepath.Join(root, filepath.FromSlash(dir)))
+		if err != nil {
+			return nil // the rest is created as plain directories
+		}
+		if info.Mode()&os.ModeSymlink != 0 {
+			return fmt.Errorf("%s is a symbolic link, and golden files are written only in directories of their own; replace the link with a directory", dir)
+		}
+	}
+	return nil
 }

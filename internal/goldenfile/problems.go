@@ -16,14 +16,16 @@ func CheckRequested() bool { return env.On("SCENARIO_CHECK") }
 // kind with the command that fixes it.
 type Problems struct {
 	Missing, Stale, Orphans []string
+	// Leftovers are the temporary files an interrupted update left.
+	Leftovers []string
 	// FixMissing and FixStale are the commands that rewrite golden files;
-	// FixOrphans the one that deletes the orphans.
-	FixMissing, FixStale, FixOrphans string
+	// FixOrphans and FixLeftovers the ones that delete those files.
+	FixMissing, FixStale, FixOrphans, FixLeftovers string
 }
 
 // Clean reports whether there is no problem.
 func (p Problems) Clean() bool {
-	return len(p.Missing) == 0 && len(p.Stale) == 0 && len(p.Orphans) == 0
+	return len(p.Missing) == 0 && len(p.Stale) == 0 && len(p.Orphans) == 0 && len(p.Leftovers) == 0
 }
 
 // Write lists each kind of problem, its files and its fix, as the CLI's
@@ -42,4 +44,5 @@ func (p Problems) Write(out io.Writer) {
 	list("missing golden files", p.Missing, p.FixMissing)
 	list("stale golden files", p.Stale, "review the differences above, then "+p.FixStale)
 	list("orphan golden files, referenced by no scenario", p.Orphans, p.FixOrphans)
+	list("temporary files left by an interrupted update", p.Leftovers, p.FixLeftovers)
 }

@@ -253,6 +253,13 @@ func (c *ciReport) goldenProblems(cfg Config, res *Result) []goldenProblem {
 		}
 		out = append(out, goldenProblem{path: path, kind: "orphan", file: path, line: 1, message: msg})
 	}
+	for _, path := range res.Leftovers {
+		msg := "temporary file " + path + " left by an interrupted update"
+		if cfg.Prune != nil {
+			msg += "; to remove it, run: " + cfg.Prune(path)
+		}
+		out = append(out, goldenProblem{path: path, kind: "leftover", file: path, line: 1, message: msg})
+	}
 	return out
 }
 

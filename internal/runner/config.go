@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/stateharness/scenario/internal/suite"
 	"gopkg.in/yaml.v3"
 )
 
@@ -43,6 +44,9 @@ var unknownField = regexp.MustCompile(`field (\S+) not found`)
 func ReadConfigFile(root string) (FileConfig, error) {
 	var fc FileConfig
 	path := filepath.Join(root, ConfigFile)
+	if err := suite.RegularPath(path, ConfigFile, "a YAML file"); err != nil {
+		return fc, err
+	}
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fc, nil

@@ -292,7 +292,7 @@ func featureName(root, feature string) string {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		if name, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "Feature:"); ok {
+		if name, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\uFEFF")), "Feature:"); ok {
 			return strings.TrimSpace(name)
 		}
 	}

@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -80,6 +78,9 @@ type Result struct {
 	// only for a whole, passing run (OrphansChecked).
 	Orphans        []string
 	OrphansChecked bool
+	// Leftovers are temporary files an interrupted update left beside the
+	// golden files of the run's part of golden/, sorted.
+	Leftovers []string
 	// Skips counts the scenarios a runtime could not run, by reason.
 	Skips map[string]int
 	unran int // of them, those no runtime ran
@@ -118,11 +119,15 @@ func Run(cfg Config) (*Result, error) {
 		return nil, err
 	}
 	// a scenario no runtime ran claimed none of its golden files
-	if scope, ok := s.cfg.goldenScope(); ok && res.Status == 0 && res.unran == 0 {
-		if res.Orphans, err = orphans(s.cfg.Root, scope, res.Goldens); err != nil {
+	if scope, ok := s.cfg.goldenScope(); ok {
+		found, err := walkGolden(s.cfg.Root, scope, res.Goldens)
+		if err != nil {
 			return nil, err
 		}
-		res.OrphansChecked = true
+		res.Leftovers = found.leftovers
+		if res.Status == 0 && res.unran == 0 {
+			res.Orphans, res.OrphansChecked = found.orphans, true
+		}
 	}
 	if err := ci.write(s.cfg, res); err != nil {
 		return nil, err
@@ -158,8 +163,21 @@ func resolve(cfg Config) (*settings, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg.Features = first(cfg.Features, fc.Features, "features")
-	cfg.Golden = first(cfg.Golden, fc.Golden, "golden")
+	dir := func(key, option, given, inFile string) layoutDir {
+		switch {
+		case given != "":
+			return layoutDir{key: key, where: "Options." + option, value: given}
+		case inFile != "":
+			return layoutDir{key: key, where: ConfigFile + "'s " + key + ":", value: inFile}
+		}
+		return layoutDir{key: key, where: "the default " + key + " directory", value: key}
+	}
+	cfg.Features, cfg.Golden, _, err = checkLayout(cfg.Root,
+		dir("features", "Features", cfg.Features, fc.Features), dir("golden", "Golden", cfg.Golden, fc.Golden),
+		dir("scenarios", "", "", fc.Scenarios))
+	if err != nil {
+		return nil, err
+	}
 	cfg.IDPrefix = first(cfg.IDPrefix, fc.IDPrefix)
 	s := &settings{layout: suite.Layout{Features: cfg.Features, Golden: cfg.Golden}, graph: first(cfg.Graph, fc.Graph)}
 	explicitFormat := cfg.Format != "" || fc.Format != ""
@@ -228,6 +246,11 @@ func (s *settings) load() (*loaded, error) {
 		}
 		if len(entries) == 0 {
 			return nil, s.noScenarios()
+		}
+		// what the parser cannot take (a line over its limit, a FIFO) is
+		// refused here, once, before godog reads the files and says it its way
+		if err := suite.CheckFeatures(cfg.Root, entries); err != nil {
+			return nil, err
 		}
 		idx := suite.NewIndex(cfg.Root, s.layout)
 		idx.Paths = entries
@@ -383,7 +406,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 		Options: &godog.Options{
 			Format:      format,
 			Paths:       idx.Paths,
-			FS:          os.DirFS(cfg.Root),
+			FS:          suite.FeatureFS(os.DirFS(cfg.Root)),
 			Tags:        cfg.Tags,
 			Strict:      true,
 			NoColors:    cfg.NoColor,
@@ -475,48 +498,6 @@ func (w *warnings) show(cfg Config) {
 		}
 		fmt.Fprintln(cfg.Output, m)
 	}
-}
-
-// orphans lists the .json files under the golden directories that the run
-// did not reference.
-func orphans(root string, dirs []string, log *goldenfile.Log) ([]string, error) {
-	var out []string
-	for _, dir := range dirs {
-		found, err := orphansUnder(root, dir, log)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, found...)
-	}
-	sort.Strings(out)
-	return slices.Compact(out), nil
-}
-
-func orphansUnder(root, goldenDir string, log *goldenfile.Log) ([]string, error) {
-	var out []string
-	base := filepath.Join(root, filepath.FromSlash(goldenDir))
-	err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if os.IsNotExist(err) && p == base {
-				return filepath.SkipDir
-			}
-			return err
-		}
-		if d.IsDir() || !strings.HasSuffix(p, ".json") {
-			return nil
-		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil {
-			return err
-		}
-		rel = filepath.ToSlash(rel)
-		if !log.Referenced(rel) {
-			out = append(out, rel)
-		}
-		return nil
-	})
-	sort.Strings(out)
-	return out, err
 }
 
 // ParseShard reads "K/N" with 1 <= K <= N.

@@ -8,11 +8,20 @@ import (
 )
 
 // The part of golden/ a run answers for (SPEC §12): naming the features
-// directory is the whole suite; a sub-directory or a feature file is its
-// part of golden/; a scenario line, tags or a shard answer for no part, since
-// the golden files of the scenarios left out would look unused.
+// directory is the whole suite; a sub-directory is its part of golden/,
+// recursively; a feature file is the files directly in its own golden
+// directory (golden/x/ for features/x.feature), never those of a feature
+// in a same-named directory (features/x/y.feature writes golden/x/y/). A
+// scenario line, tags or a shard answer for no part, since the golden files
+// of the scenarios left out would look unused.
 
 var lineSuffix = regexp.MustCompile(`:\d+$`)
+
+// goldenDir is one directory under golden/ whose orphans a run can check.
+type goldenDir struct {
+	dir       string // slash path relative to the root
+	recursive bool   // false: only the files directly in dir (a feature file's)
+}
 
 // Filtered reports whether the run answers for no part of golden/ as a
 // whole: it names scenario lines, or filters by tags, shard or, under go
@@ -24,7 +33,7 @@ func (c Config) Filtered() bool {
 
 // goldenScope lists the directories under golden/ whose orphans the run
 // can check, or says it can check none.
-func (c Config) goldenScope() ([]string, bool) {
+func (c Config) goldenScope() ([]goldenDir, bool) {
 	features := path.Clean(first(c.Features, "features"))
 	golden := path.Clean(first(c.Golden, "golden"))
 	// go test -run 'TestX/<scenario>' leaves scenarios out as tags do
@@ -32,22 +41,23 @@ func (c Config) goldenScope() ([]string, bool) {
 		return nil, false
 	}
 	if len(c.Paths) == 0 {
-		return []string{golden}, true
+		return []goldenDir{{golden, true}}, true
 	}
-	var dirs []string
+	var dirs []goldenDir
 	for _, p := range c.Paths {
 		if lineSuffix.MatchString(p) {
 			return nil, false
 		}
 		p = path.Clean(strings.ReplaceAll(p, "\\", "/"))
 		if p == features {
-			return []string{golden}, true
+			return []goldenDir{{golden, true}}, true
 		}
 		rel, ok := strings.CutPrefix(p, features+"/")
 		if !ok {
 			return nil, false
 		}
-		dirs = append(dirs, path.Join(golden, strings.TrimSuffix(rel, ".feature")))
+		file, isFile := strings.CutSuffix(rel, ".feature")
+		dirs = append(dirs, goldenDir{path.Join(golden, file), !isFile})
 	}
 	return dirs, true
 }

@@ -1,6 +1,9 @@
 package runner
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestCheckTags(t *testing.T) {
 	for expr, ok := range map[string]bool{
@@ -26,21 +29,23 @@ func TestCheckTags(t *testing.T) {
 func TestGoldenScope(t *testing.T) {
 	for _, tc := range []struct {
 		cfg  Config
-		dirs []string
+		dirs []goldenDir
 		ok   bool
 	}{
-		{Config{}, []string{"golden"}, true},
-		{Config{Paths: []string{"features"}}, []string{"golden"}, true},
-		{Config{Paths: []string{"features/"}}, []string{"golden"}, true},
-		{Config{Paths: []string{"features/a"}}, []string{"golden/a"}, true},
-		{Config{Paths: []string{"features/a/x.feature"}}, []string{"golden/a/x"}, true},
+		{Config{}, []goldenDir{{"golden", true}}, true},
+		{Config{Paths: []string{"features"}}, []goldenDir{{"golden", true}}, true},
+		{Config{Paths: []string{"features/"}}, []goldenDir{{"golden", true}}, true},
+		{Config{Paths: []string{"features/a"}}, []goldenDir{{"golden/a", true}}, true},
+		// a feature file answers for its own files, not for golden/a/x/...
+		// of a directory features/a/x/ beside it
+		{Config{Paths: []string{"features/a/x.feature"}}, []goldenDir{{"golden/a/x", false}}, true},
 		{Config{Paths: []string{"features/a/x.feature:12"}}, nil, false},
 		{Config{Tags: "@a"}, nil, false},
 		{Config{Shard: "1/2"}, nil, false},
 		{Config{Paths: []string{"elsewhere/x.feature"}}, nil, false},
 	} {
 		dirs, ok := tc.cfg.goldenScope()
-		if ok != tc.ok || len(dirs) != len(tc.dirs) || (ok && dirs[0] != tc.dirs[0]) {
+		if ok != tc.ok || !slices.Equal(dirs, tc.dirs) {
 			t.Errorf("%+v: goldenScope = %v, %v; want %v, %v", tc.cfg, dirs, ok, tc.dirs, tc.ok)
 		}
 	}

@@ -244,22 +244,17 @@ func expand(root string, fsys fs.FS, layout Layout, paths []string) ([]string, e
 			if !strings.HasSuffix(rel, ".feature") {
 				return nil, fmt.Errorf("feature path %q: not a .feature file", p)
 			}
+			if err := named(rel); err != nil {
+				return nil, err
+			}
 			entries = append(entries, rel+line)
 			continue
 		}
-		var found []string
-		err = fs.WalkDir(fsys, rel, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && strings.HasSuffix(p, ".feature") {
-				found = append(found, p)
-			}
-			return nil
-		})
-		if err != nil {
+		w := &walker{root: root, fsys: fsys, dirs: map[string]string{}, files: map[string]string{}}
+		if err := w.walk(rel); err != nil {
 			return nil, fmt.Errorf("feature path %q: %v", p, unwrapPathError(err))
 		}
+		found := w.found
 		sort.Strings(found)
 		entries = append(entries, found...)
 	}
@@ -300,9 +295,9 @@ func parseAll(fsys fs.FS, entries []string) []parsed {
 
 // parse reads and parses one feature file into its document and pickles.
 func parse(fsys fs.FS, file string) (*godog.GherkinDocument, []*godog.Scenario, error) {
-	content, err := fs.ReadFile(fsys, file)
+	content, err := ReadFeature(fsys, file)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", file, unwrapPathError(err))
+		return nil, nil, err
 	}
 	newID := (&messages.Incrementing{}).NewId
 	doc, err := gherkin.ParseGherkinDocumentForLanguage(bytes.NewReader(content), gherkin.DefaultDialect, newID)

@@ -1,0 +1,120 @@
+package suite
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+)
+
+// What the Gherkin parser cannot take is settled before it reads a feature
+// file, in one place for both parsers (this package's and godog's, through
+// FeatureFS): the file must be a regular file; a UTF-8 byte-order mark at
+// its start, which editors on Windows write and the parser would read as
+// part of the first keyword, is dropped; and a line longer than the
+// parser's line buffer (bufio.Scanner's 64 KiB: the parser then panics) is
+// an error naming the line.
+
+// MaxLineBytes is the longest line of a feature file, without its line
+// end: the Gherkin parser reads lines with a 64 KiB buffer, the line end
+// included.
+const MaxLineBytes = 64<<10 - 1
+
+// MaxFeatureBytes is the largest feature file the harness reads.
+const MaxFeatureBytes = 64 << 20
+
+var bom = []byte("\uFEFF")
+
+// ReadFeature reads the feature file at name in fsys as the parser may
+// take it (see above), or says why it cannot.
+func ReadFeature(fsys fs.FS, name string) ([]byte, error) {
+	info, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, unwrapPathError(err))
+	}
+	if err := Regular(info, name, "a .feature file"); err != nil {
+		return nil, err
+	}
+	if info.Size() > MaxFeatureBytes {
+		return nil, fmt.Errorf("%s is %d bytes, over the %d MiB limit for feature files; move large values to files and read them with a `... from \"<file>\"` step", name, info.Size(), MaxFeatureBytes>>20)
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, unwrapPathError(err))
+	}
+	defer f.Close()
+	content, err := io.ReadAll(io.LimitReader(f, MaxFeatureBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, unwrapPathError(err))
+	}
+	if len(content) > MaxFeatureBytes {
+		return nil, fmt.Errorf("%s is over the %d MiB limit for feature files", name, MaxFeatureBytes>>20)
+	}
+	return CleanFeature(name, content)
+}
+
+// CleanFeature drops a leading byte-order mark and refuses a line the
+// parser cannot read.
+func CleanFeature(name string, content []byte) ([]byte, error) {
+	content = bytes.TrimPrefix(content, bom)
+	line, rest := 1, content
+	for len(rest) > 0 {
+		n := bytes.IndexByte(rest, '\n')
+		if n < 0 {
+			n = len(rest)
+		}
+		if n > MaxLineBytes {
+			return nil, fmt.Errorf("%s:%d: the line is %d bytes, longer than the %d a feature file's line may have (the Gherkin parser's limit); move the value to a file under scenarios/ and read it with a `... from \"<file>\"` step, such as `Given the input state from \"scenarios/input.json\"`", name, line, n, MaxLineBytes)
+		}
+		rest = rest[min(n+1, len(rest)):]
+		line++
+	}
+	return content, nil
+}
+
+// CheckFeatures reads the feature files of entries (Expand's) under root
+// as ReadFeature does, and returns the first file's error.
+func CheckFeatures(root string, entries []string) error {
+	fsys := os.DirFS(root)
+	for _, e := range entries {
+		file, _ := splitLine(e)
+		if _, err := ReadFeature(fsys, file); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FeatureFS is the suite root as godog reads it: a .feature file is read
+// through ReadFeature when godog opens it, anything else as it is. (Opening
+// reads the file whole: the parser turns any error of a Read into a nil
+// line, and panics on it.)
+func FeatureFS(root fs.FS) fs.FS { return featureFS{root} }
+
+type featureFS struct{ fs.FS }
+
+func (f featureFS) Open(name string) (fs.File, error) {
+	if !strings.HasSuffix(name, ".feature") {
+		return f.FS.Open(name)
+	}
+	info, err := fs.Stat(f.FS, name)
+	if err != nil || info.IsDir() {
+		return f.FS.Open(name)
+	}
+	content, err := ReadFeature(f.FS, name)
+	if err != nil {
+		return nil, err
+	}
+	return &featureFile{Reader: bytes.NewReader(content), info: info}, nil
+}
+
+// featureFile is a feature file read and cleaned.
+type featureFile struct {
+	*bytes.Reader
+	info fs.FileInfo
+}
+
+func (f *featureFile) Stat() (fs.FileInfo, error) { return f.info, nil }
+func (f *featureFile) Close() error               { return nil }
