@@ -10,7 +10,6 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/cucumber/godog/colors"
 	"github.com/cucumber/godog/formatters"
-	messages "github.com/cucumber/messages/go/v34"
 )
 
 // godog's pretty and progress formatters run under names of the harness's
@@ -54,7 +53,7 @@ type prettySummary struct {
 	summary *summary
 }
 
-func (f *prettySummary) Feature(doc *messages.GherkinDocument, uri string, content []byte) {
+func (f *prettySummary) Feature(doc *godog.GherkinDocument, uri string, content []byte) {
 	f.summary.feature(uri)
 	f.PrettyFmt.Feature(doc, uri, content)
 }
@@ -68,7 +67,7 @@ type progressSummary struct {
 	summary *summary
 }
 
-func (f *progressSummary) Feature(doc *messages.GherkinDocument, uri string, content []byte) {
+func (f *progressSummary) Feature(doc *godog.GherkinDocument, uri string, content []byte) {
 	f.summary.feature(uri)
 	f.ProgressFmt.Feature(doc, uri, content)
 }
