@@ -113,3 +113,31 @@ func TestTypeScriptWorkflowPassesInACleanClone(t *testing.T) {
 		t.Fatalf("without npm ci the check passed or failed for another reason: %v\n%s", err, out)
 	}
 }
+
+func TestNodeInstall(t *testing.T) {
+	for _, tc := range []struct {
+		files map[string]string
+		dir   string // where init runs, under the temporary directory
+		want  string
+	}{
+		{map[string]string{"go.mod": "module x\n"}, ".", ""},
+		{map[string]string{"package.json": "{}", "package-lock.json": "{}"}, ".", "npm ci"},
+		{map[string]string{"package.json": "{}", "pnpm-lock.yaml": ""}, ".", "corepack enable && pnpm install --frozen-lockfile"},
+		{map[string]string{"package.json": "{}", "yarn.lock": ""}, ".", "corepack enable && yarn install --frozen-lockfile"},
+		{map[string]string{"package.json": "{}"}, ".", "npm install"},
+		{map[string]string{"package.json": "{}", "package-lock.json": "{}", "tests/x": ""}, "tests", "cd .. && npm ci"},
+	} {
+		root := writeFiles(t, t.TempDir(), tc.files)
+		if got := nodeInstall(filepath.Join(root, tc.dir)); got != tc.want {
+			t.Errorf("nodeInstall with %v in %s = %q, want %q", keys(tc.files), tc.dir, got, tc.want)
+		}
+	}
+}
+
+func keys(m map[string]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
