@@ -91,13 +91,14 @@ func (h hintFlags) acceptCommand() func(*suite.Scenario) string {
 	}
 }
 
-// selfName is how to spell this binary in a command to copy: its name, or,
-// when started by go run, go run with the path to this package from the
-// current directory (inside this module), else with the module path.
+// selfName is how to spell this binary in a command to copy: as it was
+// started (scenario from PATH, ./bin/scenario), or, when started by go
+// run, go run with the path to this package from the current directory
+// (inside this module), else with the module path.
 func selfName() string {
 	exe := os.Args[0]
 	if !strings.Contains(exe, string(filepath.Separator)+"go-build") {
-		return filepath.Base(exe)
+		return quote(exe)
 	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
