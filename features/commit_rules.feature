@@ -1,5 +1,5 @@
 Feature: The rules of a commit, in their order
-  A commit checks its writes in SPEC's order: JSON values, unknown keys, one
+  A commit checks its writes in this order: JSON values, unknown keys, one
   write per exclusive field, order independence, readonly, types. The first
   rule broken is the error, whichever field breaks it.
 

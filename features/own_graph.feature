@@ -1,6 +1,6 @@
 Feature: Scenarios on the team's own LangGraph JS graph
   `Given the graph from "<module>:<export>"` runs a scenario on a compiled
-  LangGraph JS graph of the suite (SPEC §15): inputs and node outputs go
+  LangGraph JS graph of the suite (docs/reference.md, "Runtimes"): inputs and node outputs go
   through the graph's own channels and reducers, custom ones included, and
   `When node "<name>" runs` runs the graph's real node on the current state.
   A schema then only adds the harness's rules (readonly, types) to the

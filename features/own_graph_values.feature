@@ -1,6 +1,6 @@
 Feature: What the team's own graph returns is JSON
   On langgraph-js a real node's return, and the state the graph's reducers
-  make of it, are JSON values like every other value (SPEC §2). NaN,
+  make of it, are JSON values like every other value. NaN,
   ±Infinity, an undefined member, a Date, Map, Set, typed array, function,
   class instance, BigInt or a cycle fails the step with NON_JSON_VALUE,
   naming the node and the JSON path: JSON.stringify would otherwise change

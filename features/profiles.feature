@@ -1,6 +1,7 @@
 Feature: Profiles
   A profile makes the engine merge as one framework does: langgraph (the
-  default), dawn, awaken or llmfy. The table of SPEC §4 is the contract.
+  default), dawn, awaken or llmfy. The table under "Profiles" in
+  docs/reference.md is the contract.
 
   Scenario: dawn infers append for an array default, and has a messages field
     Given the "dawn" profile

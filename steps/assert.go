@@ -247,8 +247,16 @@ func (w *world) fieldEquals(path string, want any) error {
 		// a scalar, or another kind of value: one line says it all
 		return fmt.Errorf("field %s should equal %s, but it is %s", at, diffs[0].Want, diffs[0].Got)
 	}
+	if w, g := goldenfile.Render(want, true), goldenfile.Render(v, true); len(w) <= smallValue && len(g) <= smallValue {
+		// small values read whole better than path by path
+		return fmt.Errorf("field %s should equal %s, but it is %s", at, w, g)
+	}
 	return fmt.Errorf("field %s differs from the expected value:\n%s", at, goldenfile.Report(diffs))
 }
+
+// smallValue is the length in compact JSON up to which a field's expected
+// and actual values are shown whole; larger ones as aligned differences.
+const smallValue = 80
 
 func equalOrDiff(what string, want, got any) error {
 	if engine.Equal(want, got) {

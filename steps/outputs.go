@@ -38,7 +38,7 @@ func outputSteps() []Def {
 				}
 				return w.nodes([]engine.NodeOutput{{Node: a[0], Output: out}})
 			}
-			if w.ownGraph == "" && w.cfg.Graph == "" {
+			if w.graphToRun() == "" {
 				return problemf("node %q is not registered: add it to Options.Nodes (scenario.Options{Nodes: map[string]scenario.NodeFunc{%q: ...}}), or give the scenario its LangGraph JS graph (Given the graph from \"<module>:<export>\")", a[0], a[0])
 			}
 			return w.nodes([]engine.NodeOutput{{Node: a[0], Run: true}})

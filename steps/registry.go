@@ -181,7 +181,7 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 			}
 			if w.graph != nil {
 				if u := w.graph.NotCompared(); u != nil && w.cfg.Skip != nil {
-					w.cfg.Skip("ran on the built-in engine alone: "+u.Error(), true)
+					w.cfg.Skip(w.scenario, "ran on "+ranAlone(w.cfg.Runtimes, u.Runtime)+" alone: "+u.Error(), true)
 				}
 				if cerr := w.graph.Close(); cerr != nil && err == nil {
 					return ctx, fmt.Errorf("%s: closing the scenario's runtime: %v", w.scenario.Feature, cerr)
@@ -210,6 +210,24 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 			cfg.UserSteps(sc)
 		}
 	}
+}
+
+// ranAlone names the runtime of rts that ran a scenario side by side
+// alone: the one that is not cannot.
+func ranAlone(rts []engine.Runtime, cannot string) string {
+	for _, rt := range rts {
+		name := "builtin"
+		if rt != nil {
+			name = rt.Name()
+		}
+		if name != cannot {
+			if name == "builtin" {
+				return "the built-in engine"
+			}
+			return name
+		}
+	}
+	return "the other runtime"
 }
 
 // anyText is the one pattern of a run without steps of the user's.
@@ -273,7 +291,7 @@ func (w *world) run(ctx context.Context, m resolvedStep) error {
 		// skipped on this runtime, never passed (SPEC §15)
 		w.skipReason = skip.Error()
 		if w.cfg.Skip != nil {
-			w.cfg.Skip(skip.Error(), false)
+			w.cfg.Skip(w.scenario, "not run: "+skip.Error(), false)
 		}
 		return godog.ErrSkip
 	case errors.As(err, &ee) && !d.Consumes && !errors.As(err, &pe) && w.nextAsserts():

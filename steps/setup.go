@@ -182,12 +182,30 @@ func (w *world) newGraph() (*engine.Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	graph := w.ownGraph
-	if graph == "" {
-		graph = w.cfg.Graph
-	}
 	return engine.New(w.schema, engine.Options{Profile: profile, Reducers: w.cfg.Reducers, Plan: w.plan, Tools: w.tools,
-		IDPrefix: w.cfg.IDPrefix, Runtimes: w.cfg.Runtimes, Graph: graph})
+		IDPrefix: w.cfg.IDPrefix, Runtimes: w.cfg.Runtimes, Graph: w.graphToRun()})
+}
+
+// NoGraphTag on a scenario or its feature keeps the suite's graph
+// (scenario.yaml's graph:) from it: its graph is built from its schema, as
+// in a suite without graph:.
+const NoGraphTag = "@no-graph"
+
+// graphToRun is the graph the scenario runs on: its own (Given the graph
+// from), else the suite's unless it is tagged NoGraphTag; "" for a graph
+// built from the schema.
+func (w *world) graphToRun() string {
+	if w.ownGraph != "" || w.cfg.Graph == "" {
+		return w.ownGraph
+	}
+	if w.pickle != nil {
+		for _, tag := range w.pickle.Tags {
+			if tag.Name == NoGraphTag {
+				return ""
+			}
+		}
+	}
+	return w.cfg.Graph
 }
 
 // chooseProfile resolves the scenario's profile: the scenario's step, the

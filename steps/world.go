@@ -60,9 +60,8 @@ type Config struct {
 	// Record, when set, receives what each step did (a report's data).
 	Record func(StepRecord)
 	// Skip counts a scenario a runtime cannot run, with the reason; ran
-	// says whether it ran on the built-in engine all the same (side by
-	// side).
-	Skip func(reason string, ran bool)
+	// says whether the other runtime ran it all the same (side by side).
+	Skip func(sc *suite.Scenario, reason string, ran bool)
 }
 
 // NodeFunc is a real Go node: it gets a copy of the current state and

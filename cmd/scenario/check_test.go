@@ -57,7 +57,7 @@ func TestCheckFailsOnAStaleGoldenAndPrintsTheUpdateCommand(t *testing.T) {
 	}
 	r := runCLI(t, suiteArgs("check", dir)...)
 	wantCode(t, r, exitFailed)
-	wantContains(t, r, "stale golden files (1):", "golden/alpha/alpha-2.json", "scenario update --root "+quote(dir))
+	wantContains(t, r, "stale golden files (1):", "golden/alpha/alpha-2.json", " update --root "+quote(dir))
 	if data, _ := os.ReadFile(stale); !strings.Contains(string(data), "99") {
 		t.Error("check rewrote a golden file")
 	}
@@ -81,7 +81,7 @@ func TestCheckFailsOnAnOrphanAndPruneRemovesIt(t *testing.T) {
 	}
 	r := runCLI(t, suiteArgs("check", dir)...)
 	wantCode(t, r, exitFailed)
-	wantContains(t, r, "orphan golden files", "golden/alpha/renamed-scenario.json", "scenario prune --root "+quote(dir))
+	wantContains(t, r, "orphan golden files", "golden/alpha/renamed-scenario.json", " prune --root "+quote(dir))
 
 	// a filtered run cannot tell an orphan from a golden it left out
 	r = runCLI(t, append(suiteArgs("prune", dir), "--tags", "@smoke")...)

@@ -36,6 +36,38 @@ type scaffoldData struct {
 	GoModule bool
 	// Version is the CLI's version the workflow runs (never latest).
 	Version string
+	// Install installs the repository's JavaScript packages before the CLI
+	// runs (npm ci where a package.json is, so that langgraph-js and a
+	// team's own graph find them); empty without a package.json.
+	Install string
+}
+
+// nodeInstall is the command that installs the packages of the
+// package.json at or above dir, as CI runs it from dir: npm ci with a
+// package-lock.json, the lock file's own tool for yarn and pnpm, else npm
+// install; "" without a package.json.
+func nodeInstall(dir string) string {
+	pkg := env.FindUp(dir, "package.json")
+	if pkg == "" {
+		return ""
+	}
+	prefix := ""
+	if rel, err := filepath.Rel(dir, pkg); err == nil && rel != "." {
+		prefix = "cd " + quote(filepath.ToSlash(rel)) + " && "
+	}
+	has := func(name string) bool {
+		_, err := os.Stat(filepath.Join(pkg, name))
+		return err == nil
+	}
+	switch {
+	case has("package-lock.json") || has("npm-shrinkwrap.json"):
+		return prefix + "npm ci"
+	case has("pnpm-lock.yaml"):
+		return prefix + "corepack enable && pnpm install --frozen-lockfile"
+	case has("yarn.lock"):
+		return prefix + "corepack enable && yarn install --frozen-lockfile"
+	}
+	return prefix + "npm install"
 }
 
 // scaffoldFile is one file init writes: a slash path under the suite root
@@ -55,7 +87,7 @@ func runInit(dir string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	data := scaffoldData{Package: testPackage(abs), GoModule: env.FindUp(abs, "go.mod") != "", Version: pinnedVersion()}
+	data := scaffoldData{Package: testPackage(abs), GoModule: env.FindUp(abs, "go.mod") != "", Version: pinnedVersion(), Install: nodeInstall(abs)}
 	files, err := scaffoldFiles(data)
 	if err != nil {
 		return err

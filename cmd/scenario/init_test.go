@@ -294,8 +294,8 @@ func TestInitSuiteUnderGoTest(t *testing.T) {
 }
 
 func TestWorkflowsRunTheSuite(t *testing.T) {
-	workflow := func(goModule bool) []byte {
-		files, err := scaffoldFiles(scaffoldData{Package: "agent", GoModule: goModule, Version: "v1.2.3"})
+	workflow := func(goModule bool, install ...string) []byte {
+		files, err := scaffoldFiles(scaffoldData{Package: "agent", GoModule: goModule, Version: "v1.2.3", Install: strings.Join(install, "")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -325,8 +325,9 @@ func TestWorkflowsRunTheSuite(t *testing.T) {
 		never         []string
 	}{
 		// go test sees the module's Go nodes, steps and reducers; the CLI does not
-		{"scaffold in a Go module", workflow(true), true, []string{"SCENARIO_CHECK=1 go test ./..."}, []string{"SCENARIO_UPDATE=1 go test ./..."}, []string{"@latest", "cmd/scenario@"}},
-		{"scaffold without Go", workflow(false), false, []string{cli + " check"}, []string{cli + " update"}, []string{"@latest", "go test"}},
+		{"scaffold in a Go module", workflow(true), true, []string{"SCENARIO_CHECK=1 go test ./..."}, []string{"SCENARIO_UPDATE=1 go test ./..."}, []string{"@latest", "cmd/scenario@", "setup-node", "npm"}},
+		{"scaffold without Go", workflow(false), false, []string{cli + " check"}, []string{cli + " update"}, []string{"@latest", "go test", "setup-node", "npm"}},
+		{"scaffold in a TypeScript repository", workflow(false, "npm ci"), false, []string{"npm ci", cli + " check"}, []string{"npm ci", cli + " update"}, []string{"@latest", "go test"}},
 		{"this repository", own, true, []string{"go vet ./...", "go test -race ./...", "go run ./cmd/scenario check"}, []string{"go run ./cmd/scenario update"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -365,6 +366,11 @@ func TestWorkflowsRunTheSuite(t *testing.T) {
 			for _, j := range []*ghJob{checkJob, updateJob} {
 				if !j.uses("actions/checkout@", false) || !j.uses("actions/setup-go@", tc.goVersionFile) {
 					t.Errorf("a job does not check out and set up Go: %+v", j.Steps)
+				}
+			}
+			for _, j := range []*ghJob{checkJob, updateJob} {
+				if j.runs("npm ci") && (!j.uses("actions/setup-node@", false) || !j.before("npm ci", "cmd/scenario")) {
+					t.Errorf("a job runs npm ci without setting up Node first, or after the CLI: %+v", j.Steps)
 				}
 			}
 			for _, n := range tc.never {
@@ -440,6 +446,23 @@ func (j ghJob) runs(command string) bool {
 		}
 	}
 	return false
+}
+
+// before reports whether a step running a comes before one running b, and
+// a step that uses actions/setup-node before both.
+func (j ghJob) before(a, b string) bool {
+	node, ia, ib := -1, -1, -1
+	for i, s := range j.Steps {
+		switch {
+		case strings.HasPrefix(s.Uses, "actions/setup-node@") && node < 0:
+			node = i
+		case strings.Contains(s.Run, a) && ia < 0:
+			ia = i
+		case strings.Contains(s.Run, b) && ib < 0:
+			ib = i
+		}
+	}
+	return node >= 0 && node < ia && ia < ib
 }
 
 func jobNames(m map[string]ghJob) []string {

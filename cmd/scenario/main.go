@@ -28,7 +28,6 @@ import (
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/shell"
-	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/steps"
 )
 
@@ -95,7 +94,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pf.Lookup("random").NoOptDefVal = "-1"
 	pf.StringVar(&f.runtime, "runtime", "", "what runs the commits: builtin (default), langgraph-js, or builtin,langgraph-js side by side (overrides scenario.yaml)")
 	pf.StringVar(&f.runtimeTimeout, "runtime-timeout", "", "how long one request to a runtime process may take (90s, 2m) before the step fails and the process is started again; default 30s (overrides scenario.yaml's runtime_timeout)")
-	pf.BoolVar(&f.allowSkips, "allow-skips", false, "check: do not fail on scenarios a runtime skipped")
+	pf.BoolVar(&f.allowSkips, "allow-skips", false, "check: do not fail on scenarios a runtime skipped (a skipped scenario is never passed; run and update report skips and pass)")
 	root.AddCommand(
 		&cobra.Command{Use: "run [paths...]", Short: "Run the scenarios (the default command)", RunE: runSuite(modeRun)},
 		&cobra.Command{Use: "update [paths...]", Short: "Run the scenarios, rewriting missing or stale golden files", RunE: runSuite(modeUpdate)},
@@ -131,8 +130,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
-	root, paths, err := suiteRoot(f.root, f.rootSet, paths)
+func execute(f flags, rawPaths []string, m mode, stdout, stderr io.Writer) int {
+	root, paths, err := suiteRoot(f.root, f.rootSet, rawPaths)
 	if err != nil {
 		fmt.Fprintf(stderr, "scenario: %v\n", err)
 		return exitLoad
@@ -145,6 +144,7 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 			return exitLoad
 		}
 	}
+	hints := newHintFlags(f, rawPaths)
 	out, isFile := stdout.(*os.File)
 	terminal := isFile && isTerminal(out)
 	defaultFormat := "progress"
@@ -156,14 +156,11 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 		NoColor: f.noColor || os.Getenv("NO_COLOR") != "" || !terminal, Profile: f.profile,
 		Update:      m == modeUpdate || (m == modeRun && goldenfile.UpdateRequested()),
 		Concurrency: f.concurrency, Shard: f.shard, Random: f.random, Runtime: f.runtime,
-		RuntimeTimeout: timeout, Accept: acceptCommand(f.root, f.profile, f.runtime, f.runtimeTimeout), Output: stdout,
+		RuntimeTimeout: timeout, Accept: hints.acceptCommand(), Output: stdout,
 	}
 	if m == modeCheck {
 		// the reports list golden-file problems with what fixes them
-		prune := selfName() + " prune"
-		if f.root != "." && f.root != "" {
-			prune += " --root " + quote(f.root)
-		}
+		prune := hints.withPaths("prune", false)
 		cfg.Check, cfg.Prune = true, func(string) string { return prune }
 	}
 	if m == modePrune && cfg.Filtered() {
@@ -186,19 +183,27 @@ func execute(f flags, paths []string, m mode, stdout, stderr io.Writer) int {
 	default:
 		return exitLoad
 	}
+	skipsFail, skipLine := skips(f, m, res)
+	if skipsFail {
+		code = exitFailed
+	}
+	if m == modeCheck && !report(cfg, res, hints, skipsFail, stdout) {
+		code = exitFailed
+	}
+	if skipLine != "" {
+		fmt.Fprintln(stdout, skipLine)
+	}
 	switch m {
-	case modeCheck:
-		if !report(cfg, res, f.root, stdout) {
-			code = exitFailed
-		}
-		if n := res.Skipped(); n > 0 && !f.allowSkips {
-			fmt.Fprintf(stdout, "check: %d scenarios were skipped (see why above); give --allow-skips to accept that\n", n)
-			code = exitFailed
-		}
 	case modePrune:
 		if res.Status != 0 {
 			fmt.Fprintln(stderr, "scenario: prune deleted nothing: scenarios failed, so their golden files may only look unused; fix them first")
 			return exitFailed
+		}
+		if !res.OrphansChecked && res.NotRun() > 0 {
+			// temporary files of an interrupted update are removed all the same
+			fmt.Fprintf(stderr, "scenario: prune deleted no golden file: %s run on no runtime (see why above), so the golden files they read may only look unused; prune with a --runtime that runs them\n", scenarios(res.NotRun()))
+			code = exitFailed
+			break
 		}
 		for _, o := range res.Orphans {
 			if err := os.Remove(filepath.Join(f.root, filepath.FromSlash(o))); err != nil {
@@ -232,18 +237,48 @@ func removeLeftovers(root string, files []string, stdout, stderr io.Writer) bool
 	return true
 }
 
-// report prints what check found, each kind with the command that fixes
-// it, and says whether the suite is clean.
-func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) bool {
-	self := selfName()
-	rootFlag := ""
-	if root != "." && root != "" {
-		rootFlag = " --root " + quote(root)
+// skips is the one line that says what the scenarios a runtime skipped
+// do to the exit code, and whether they fail the run: a scenario skipped
+// is never passed, and check, the gate for CI, fails on any (unless
+// --allow-skips); run and update say so and pass, as a test runner passes
+// a run with skipped tests (a clone without node runs the bundled suite,
+// whose own-graph scenarios need LangGraph JS).
+func skips(f flags, m mode, res *runner.Result) (fail bool, line string) {
+	n := res.Skipped()
+	if n == 0 || m == modePrune {
+		return false, ""
 	}
+	name := map[mode]string{modeRun: "run", modeUpdate: "update", modeCheck: "check"}[m]
+	switch {
+	case f.allowSkips:
+		return false, fmt.Sprintf("%s: %s skipped on a runtime (see why above), allowed by --allow-skips", name, scenarios(n))
+	case m == modeRun:
+		return false, fmt.Sprintf("run: %s skipped on a runtime, never passed (see why above); run does not fail on skips, check does unless --allow-skips", scenarios(n))
+	case m == modeUpdate && res.NotRun() == 0:
+		return false, fmt.Sprintf("update: %s run on one runtime alone (see why above); their golden files were written from it", scenarios(n))
+	case m == modeUpdate:
+		return false, fmt.Sprintf("update: %s run on no runtime, so their golden files were not written (see why above); check fails on them unless --allow-skips", scenarios(res.NotRun()))
+	}
+	return true, fmt.Sprintf("%s: %s skipped on a runtime, never passed (see why above); give --allow-skips to accept that", name, scenarios(n))
+}
+
+// scenarios is "1 scenario was" or "n scenarios were".
+func scenarios(n int) string {
+	if n == 1 {
+		return "1 scenario was"
+	}
+	return strconv.Itoa(n) + " scenarios were"
+}
+
+// report prints what check found, each kind with the command that fixes
+// it, and says whether the suite is clean; no "all pass" when skips fail
+// the check.
+func report(cfg runner.Config, res *runner.Result, hints hintFlags, skipsFail bool, out io.Writer) bool {
+	update := hints.withPaths("update", true)
 	p := goldenfile.Problems{
 		Missing: res.Goldens.With(goldenfile.Missing), Stale: res.Goldens.With(goldenfile.Stale), Orphans: res.Orphans,
-		FixMissing: self + " update" + rootFlag, FixStale: self + " update" + rootFlag, FixOrphans: self + " prune" + rootFlag,
-		Leftovers: res.Leftovers, FixLeftovers: self + " prune" + rootFlag,
+		FixMissing: update, FixStale: update, FixOrphans: hints.withPaths("prune", false),
+		Leftovers: res.Leftovers, FixLeftovers: hints.command("prune", false),
 	}
 	p.Write(out)
 	clean := res.Status == 0 && p.Clean()
@@ -255,12 +290,14 @@ func report(cfg runner.Config, res *runner.Result, root string, out io.Writer) b
 	case !res.OrphansChecked:
 		fmt.Fprintln(out, "\norphan golden files were not checked: scenarios failed")
 	}
-	if clean {
-		if res.OrphansChecked {
-			fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file is current")
-		} else {
-			fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file they read is current")
-		}
+	switch {
+	case !clean || skipsFail:
+	case res.Skipped() > 0:
+		fmt.Fprintln(out, "\ncheck: every scenario that ran passes and every golden file it read is current")
+	case res.OrphansChecked:
+		fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file is current")
+	default:
+		fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file they read is current")
 	}
 	return clean
 }
@@ -288,43 +325,6 @@ func version() string {
 		return info.Main.Version
 	}
 	return "(devel)"
-}
-
-// selfName is how to spell this binary in a command to copy: go run
-// through the module path when started by go run, else its name.
-func selfName() string {
-	exe := os.Args[0]
-	if !strings.Contains(exe, string(filepath.Separator)+"go-build") {
-		return filepath.Base(exe)
-	}
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return "go run " + info.Path + "@" + info.Main.Version
-	}
-	return "go run ./cmd/scenario"
-}
-
-// acceptCommand renders the command that rewrites one scenario's goldens,
-// spelled the way this binary was started.
-func acceptCommand(root, profile, runtime, timeout string) func(*suite.Scenario) string {
-	self := selfName()
-	rootFlag := ""
-	if root != "." && root != "" {
-		rootFlag = " --root " + quote(root)
-	}
-	if profile != "" {
-		rootFlag += " --profile " + quote(profile)
-	}
-	if runtime != "" {
-		// a scenario on the suite's own graph runs only on langgraph-js
-		rootFlag += " --runtime " + quote(runtime)
-	}
-	if timeout != "" {
-		// a scenario whose real node is slow passes only with it
-		rootFlag += " --runtime-timeout " + quote(timeout)
-	}
-	return func(s *suite.Scenario) string {
-		return self + " update" + rootFlag + " " + quote(s.Feature+":"+strconv.Itoa(s.Line))
-	}
 }
 
 // quote makes s one shell word.

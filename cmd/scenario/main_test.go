@@ -238,7 +238,7 @@ func TestStaleGoldenFailsThenUpdateFixesIt(t *testing.T) {
 	scenarioLine := lineOf(t, staleFeature, "Scenario: stale state", 1)
 	wantContains(t, r,
 		"features/x.feature:"+strconv.Itoa(stepLine)+": golden file "+golden,
-		"scenario update --root "+dir+" features/x.feature:"+strconv.Itoa(scenarioLine),
+		" update --root "+dir+" features/x.feature:"+strconv.Itoa(scenarioLine),
 	)
 	// each differing path with want and got, in path order, and nothing on
 	// the equal $.s
@@ -323,7 +323,7 @@ func TestMissingGoldenFailsAndUpdateCreatesIt(t *testing.T) {
 	stepLine := lineOf(t, feature, "should match the golden file", 1)
 	wantContains(t, r,
 		"features/x.feature:"+strconv.Itoa(stepLine)+": golden file "+golden,
-		"scenario update --root "+dir+" features/x.feature:3",
+		" update --root "+dir+" features/x.feature:3",
 	)
 	if _, err := os.Stat(goldenPath); !os.IsNotExist(err) {
 		t.Fatalf("a run without update created the golden file (stat: %v)", err)

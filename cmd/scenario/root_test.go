@@ -111,3 +111,40 @@ func TestOneInsertedMessageIsOneDifference(t *testing.T) {
 		t.Fatalf("the inserted message is reported as more than one difference:\n%s", r.all())
 	}
 }
+
+// A failed `field ... should equal` shows both values whole when they are
+// small, and the aligned differences when they are not.
+func TestFieldEqualsShowsSmallValuesWhole(t *testing.T) {
+	long := make([]string, 30)
+	for i := range long {
+		long[i] = strconv.Itoa(1000 + i)
+	}
+	wantLong := append(append([]string{}, long[:10]...), append([]string{"7"}, long[10:]...)...)
+	dir := newSuite(t, map[string]string{"features/f.feature": `Feature: Fields
+
+  Scenario: small
+    Given the state schema:
+      | field | type  |
+      | l     | array |
+    And the input state:
+      """json
+      {"l": [1, 2, 3]}
+      """
+    Then field "l" should equal [1, 5, 3, 4]
+
+  Scenario: large
+    Given the state schema:
+      | field | type  |
+      | l     | array |
+    And the input state:
+      """json
+      {"l": [` + strings.Join(long, ", ") + `]}
+      """
+    Then field "l" should equal [` + strings.Join(wantLong, ", ") + `]
+`})
+	r := runCLI(t, suiteArgs("run", dir)...)
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "features/f.feature:11: field $.l should equal [1,5,3,4], but it is [1,2,3]",
+		"features/f.feature:21: field $.l differs from the expected value:\n  $.l[10]\n    want: 7\n    got:  (absent)")
+	wantNotContains(t, r, "$.l[3]", "$.l[11]")
+}

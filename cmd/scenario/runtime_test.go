@@ -59,19 +59,47 @@ func TestCheckOnLangGraphJS(t *testing.T) {
 
 	// side by side: the counter agrees; awaken runs on the built-in engine
 	// alone and counts as skipped on langgraph-js, which check refuses
-	r := runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-js")...)
+	junit, html := filepath.Join(dir, "report.xml"), filepath.Join(dir, "report.html")
+	r := runCLI(t, "check", "--root", dir, "--no-color", "--format", "progress,junit:"+junit+",html:"+html, "--runtime", "builtin,langgraph-js")
 	wantCode(t, r, exitFailed)
-	wantContains(t, r, "2 scenarios (2 passed)", "1 scenarios skipped on a runtime",
+	// the reports count the scenario that ran on one runtime alone as skipped
+	xml, err := os.ReadFile(junit)
+	if err != nil || !strings.Contains(string(xml), `<skipped message="ran on the built-in engine alone: langgraph-js cannot run this scenario`) {
+		t.Errorf("JUnit report (%v) does not skip the awaken scenario:\n%s", err, xml)
+	}
+	page, err := os.ReadFile(html)
+	if err != nil || strings.Count(string(page), `"status":"skipped"`) != 1 {
+		t.Errorf("HTML report (%v) does not show one skipped scenario", err)
+	}
+	wantContains(t, r, "2 scenarios (1 passed, 1 skipped)", "1 scenario skipped on a runtime",
 		"1× ran on the built-in engine alone: langgraph-js cannot run this scenario: the awaken profile is modelled only by the built-in engine",
 		"give --allow-skips to accept that")
+	wantNotContains(t, r, "all scenarios pass", "every scenario that ran passes")
 	r = runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-js", "--allow-skips")...)
 	wantCode(t, r, exitPassed)
-	wantContains(t, r, "check: all scenarios pass and every golden file is current")
+	wantContains(t, r, "check: every scenario that ran passes and every golden file it read is current",
+		"check: 1 scenario was skipped on a runtime (see why above), allowed by --allow-skips")
 
-	// on langgraph-js alone the awaken scenario does not run at all
+	// on langgraph-js alone the awaken scenario does not run at all: run
+	// counts it as skipped and says that check fails on it
 	r = runCLI(t, append(suiteArgs("run", dir), "--runtime", "langgraph-js")...)
 	wantCode(t, r, exitPassed)
-	wantContains(t, r, "1× langgraph-js cannot run this scenario: the awaken profile")
+	wantContains(t, r, "2 scenarios (1 passed, 1 skipped)", "1× not run: langgraph-js cannot run this scenario: the awaken profile",
+		"run: 1 scenario was skipped on a runtime, never passed (see why above); run does not fail on skips, check does unless --allow-skips")
+	r = runCLI(t, append(suiteArgs("check", dir), "--runtime", "langgraph-js")...)
+	wantCode(t, r, exitFailed)
+	r = runCLI(t, append(suiteArgs("run", dir), "--runtime", "langgraph-js", "--allow-skips")...)
+	wantCode(t, r, exitPassed)
+	wantContains(t, r, "run: 1 scenario was skipped on a runtime (see why above), allowed by --allow-skips")
+}
+
+func wantNotContains(t *testing.T, r cliResult, subs ...string) {
+	t.Helper()
+	for _, s := range subs {
+		if strings.Contains(r.all(), s) {
+			t.Errorf("output contains %q\nstdout:\n%s\nstderr:\n%s", s, r.out, r.errOut)
+		}
+	}
 }
 
 func TestMissingPackagesSayWhatToInstall(t *testing.T) {
@@ -112,4 +140,68 @@ func TestRuntimeTimeoutErrorsExit2(t *testing.T) {
 	wantContains(t, r, `scenario.yaml: line 2: runtime_timeout: "soon" is not a duration: write it as 90s, 2m or 1m30s`)
 	writeFiles(t, dir, map[string]string{"scenario.yaml": "runtime_timeout: 2m\n"})
 	wantCode(t, runCLI(t, suiteArgs("run", dir)...), exitPassed)
+}
+
+const ownGraphFeature = `Feature: Own graph
+
+  Scenario: on the team's graph
+    Given the graph from "graph.mjs:graph"
+    And the input state:
+      """json
+      {"n": 1}
+      """
+    Then field "n" should equal 1
+
+  Scenario: on the built-in engine
+    Given the state schema:
+      | field | type    |
+      | n     | integer |
+    And the input state:
+      """json
+      {"n": 1}
+      """
+    Then field "n" should equal 1
+`
+
+// A scenario the built-in engine cannot run is skipped, and every
+// formatter's summary says so: never "passed".
+func TestSkippedScenariosAreCountedAsSkipped(t *testing.T) {
+	dir := newSuite(t, map[string]string{"features/own.feature": ownGraphFeature, "graph.mjs": "export const graph = null;\n"})
+	for _, format := range []string{"pretty", "progress"} {
+		r := runCLI(t, "run", "--root", dir, "--no-color", "--format", format)
+		wantCode(t, r, exitPassed)
+		wantContains(t, r, "2 scenarios (1 passed, 1 skipped)",
+			"1× not run: builtin cannot run this scenario: the scenario runs on its own graph \"graph.mjs:graph\"",
+			"run: 1 scenario was skipped on a runtime, never passed")
+		r = runCLI(t, "run", "--root", dir, "--no-color", "--format", format, "features/own.feature:3")
+		wantCode(t, r, exitPassed)
+		wantContains(t, r, "1 scenarios (1 skipped)")
+	}
+	r := runCLI(t, "check", "--root", dir, "--no-color", "--format", "progress")
+	wantCode(t, r, exitFailed)
+	wantNotContains(t, r, "all scenarios pass", "every scenario that ran passes")
+
+	// prune cannot tell the skipped scenario's golden files from orphans
+	writeFiles(t, dir, map[string]string{"golden/own/on-the-team-s-graph.json": "{}\n"})
+	r = runCLI(t, "prune", "--root", dir, "--no-color", "--format", "progress")
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "prune deleted no golden file: 1 scenario was run on no runtime")
+	if _, err := os.Stat(filepath.Join(dir, "golden", "own", "on-the-team-s-graph.json")); err != nil {
+		t.Fatal("prune deleted the golden file of a skipped scenario")
+	}
+}
+
+// A run given file.feature:LINE prints every location as file.feature:N,
+// never file.feature:LINE:N.
+func TestLocationsOfARunGivenALine(t *testing.T) {
+	feature := strings.Replace(ownGraphFeature, `Then field "n" should equal 1
+`, `Then field "n" should equal 2
+`, 2)
+	dir := newSuite(t, map[string]string{"features/own.feature": feature, "graph.mjs": "export const graph = null;\n"})
+	for _, format := range []string{"pretty", "progress"} {
+		r := runCLI(t, "run", "--root", dir, "--no-color", "--format", format, "features/own.feature:11")
+		wantCode(t, r, exitFailed)
+		wantContains(t, r, "# features/own.feature:11\n", "# features/own.feature:19\n")
+		wantNotContains(t, r, "own.feature:11:")
+	}
 }

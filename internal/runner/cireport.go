@@ -68,6 +68,17 @@ type ciReport struct {
 	mu       sync.Mutex
 	byPickle map[string]*caseRun
 	steps    map[string]stepAt // by pickle step id
+
+	// skipped says why a runtime skipped a scenario ("" when none did)
+	skipped func(*suite.Scenario) string
+}
+
+// skippedOn says why a runtime skipped the scenario, or "".
+func (c *ciReport) skippedOn(sc *suite.Scenario) string {
+	if c.skipped == nil {
+		return ""
+	}
+	return c.skipped(sc)
 }
 
 // caseRun is one scenario (one outline row) as it ran.

@@ -101,6 +101,10 @@ func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time
 		first, last := c.start, c.start
 		for i, r := range f.runs {
 			tc := junitTestcase(r)
+			if why := c.skippedOn(r.scenario); why != "" && tc.Status == "passed" {
+				// side by side, one runtime ran it alone: skipped on the other
+				tc.Status, tc.Skipped = "skipped", &junitSkipped{Message: why}
+			}
 			if names[r.name] > 1 {
 				seen[r.name]++
 				tc.Name += " #" + strconv.Itoa(seen[r.name])

@@ -34,27 +34,36 @@ type lateIndex struct {
 	fill  func([]*godog.GherkinDocument, [][]*godog.Scenario) error
 	order []string // the paths as godog got them: godog's feature URIs
 	gate  *gate
-	taken bool  // a formatter took the hand-over
 	done  bool  // fill ran
 	err   error // what fill returned
 }
 
-// handOver holds the one run whose formatter godog is about to make: it is
-// locked from just before godog.TestSuite.Run until the formatter takes the
-// run (godog makes formatters at once, on the caller's goroutine), so runs
+// handOff is what a run hands the formatters godog makes for it: its late
+// index (nil when it has none) and, for the closing summary, which
+// scenarios a runtime skipped.
+type handOff struct {
+	late    *lateIndex
+	skipped func(*godog.Scenario) bool
+	taken   bool // the index formatter, made last, took the hand-over
+}
+
+// handOver holds the one run whose formatters godog is about to make: it
+// is locked from just before godog.TestSuite.Run until the index
+// formatter, the last of the run's formats, takes the run (godog makes
+// formatters at once, in format order, on the caller's goroutine), so runs
 // in parallel each find their own.
 var (
 	handOverMu sync.Mutex
-	handOver   *lateIndex
+	handOver   *handOff
 )
 
-// runWithIndex runs ts, whose format includes the index formatter, handing
-// the formatter li.
-func runWithIndex(ts godog.TestSuite, li *lateIndex) int {
+// runWithHandOff runs ts, whose format ends with the index formatter,
+// handing its formatters h.
+func runWithHandOff(ts godog.TestSuite, h *handOff) int {
 	handOverMu.Lock()
-	handOver = li
+	handOver = h
 	defer func() {
-		if !li.taken {
+		if !h.taken {
 			handOver = nil
 			handOverMu.Unlock()
 		}
@@ -64,16 +73,17 @@ func runWithIndex(ts godog.TestSuite, li *lateIndex) int {
 
 func newIndexFormatter(suite string, out io.Writer) formatters.Formatter {
 	f := &indexFormatter{BaseFmt: godog.NewBaseFmt(suite, out)}
-	if li := handOver; li != nil && !li.taken {
-		li.taken = true
+	if h := handOver; h != nil && !h.taken {
+		h.taken = true
 		handOver = nil
-		f.late = li
+		f.late = h.late
 		handOverMu.Unlock()
 	}
 	return f
 }
 
-// indexFormatter reads godog's parsed features when the run starts.
+// indexFormatter reads godog's parsed features when the run starts (when
+// the run has a late index).
 type indexFormatter struct {
 	*godog.BaseFmt
 	late *lateIndex

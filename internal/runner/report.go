@@ -59,6 +59,9 @@ type htmlReport struct {
 	byPickle   map[string]*scenarioRun
 	byScenario map[*suite.Scenario]*scenarioRun
 	steps      map[string]stepRef // by pickle step id
+
+	// skipped says why a runtime skipped a scenario ("" when none did)
+	skipped func(*suite.Scenario) string
 }
 
 // scenarioRun is one scenario as it runs. Scenarios may run at once; each
@@ -235,6 +238,10 @@ func (h *htmlReport) write(res *Result) error {
 			continue // left out by --tags
 		}
 		run.out.Status = scenarioStatus(&run.out)
+		if run.out.Status == htmlreport.Passed && h.skipped != nil && h.skipped(info) != "" {
+			// side by side, one runtime ran it alone: skipped on the other
+			run.out.Status = htmlreport.Skipped
+		}
 		if n := len(r.Features); n == 0 || r.Features[n-1].Path != info.Feature {
 			r.Features = append(r.Features, htmlreport.Feature{Path: info.Feature, Name: featureName(h.idx.Root, info.Feature)})
 		}

@@ -90,6 +90,9 @@ type Result struct {
 	unran int // of them, those no runtime ran
 }
 
+// NotRun is how many of the skipped scenarios no runtime ran.
+func (r *Result) NotRun() int { return r.unran }
+
 // Skipped is how many scenarios a runtime skipped.
 func (r *Result) Skipped() int {
 	n := 0
@@ -402,11 +405,17 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	if l.late {
 		resolved = &steps.Resolved{}
 		late = s.lateIndex(idx, resolved, g)
-		format += "," + indexFormat
 	}
+	format = summaryFormats(format) + "," + indexFormat
 	golden := &goldenfile.Policy{Root: cfg.Root, Update: cfg.Update, Accept: cfg.Accept}
 	warned := &warnings{}
 	skips := &skipCount{}
+	if ci != nil {
+		ci.skipped = skips.reason
+	}
+	if report != nil {
+		report.skipped = skips.reason
+	}
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: s.layout, Index: idx, Resolved: resolved,
 		Golden: golden, DefaultProfile: cfg.Profile, SuiteProfile: s.suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
@@ -433,10 +442,11 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	}
 	res := &Result{Goldens: &golden.Log, Index: idx}
 	all := l.all
-	if late == nil {
-		res.Status = ts.Run()
-	} else {
-		res.Status = runWithIndex(ts, late)
+	res.Status = runWithHandOff(ts, &handOff{late: late, skipped: func(p *godog.Scenario) bool {
+		info, ok := idx.Scenario(p)
+		return ok && skips.has(info)
+	}})
+	if late != nil {
 		if err := late.failed(cfg.Root, s.layout, cfg.Paths); err != nil {
 			return nil, nil, err
 		}
@@ -568,19 +578,33 @@ func orDefault(paths []string, def string) []string {
 type skipCount struct {
 	mu       sync.Mutex
 	byReason map[string]int
-	unran    int // skipped and run on no runtime at all
+	unran    int               // skipped and run on no runtime at all
+	keys     map[string]string // why each skipped scenario was skipped, by suite key
 }
 
-func (s *skipCount) add(reason string, ran bool) {
+func (s *skipCount) add(sc *suite.Scenario, reason string, ran bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !ran {
 		s.unran++
 	}
 	if s.byReason == nil {
-		s.byReason = map[string]int{}
+		s.byReason, s.keys = map[string]int{}, map[string]string{}
 	}
 	s.byReason[reason]++
+	if sc != nil {
+		s.keys[sc.Key()] = reason
+	}
+}
+
+// has reports whether a runtime skipped the scenario.
+func (s *skipCount) has(sc *suite.Scenario) bool { return s.reason(sc) != "" }
+
+// reason says why a runtime skipped the scenario, or "".
+func (s *skipCount) reason(sc *suite.Scenario) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.keys[sc.Key()]
 }
 
 // show says how many scenarios were skipped and why, most frequent first.
@@ -601,7 +625,11 @@ func (s *skipCount) show(cfg Config) {
 		return reasons[i] < reasons[j]
 	})
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d scenarios skipped on a runtime (never counted as passed there):\n", total)
+	what := fmt.Sprintf("%d scenarios", total)
+	if total == 1 {
+		what = "1 scenario"
+	}
+	fmt.Fprintf(&b, "%s skipped on a runtime (never counted as passed there):\n", what)
 	for _, r := range reasons {
 		fmt.Fprintf(&b, "  %d× %s\n", s.byReason[r], r)
 	}

@@ -11,6 +11,11 @@
 # commit golden/ with the change:
 #   scenario update                 (or: SCENARIO_UPDATE=1 go test ./...)
 # `scenario check` fails on stale, missing and unused golden files, as CI does.
+#
+# @no-graph: this example builds its graph from the schema below even when
+# scenario.yaml names your own graph (graph:), which has fields of its own.
+# Scenarios without the tag run on that graph.
+@no-graph
 Feature: The agent answers the user
   A node returns only the fields it changes; each field's reducer merges that
   into the state. `messages` works like LangGraph's add_messages: roles become

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stateharness/scenario/internal/nodetest"
+	"gopkg.in/yaml.v3"
+)
+
+// TestTypeScriptWorkflowPassesInACleanClone is a TypeScript team's CI: init
+// in a repository with a package.json, the suite on langgraph-js, a clean
+// clone, then the check job's run: steps as one shell script, the CLI they
+// name replaced by this build. Without the install step the same script
+// fails as CI did (cannot resolve @langchain/langgraph).
+func TestTypeScriptWorkflowPassesInACleanClone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("installs packages and builds the CLI; skipped with -short")
+	}
+	node := nodetest.Require(t)
+	tools := map[string]string{}
+	for _, name := range []string{"git", "npm", "go", "bash"} {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			t.Skipf("%s is not on PATH", name)
+		}
+		tools[name] = p
+	}
+	sh := func(dir, name string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(tools[name], args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+
+	// the team's repository: its package.json and lock file pin LangGraph JS
+	repo := filepath.Join(t.TempDir(), "agent")
+	for _, f := range []string{"package.json", "package-lock.json"} {
+		data, err := os.ReadFile(filepath.Join(node.Root, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFiles(t, repo, map[string]string{f: string(data)})
+	}
+	if err := runInit(repo, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	yamlPath := filepath.Join(repo, "scenario.yaml")
+	conf, err := os.ReadFile(yamlPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(yamlPath, append(conf, "runtime: langgraph-js\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sh(repo, "git", "init", "-q")
+	sh(repo, "git", "add", "-A")
+	sh(repo, "git", "commit", "-qm", "scenario suite")
+
+	bin := filepath.Join(t.TempDir(), "scenario")
+	sh(".", "go", "build", "-o", bin, ".")
+
+	data, err := os.ReadFile(filepath.Join(repo, ".github", "workflows", "scenarios.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wf ghWorkflow
+	if err := yaml.Unmarshal(data, &wf); err != nil {
+		t.Fatal(err)
+	}
+	script := func(install bool) string {
+		// go run of the pinned CLI runs this build instead
+		s := "set -e\ngo() {\n  case \"$1 $2\" in\n    \"run github.com/stateharness/scenario/cmd/scenario@\"*) shift 2; " + quote(bin) + " \"$@\" ;;\n    *) command go \"$@\" ;;\n  esac\n}\n"
+		for _, step := range wf.Jobs["check"].Steps {
+			if step.Run == "" || !install && strings.Contains(step.Run, "npm") {
+				continue
+			}
+			s += step.Run + "\n"
+		}
+		return s
+	}
+	if !strings.Contains(script(true), "npm ci\n") {
+		t.Fatalf("the check job installs no packages:\n%s", script(true))
+	}
+	runScript := func(s string) (string, error) {
+		clone := filepath.Join(t.TempDir(), "clone")
+		sh(".", "git", "clone", "-q", repo, clone)
+		cmd := exec.Command(tools["bash"], "-c", s)
+		cmd.Dir = clone
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "NODE_PATH=") {
+				cmd.Env = append(cmd.Env, kv)
+			}
+		}
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	out, err := runScript(script(true))
+	if err != nil || !strings.Contains(out, "1 scenarios (1 passed)") {
+		t.Fatalf("the workflow's check steps in a clean clone: %v\n%s", err, out)
+	}
+	out, err = runScript(script(false))
+	if err == nil || !strings.Contains(out, "cannot resolve @langchain/langgraph") {
+		t.Fatalf("without npm ci the check passed or failed for another reason: %v\n%s", err, out)
+	}
+}
+
+func TestNodeInstall(t *testing.T) {
+	for _, tc := range []struct {
+		files map[string]string
+		dir   string // where init runs, under the temporary directory
+		want  string
+	}{
+		{map[string]string{"go.mod": "module x\n"}, ".", ""},
+		{map[string]string{"package.json": "{}", "package-lock.json": "{}"}, ".", "npm ci"},
+		{map[string]string{"package.json": "{}", "pnpm-lock.yaml": ""}, ".", "corepack enable && pnpm install --frozen-lockfile"},
+		{map[string]string{"package.json": "{}", "yarn.lock": ""}, ".", "corepack enable && yarn install --frozen-lockfile"},
+		{map[string]string{"package.json": "{}"}, ".", "npm install"},
+		{map[string]string{"package.json": "{}", "package-lock.json": "{}", "tests/x": ""}, "tests", "cd .. && npm ci"},
+	} {
+		root := writeFiles(t, t.TempDir(), tc.files)
+		if got := nodeInstall(filepath.Join(root, tc.dir)); got != tc.want {
+			t.Errorf("nodeInstall with %v in %s = %q, want %q", keys(tc.files), tc.dir, got, tc.want)
+		}
+	}
+}
+
+func keys(m map[string]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
