@@ -1,11 +1,12 @@
-package langgraphjs
+//go:build unix
+
+package bridge
 
 import (
 	"bufio"
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -14,25 +15,12 @@ import (
 	"time"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/nodetest"
 )
 
-// A fake bridge says it is ready and then misbehaves as its test needs.
-const readyLine = `process.stdout.write(JSON.stringify({ready: {node: process.version, langgraph: "fake", core: "fake"}}) + "\n");`
-
-// fakeBridge starts a bridge running script after the ready line; for
-// each request line it calls onLine(line).
-func fakeBridge(t *testing.T, onLine string, opts Options) *Bridge {
+// start starts a fake program for the test.
+func start(t *testing.T, prog Program) *Bridge {
 	t.Helper()
-	env := nodetest.Require(t)
-	opts.Node = env.Node
-	opts.Script = readyLine + `
-import readline from "node:readline";
-const rl = readline.createInterface({input: process.stdin});
-rl.on("line", (line) => { ` + onLine + ` });
-rl.on("close", () => process.exit(0));
-`
-	b, err := Start(env.Root, opts)
+	b, err := Start(prog)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,8 +28,8 @@ rl.on("close", () => process.exit(0));
 	return b
 }
 
-// wantRuntimeError checks that a commit fails at once with RUNTIME_ERROR
-// mentioning each text.
+// wantRuntimeError checks that a request fails at once with RUNTIME_ERROR
+// mentioning each text, and that the next goes to a new process.
 func wantRuntimeError(t *testing.T, b *Bridge, within time.Duration, texts ...string) {
 	t.Helper()
 	start := time.Now()
@@ -68,122 +56,50 @@ func wantRuntimeError(t *testing.T, b *Bridge, within time.Duration, texts ...st
 	}
 }
 
-func TestBridgeThatPrintsGarbage(t *testing.T) {
-	b := fakeBridge(t, `process.stderr.write("something went wrong\n"); process.stdout.write("this is not json\n");`, Options{})
-	wantRuntimeError(t, b, 5*time.Second, "this is not json", "something went wrong")
+func TestProgramThatPrintsGarbage(t *testing.T) {
+	b := start(t, fakeProgram("garbage"))
+	wantRuntimeError(t, b, 5*time.Second, "fake-rt wrote what is not an answer", "this is not json", "something went wrong")
 }
 
-func TestBridgeThatDies(t *testing.T) {
-	b := fakeBridge(t, `process.stderr.write("fatal: out of luck\n"); process.exit(7);`, Options{})
-	wantRuntimeError(t, b, 5*time.Second, "exit status 7", "out of luck")
+func TestProgramThatDies(t *testing.T) {
+	b := start(t, fakeProgram("dies"))
+	wantRuntimeError(t, b, 5*time.Second, "fake-rt stopped", "exit status 7", "out of luck", "starts again for the next request")
 }
 
-func TestBridgeThatAnswersAnotherRequest(t *testing.T) {
-	b := fakeBridge(t, `process.stdout.write(JSON.stringify({id: 999, graph: 1}) + "\n");`, Options{})
+func TestProgramThatAnswersAnotherRequest(t *testing.T) {
+	b := start(t, fakeProgram("wrong-id"))
 	wantRuntimeError(t, b, 5*time.Second, "not an answer")
 }
 
-func TestSilentBridgeTimesOut(t *testing.T) {
-	b := fakeBridge(t, `process.stderr.write("thinking\n");`, Options{Timeout: 300 * time.Millisecond})
-	wantRuntimeError(t, b, 5*time.Second, "did not answer", "300ms", "thinking")
+func TestSilentProgramTimesOut(t *testing.T) {
+	prog := fakeProgram("silent")
+	prog.Timeout = 300 * time.Millisecond
+	b := start(t, prog)
+	wantRuntimeError(t, b, 5*time.Second, "fake-rt did not answer open within 300ms", "--runtime-timeout", "thinking")
 }
 
-// TestBridgeKilledBetweenRequests kills the bridge between two commits of
-// a scenario: the next commit runs on a new process, which opens the
-// scenario's graph again; the harness keeps the thread.
-func TestBridgeKilledBetweenRequests(t *testing.T) {
-	env := nodetest.Require(t)
-	b, err := Start(env.Root, Options{Node: env.Node})
-	if err != nil {
-		t.Fatal(err)
+func TestVersionsInTheOrderReported(t *testing.T) {
+	b := start(t, fakeProgram("echo"))
+	if got, want := b.Versions.String(), "fakelib 1.2.3, go fake"; got != want {
+		t.Errorf("versions %q; want %q", got, want)
 	}
-	defer b.Close()
-	s, err := b.Open(engine.GraphSpec{Profile: "langgraph", Fields: []engine.FieldSpec{lastX}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Commit(&engine.CommitRequest{Kind: engine.CommitInput, Input: decode(t, `{"x": 1}`)}); err != nil {
-		t.Fatal(err)
-	}
-	old := b.proc()
-	old.cmd.Process.Signal(syscall.SIGKILL)
-	<-old.exited
-	res, err := s.Commit(&engine.CommitRequest{Kind: engine.CommitInput, Before: map[string]any{"x": 1.0}, Input: decode(t, `{"x": 2}`)})
-	if err != nil {
-		t.Fatalf("the commit after the kill: %v; want it to run on a new bridge", err)
-	}
-	if res.Values["x"] != 2.0 {
-		t.Errorf("x = %v; want 2", res.Values["x"])
-	}
-	if b.proc() == old || !alive(b.proc().cmd.Process.Pid) {
-		t.Errorf("no new bridge process runs")
-	}
-	if err := s.Close(); err != nil {
-		t.Errorf("closing the session: %v", err)
+	if b.Versions.Get("fakelib") != "1.2.3" {
+		t.Errorf("Get(fakelib) = %q", b.Versions.Get("fakelib"))
 	}
 }
 
-// TestBridgeKilledDuringRequest kills the bridge while it works on a
-// request: that request fails saying how the bridge ended, and the next
-// one runs on a new process.
-func TestBridgeKilledDuringRequest(t *testing.T) {
-	b := fakeBridge(t, `const r = JSON.parse(line); if (r.id === 1) { process.stderr.write("about to die\n"); process.kill(process.pid, "SIGKILL"); }`, Options{})
-	first := b.proc()
-	_, err := b.Open(engine.GraphSpec{Profile: "langgraph"})
-	if engine.CodeOf(err) != engine.RuntimeError {
-		t.Fatalf("got %v; want RUNTIME_ERROR", err)
-	}
-	for _, want := range []string{"langgraph-js stopped", "signal: killed", "about to die", "starts again for the next request"} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("%q does not mention %q", err, want)
-		}
-	}
-	// the fake bridge never answers: what matters is that a new one got the request
-	b.timeout = 300 * time.Millisecond
-	_, err = b.Open(engine.GraphSpec{Profile: "langgraph"})
-	if err == nil || !strings.Contains(err.Error(), "did not answer open within 300ms") {
-		t.Errorf("the next request: %v; want it sent to a new bridge", err)
-	}
-	if b.proc() == first {
-		t.Errorf("the bridge was not started again")
-	}
-}
-
-func TestStartWithoutPackages(t *testing.T) {
-	env := nodetest.Require(t)
-	root := t.TempDir()
-	_, err := Start(root, Options{Node: env.Node})
-	want := "cannot resolve @langchain/langgraph from " + root + ": run npm install @langchain/langgraph @langchain/core"
-	if err == nil || !strings.Contains(err.Error(), want) {
-		t.Fatalf("got %v; want %q", err, want)
-	}
-}
-
-func TestStartWithoutNode(t *testing.T) {
-	_, err := Start(t.TempDir(), Options{Node: filepath.Join(t.TempDir(), "no-node-here")})
-	if err == nil || !strings.Contains(err.Error(), "langgraph-js needs node ≥ 20") || !strings.Contains(err.Error(), "not found") {
-		t.Fatalf("got %v; want node ≥ 20 ... not found", err)
-	}
-}
-
-func TestStartWithOldNode(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the fake node is a shell script")
-	}
-	fake := filepath.Join(t.TempDir(), "node")
-	if err := os.WriteFile(fake, []byte("#!/bin/sh\necho v18.19.0\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	_, err := Start(t.TempDir(), Options{Node: fake})
-	if err == nil || err.Error() != "langgraph-js needs node ≥ 20; found v18.19.0" {
-		t.Fatalf("got %v", err)
+func TestStartThatSaysFatal(t *testing.T) {
+	_, err := Start(fakeProgram("fatal"))
+	if err == nil || err.Error() != "cannot resolve fakelib: install it" {
+		t.Fatalf("got %v; want the program's own words", err)
 	}
 }
 
 func TestStartThatNeverSaysReady(t *testing.T) {
-	env := nodetest.Require(t)
+	prog := fakeProgram("never-ready")
+	prog.StartTimeout = 300 * time.Millisecond
 	start := time.Now()
-	_, err := Start(env.Root, Options{Node: env.Node, startTimeout: 300 * time.Millisecond, Script: `setInterval(() => {}, 1000);`})
+	_, err := Start(prog)
 	if err == nil || !strings.Contains(err.Error(), "did not answer start") {
 		t.Fatalf("got %v", err)
 	}
@@ -192,35 +108,141 @@ func TestStartThatNeverSaysReady(t *testing.T) {
 	}
 }
 
-func TestCloseIsIdempotentAndLeavesNoProcess(t *testing.T) {
-	env := nodetest.Require(t)
-	b, err := Start(env.Root, Options{Node: env.Node})
+func TestFilesAreWrittenForTheProgram(t *testing.T) {
+	prog := fakeProgram("echo")
+	prog.Files = map[string]string{"script.txt": "hello"}
+	prog.Args = append(prog.Args, "{dir}/script.txt")
+	b := start(t, prog)
+	if !strings.Contains(cmdline(b.Pid()), "scenario-fake-rt-") {
+		t.Errorf("the program's arguments do not name the directory of its files: %q", cmdline(b.Pid()))
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	prog := fakeProgram("echo")
+	prog.Accept = func(spec engine.GraphSpec) error {
+		if spec.Profile != "langgraph" {
+			return &engine.Unsupported{Runtime: "fake-rt", Reason: "not " + spec.Profile}
+		}
+		return nil
+	}
+	b := start(t, prog)
+	if _, err := b.Open(engine.GraphSpec{Profile: "awaken"}); err == nil {
+		t.Errorf("a profile Accept refuses opened")
+	} else if _, ok := err.(*engine.Unsupported); !ok {
+		t.Errorf("got %T %v; want an *engine.Unsupported", err, err)
+	}
+	_, err := b.Open(engine.GraphSpec{Profile: "langgraph", Fields: []engine.FieldSpec{{Name: "x", Reducer: "mine", Custom: true}}})
+	if u, ok := err.(*engine.Unsupported); !ok || !strings.Contains(u.Reason, "which Fake cannot call") {
+		t.Errorf("a custom Go reducer: got %T %v; want an *engine.Unsupported", err, err)
+	}
+}
+
+func TestErrorMapping(t *testing.T) {
+	field := "x"
+	for _, tc := range []struct {
+		in   bridgeError
+		code engine.Code
+		path string
+		msg  string
+	}{
+		{bridgeError{Code: "INVALID_CONCURRENT_GRAPH_UPDATE", Message: "two wrote x", Field: &field}, engine.InvalidConcurrentGraphUpdate, "$.x", "two wrote x"},
+		{bridgeError{Code: "NON_JSON_VALUE", Message: "NaN", Path: []any{"v", 1.0, "deep"}}, engine.NonJSONValue, "$.v[1].deep", "NaN"},
+		{bridgeError{Code: "SOMETHING_ELSE", Message: "no"}, engine.RuntimeError, "", "Fake refused the commit (SOMETHING_ELSE): no"},
+		{bridgeError{Code: "RUNTIME_ERROR", Message: "boom", Name: "TypeError"}, engine.RuntimeError, "", "Fake refused the commit: TypeError: boom"},
+		{bridgeError{Code: "RUNTIME_ERROR", Message: "boom"}, engine.RuntimeError, "", "Fake refused the commit: Error: boom"},
+	} {
+		e := tc.in.engineError("Fake")
+		if e.Code != tc.code || e.Path != tc.path || e.Message != tc.msg {
+			t.Errorf("%+v → %s %s %q; want %s %s %q", tc.in, e.Code, e.Path, e.Message, tc.code, tc.path, tc.msg)
+		}
+	}
+}
+
+// TestProgramKilledBetweenRequests kills the program between two commits
+// of a scenario: the next commit runs on a new process, which opens the
+// scenario's graph again; the harness keeps the thread.
+func TestProgramKilledBetweenRequests(t *testing.T) {
+	b := start(t, fakeProgram("echo"))
+	s, err := b.Open(engine.GraphSpec{Profile: "langgraph"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pid := b.proc().cmd.Process.Pid
+	if _, err := s.Commit(&engine.CommitRequest{Kind: engine.CommitInput, Input: engine.Checked{Value: map[string]any{"x": 1.0}}}); err != nil {
+		t.Fatal(err)
+	}
+	old := b.proc()
+	old.cmd.Process.Signal(syscall.SIGKILL)
+	<-old.exited
+	res, err := s.Commit(&engine.CommitRequest{Kind: engine.CommitInput, Before: map[string]any{"x": 1.0}, Input: engine.Checked{Value: map[string]any{"y": 2.0}}})
+	if err != nil {
+		t.Fatalf("the commit after the kill: %v; want it to run on a new process", err)
+	}
+	if res.Values["x"] != 1.0 || res.Values["y"] != 2.0 {
+		t.Errorf("values %v; want x 1 and y 2", res.Values)
+	}
+	if b.proc() == old || !alive(b.Pid()) {
+		t.Errorf("no new process runs")
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("closing the session: %v", err)
+	}
+}
+
+// TestProgramKilledDuringRequest kills the program while it works on a
+// request: that request fails saying how it ended, and the next one runs
+// on a new process.
+func TestProgramKilledDuringRequest(t *testing.T) {
+	b := start(t, fakeProgram("die-on-first"))
+	first := b.proc()
+	_, err := b.Open(engine.GraphSpec{Profile: "langgraph"})
+	if engine.CodeOf(err) != engine.RuntimeError {
+		t.Fatalf("got %v; want RUNTIME_ERROR", err)
+	}
+	for _, want := range []string{"fake-rt stopped", "signal: killed", "about to die", "starts again for the next request"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q does not mention %q", err, want)
+		}
+	}
+	// the new process never answers (its first request is id 2): what
+	// matters is that it got the request
+	b.timeout = 300 * time.Millisecond
+	_, err = b.Open(engine.GraphSpec{Profile: "langgraph"})
+	if err == nil || !strings.Contains(err.Error(), "did not answer open within 300ms") {
+		t.Errorf("the next request: %v; want it sent to a new process", err)
+	}
+	if b.proc() == first {
+		t.Errorf("the program was not started again")
+	}
+}
+
+func TestCloseIsIdempotentAndLeavesNoProcess(t *testing.T) {
+	b, err := Start(fakeProgram("echo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := b.Pid()
 	if !alive(pid) {
-		t.Fatalf("bridge %d is not running", pid)
+		t.Fatalf("program %d is not running", pid)
 	}
 	b.Close()
 	b.Close()
 	if alive(pid) {
-		t.Errorf("bridge %d still runs after Close", pid)
+		t.Errorf("program %d still runs after Close", pid)
 	}
 	if _, err := b.Open(engine.GraphSpec{}); engine.CodeOf(err) != engine.RuntimeError {
 		t.Errorf("Open after Close: %v; want RUNTIME_ERROR", err)
 	}
 }
 
-// TestNoOrphanWhenGoIsKilled starts a process that starts a bridge, kills
-// that process with SIGKILL, and checks that the bridge goes too.
+// TestNoOrphanWhenGoIsKilled starts a process that starts a program, kills
+// that process with SIGKILL, and checks that the program goes too.
 func TestNoOrphanWhenGoIsKilled(t *testing.T) {
 	if runtime.GOOS != "linux" {
-		t.Skip("reads /proc")
+		t.Skip("reads /proc; only Linux ties a child's life to its parent's")
 	}
-	env := nodetest.Require(t)
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperHoldsABridge$", "-test.v")
-	cmd.Env = append(os.Environ(), "LANGGRAPHJS_HELPER_ROOT="+env.Root, "LANGGRAPHJS_HELPER_NODE="+env.Node)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperHoldsAProgram$", "-test.v")
+	cmd.Env = append(os.Environ(), "BRIDGE_HELPER=1")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -234,17 +256,17 @@ func TestNoOrphanWhenGoIsKilled(t *testing.T) {
 	sc := bufio.NewScanner(out)
 	deadline := time.AfterFunc(30*time.Second, func() { cmd.Process.Kill() })
 	for sc.Scan() {
-		if n, ok := strings.CutPrefix(sc.Text(), "BRIDGE PID "); ok {
+		if n, ok := strings.CutPrefix(sc.Text(), "PROGRAM PID "); ok {
 			pid, _ = strconv.Atoi(n)
 			break
 		}
 	}
 	deadline.Stop()
 	if pid == 0 {
-		t.Fatal("the helper did not start a bridge")
+		t.Fatal("the helper did not start a program")
 	}
-	if !alive(pid) || !strings.Contains(cmdline(pid), "scenario-langgraphjs-") {
-		t.Fatalf("bridge %d is not running (%q)", pid, cmdline(pid))
+	if !alive(pid) || !strings.Contains(environ(pid), "BRIDGE_FAKE=echo") {
+		t.Fatalf("program %d is not running (%q)", pid, cmdline(pid))
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
@@ -253,22 +275,21 @@ func TestNoOrphanWhenGoIsKilled(t *testing.T) {
 			return
 		}
 	}
-	t.Errorf("bridge %d (%s) still runs after the Go process that started it was killed", pid, cmdline(pid))
+	t.Errorf("program %d (%s) still runs after the Go process that started it was killed", pid, cmdline(pid))
 	syscall.Kill(pid, syscall.SIGKILL)
 }
 
-// TestHelperHoldsABridge is TestNoOrphanWhenGoIsKilled's helper process:
-// it starts a bridge, prints its pid and waits to be killed.
-func TestHelperHoldsABridge(t *testing.T) {
-	root := os.Getenv("LANGGRAPHJS_HELPER_ROOT")
-	if root == "" {
+// TestHelperHoldsAProgram is TestNoOrphanWhenGoIsKilled's helper process:
+// it starts a program, prints its pid and waits to be killed.
+func TestHelperHoldsAProgram(t *testing.T) {
+	if os.Getenv("BRIDGE_HELPER") == "" {
 		t.Skip("a helper process of TestNoOrphanWhenGoIsKilled")
 	}
-	b, err := Start(root, Options{Node: os.Getenv("LANGGRAPHJS_HELPER_NODE")})
+	b, err := Start(fakeProgram("echo"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	fmt.Printf("BRIDGE PID %d\n", b.proc().cmd.Process.Pid)
+	fmt.Printf("PROGRAM PID %d\n", b.Pid())
 	time.Sleep(time.Minute)
 }
 
@@ -293,9 +314,15 @@ func cmdline(pid int) string {
 	return strings.ReplaceAll(string(data), "\x00", " ")
 }
 
+func environ(pid int) string {
+	data, _ := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))
+	return strings.ReplaceAll(string(data), "\x00", " ")
+}
+
 // proc is the bridge's running process.
 func (b *Bridge) proc() *proc {
 	b.pmu.Lock()
 	defer b.pmu.Unlock()
 	return b.p
 }
+

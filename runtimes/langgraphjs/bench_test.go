@@ -89,3 +89,6 @@ rl.on("close", () => process.exit(0));
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 	b.ReportMetric(float64(times[len(times)/2].Microseconds()), "median-µs")
 }
+
+// readyLine starts a fake bridge: it says it is ready.
+const readyLine = `process.stdout.write(JSON.stringify({ready: {node: process.version}}) + "\n");`

@@ -18,7 +18,8 @@
 //        or {"id", "error": {"code", "message", "field"?, "path"?: [key or index, ...], "name"?}}
 //   {"id", "op": "close", "graph": n} → {"id"}
 // Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
-// line it writes is {"ready": {"node", "langgraph", "core"}} or {"fatal": "..."}.
+// line it writes is {"ready": {"@langchain/langgraph", "@langchain/core", "node"}}
+// (versions) or {"fatal": "..."}.
 //
 // A commit is one real superstep on a thread seeded with the state before
 // it: a fresh thread of a MemorySaver gets a checkpoint whose channel values
@@ -1001,7 +1002,7 @@ async function handle(req) {
   return { fatal: `unknown op ${JSON.stringify(req.op)}` };
 }
 
-send({ ready: { node: process.version, langgraph: versionOf("@langchain/langgraph"), core: versionOf("@langchain/core") } });
+send({ ready: { "@langchain/langgraph": versionOf("@langchain/langgraph"), "@langchain/core": versionOf("@langchain/core"), node: process.version } });
 
 const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
 // stdin closes when the harness stops the bridge or dies: exit then, even
