@@ -325,4 +325,3 @@ func (b *Bridge) proc() *proc {
 	defer b.pmu.Unlock()
 	return b.p
 }
-
