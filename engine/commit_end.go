@@ -188,6 +188,6 @@ func (g *Graph) fromRuntime(p *pending, out *CommitResult) *applied {
 	}
 	sort.Strings(extra)
 	res.written = append(res.written, extra...)
-	res.written = jsPropertyOrder(res.written)
+	res.written = g.prof.keyOrder(res.written)
 	return res
 }

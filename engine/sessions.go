@@ -13,32 +13,30 @@ type session struct {
 	s    Session
 }
 
-// Unsupported says that a runtime cannot run a scenario (SPEC §15: the
-// awaken and llmfy profiles, custom Go reducers, declared merge modes): the
-// scenario is skipped on it, never passed.
+// Unsupported says that a runtime cannot run a scenario (SPEC §15: another
+// runtime's profile, custom Go reducers, declared merge modes, an own
+// graph it cannot load): the scenario is skipped on it, never passed. A
+// runtime's Open says what it cannot run; the engine says only what no
+// runtime but the built-in one can (a reducer registered in Go).
 type Unsupported struct {
 	Runtime string
 	Reason  string
+	// Graph is the scenario's own graph when what it lacks is a runtime
+	// that loads it (a run on the built-in engine alone): whoever knows the
+	// runtimes may name one in Reason.
+	Graph string
 }
 
 func (u *Unsupported) Error() string {
 	return fmt.Sprintf("%s cannot run this scenario: %s", u.Runtime, u.Reason)
 }
 
-// unsupported says why a runtime other than the built-in one cannot run a
-// graph, or returns nil.
+// unsupported says why no runtime but the built-in one can run the graph,
+// or returns nil: a reducer registered in Go.
 func (g *Graph) unsupported(name string) *Unsupported {
-	switch g.prof.name {
-	case "awaken", "llmfy":
-		return &Unsupported{name, fmt.Sprintf("the %s profile is modelled only by the built-in engine", g.prof.name)}
-	}
 	for _, n := range sortedKeys(g.fields) {
-		f := g.fields[n]
-		if f.custom {
-			return &Unsupported{name, fmt.Sprintf("field %q has the custom reducer %s, registered in Go", n, f.reducerName)}
-		}
-		if f.declaredMerge {
-			return &Unsupported{name, fmt.Sprintf("field %q declares merge: %s, which only the built-in engine checks", n, f.merge)}
+		if f := g.fields[n]; f.custom {
+			return &Unsupported{Runtime: name, Reason: fmt.Sprintf("field %q has the custom reducer %s, registered in Go", n, f.reducerName)}
 		}
 	}
 	return nil
@@ -52,7 +50,11 @@ func (g *Graph) spec() GraphSpec {
 	}
 	for _, n := range sortedKeys(g.fields) {
 		f := g.fields[n]
-		s.Fields = append(s.Fields, FieldSpec{Name: n, Reducer: f.reducerName, Default: f.def, HasDefault: f.hasDef, Custom: f.custom})
+		fs := FieldSpec{Name: n, Type: f.typ, Reducer: f.reducerName, Default: f.def, HasDefault: f.hasDef, Custom: f.custom}
+		if f.declaredMerge {
+			fs.Merge = f.merge
+		}
+		s.Fields = append(s.Fields, fs)
 	}
 	return s
 }
@@ -77,15 +79,19 @@ func (g *Graph) openRuntimes(rts []Runtime) error {
 		if len(g.sessions) > 0 {
 			return fmt.Errorf("engine: two runtimes side by side must include the built-in one; got %s and %s", g.sessions[0].name, rt.Name())
 		}
+		var s Session
+		var err error
 		if u := g.unsupported(rt.Name()); u != nil {
-			if slices.ContainsFunc(rts, func(r Runtime) bool { return r == nil || r.Name() == builtinName }) {
-				// side by side, the built-in engine runs it alone
-				g.runBuiltin, g.notCompared = true, u
-				continue
-			}
-			return u
+			err = u
+		} else {
+			s, err = rt.Open(g.spec())
 		}
-		s, err := rt.Open(g.spec())
+		var u *Unsupported
+		if errors.As(err, &u) && slices.ContainsFunc(rts, func(r Runtime) bool { return r == nil || r.Name() == builtinName }) {
+			// side by side, the built-in engine runs it alone
+			g.runBuiltin, g.notCompared = true, u
+			continue
+		}
 		if err != nil {
 			return err
 		}
@@ -107,11 +113,9 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 		}
 	}
 	if other == nil {
-		return &Unsupported{builtinName, fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load: run it with --runtime langgraph-js", g.graphRef)}
+		return &Unsupported{Runtime: builtinName, Reason: fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load", g.graphRef), Graph: g.graphRef}
 	}
-	if g.prof.name != "langgraph" && g.prof.name != "dawn" {
-		return &Error{Code: SchemaInvalid, Path: PathKey(Root, "profile"), Message: fmt.Sprintf("the scenario's own graph %q is a LangGraph JS graph, so its profile is langgraph or dawn, not %s", g.graphRef, g.prof.name)}
-	}
+	// the runtime refuses a graph of a profile it does not load
 	s, err := other.Open(g.spec())
 	if err != nil {
 		return err
@@ -136,7 +140,7 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 	}
 	g.sessions = append(g.sessions, session{name: other.Name(), s: s})
 	if builtinToo {
-		g.notCompared = &Unsupported{builtinName, fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load", g.graphRef)}
+		g.notCompared = &Unsupported{Runtime: builtinName, Reason: fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load", g.graphRef)}
 	}
 	return nil
 }
@@ -144,10 +148,11 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 // LoadGraph loads the scenario's own graph on the runtime that runs it and
 // closes it again, so that a graph that does not load (a syntax error, no
 // such export, no compiled graph) fails the step that names it, not the
-// first commit. Without an own graph, a runtime that loads one or a profile
-// it runs, it does nothing: the first commit says what is wrong.
+// first commit; so does one the runtime refuses (a profile it does not
+// load graphs of). Without an own graph or a runtime that loads one, it
+// does nothing: the first commit says what is wrong.
 func (g *Graph) LoadGraph() error {
-	if g.graphRef == "" || g.opened || (g.prof.name != "langgraph" && g.prof.name != "dawn") {
+	if g.graphRef == "" || g.opened {
 		return nil
 	}
 	for _, rt := range g.runtimes {

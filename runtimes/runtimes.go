@@ -71,16 +71,41 @@ func (ps Processes) Kill() {
 	}
 }
 
-// starters start the runtimes other than the built-in one, by name: each
-// is one process per run.
-var starters = map[string]func(Settings) (*Process, error){
-	langgraphjs.Name: func(s Settings) (*Process, error) {
-		b, err := langgraphjs.Start(s.Root, langgraphjs.Options{Timeout: s.Timeout})
-		if err != nil {
-			return nil, err
-		}
-		return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
+// An entry is a runtime of the registry.
+type entry struct {
+	// start starts it: one process per run.
+	start func(Settings) (*Process, error)
+	// graphs are the extensions of the modules of own graphs it loads.
+	graphs []string
+}
+
+// starters are the runtimes other than the built-in one, by name.
+var starters = map[string]entry{
+	langgraphjs.Name: {
+		start: func(s Settings) (*Process, error) {
+			b, err := langgraphjs.Start(s.Root, langgraphjs.Options{Timeout: s.Timeout})
+			if err != nil {
+				return nil, err
+			}
+			return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
+		},
+		graphs: []string{".js", ".mjs", ".ts"},
 	},
+}
+
+// ForGraph names the runtime that loads an own graph, "<module>:<export>",
+// by its module's extension, or "" when none does.
+func ForGraph(graph string) string {
+	module := graph
+	if i := strings.LastIndexByte(graph, ':'); i >= 0 {
+		module = graph[:i]
+	}
+	for _, n := range Names()[1:] {
+		if slices.Contains(starters[n].graphs, filepath.Ext(module)) {
+			return n
+		}
+	}
+	return ""
 }
 
 // Names lists the runtimes --runtime accepts, the built-in one first.
@@ -125,11 +150,11 @@ func Start(list, from string, s Settings) ([]engine.Runtime, Processes, error) {
 			rts = append(rts, engine.Builtin())
 			continue
 		}
-		start, ok := starters[n]
+		rt, ok := starters[n]
 		if !ok {
 			return bad(fmt.Sprintf("unknown runtime %q", n))
 		}
-		p, err := start(s)
+		p, err := rt.start(s)
 		if err != nil {
 			procs.Stop()
 			return nil, nil, fmt.Errorf("%s %s: %v", from, n, err)

@@ -45,6 +45,10 @@ type Config struct {
 	// Runtimes run the scenarios' commits (SPEC §15); none is the built-in
 	// engine.
 	Runtimes []engine.Runtime
+	// GraphRuntime names the runtime that loads a scenario's own graph
+	// ("<module>:<export>"), for the skip of a scenario run without it;
+	// nil, or "", names none.
+	GraphRuntime func(graph string) string
 	// Graph is the suite's own graph (scenario.yaml's graph:), for the
 	// scenarios that name none.
 	Graph string

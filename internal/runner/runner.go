@@ -420,7 +420,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: s.layout, Index: idx, Resolved: resolved,
 		Golden: golden, DefaultProfile: cfg.Profile, SuiteProfile: s.suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
-		Warn: warned.add, Runtimes: rts, Skip: skips.add, Graph: s.graph,
+		Warn: warned.add, Runtimes: rts, GraphRuntime: runtimes.ForGraph, Skip: skips.add, Graph: s.graph,
 		Record: report.record(),
 		Nodes:  cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
 	}

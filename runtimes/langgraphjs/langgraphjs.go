@@ -112,13 +112,27 @@ func Program(node, script, root string, timeout time.Duration) bridge.Program {
 	}
 }
 
-// accept refuses the profiles LangGraph JS does not model.
+// accept refuses what LangGraph JS does not run: the profiles of other
+// frameworks, and merge declarations, which only the built-in engine
+// checks. An own graph is a LangGraph JS graph: its profile is langgraph or
+// dawn.
 func accept(spec engine.GraphSpec) error {
-	switch spec.Profile {
-	case "", "langgraph", "dawn":
+	ours := spec.Profile == "" || spec.Profile == "langgraph" || spec.Profile == "dawn"
+	if spec.Graph != "" {
+		if !ours {
+			return &engine.Error{Code: engine.SchemaInvalid, Path: engine.PathKey(engine.Root, "profile"), Message: fmt.Sprintf("the scenario's own graph %q is a LangGraph JS graph, so its profile is langgraph or dawn, not %s", spec.Graph, spec.Profile)}
+		}
 		return nil
 	}
-	return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the %s profile is modelled only by the built-in engine", spec.Profile)}
+	if !ours {
+		return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the %s profile is modelled only by the built-in engine", spec.Profile)}
+	}
+	for _, f := range spec.Fields {
+		if f.Merge != "" {
+			return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("field %q declares merge: %s, which only the built-in engine checks", f.Name, f.Merge)}
+		}
+	}
+	return nil
 }
 
 // findNode locates node and checks its version.
