@@ -6,7 +6,8 @@
 // and writes one JSON response per line on stdout, in order, each carrying
 // the request's id. It exits when stdin closes.
 //
-// Requests and responses (see protocol.go):
+// Requests and responses (the protocol every runtime shares is written in
+// runtimes/bridge's package doc; these are its shapes):
 //   {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
 //     → {"id", "graph": n}
 //   {"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>:<export>"}}
