@@ -133,8 +133,7 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int, res *
 		if !lastValue {
 			if ov, ok := g.prof.overwrite(w.Value); ok {
 				if overwritten {
-					return nil, &Error{Code: InvalidConcurrentGraphUpdate, Path: PathKey(Root, f.name), Message: fmt.Sprintf(
-						"Invalid update for channel %q with values %s: Can receive only one Overwrite value per step.", f.name, stringifyWrites(ws))}
+					return nil, g.prof.overwriteConflict(f.name, ws)
 				}
 				cur, has, overwritten = ov, true, true
 				continue
