@@ -27,6 +27,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/stateharness/scenario/internal/diffcase"
 )
 
 func main() {
@@ -104,14 +106,14 @@ type Class struct {
 	Key     string
 	Count   int
 	Index   int // the first case of the class
-	Case    Case
+	Case    diffcase.Case
 	Eng, LG Outcome
 }
 
 // CaseAt is the i-th random case of a seed: each case has its own
 // generator, so it does not depend on the cases before it.
-func CaseAt(seed int64, i int) Case {
-	return NewGenerator(seed*1_000_003 + int64(i)).Next()
+func CaseAt(seed int64, i int) diffcase.Case {
+	return diffcase.NewGenerator(seed*1_000_003 + int64(i)).Next()
 }
 
 // Run generates and runs cases, compares, and shrinks the first case of
@@ -124,7 +126,7 @@ func Run(lg *LangGraph, opts Options) (*Report, error) {
 	const chunk = 500
 	for start := opts.From; start < opts.From+opts.N; start += chunk {
 		end := min(start+chunk, opts.From+opts.N)
-		cases := make([]Case, 0, end-start)
+		cases := make([]diffcase.Case, 0, end-start)
 		for i := start; i < end; i++ {
 			cases = append(cases, CaseAt(opts.Seed, i))
 		}
@@ -253,7 +255,7 @@ func runGiven(lg *LangGraph, path, one string) (int, error) {
 	}
 	code := 0
 	for _, text := range texts {
-		c, err := ParseCase(text)
+		c, err := diffcase.ParseCase(text)
 		if err != nil {
 			return 2, fmt.Errorf("%s: %v", text, err)
 		}
