@@ -30,6 +30,11 @@ func readReturnPy(p *profile, node string, out any, order *KeyOrder) (returned, 
 	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: "Expected dict, got " + pyStr(out, order)}
 }
 
+// noReturnDelay: LangGraph Python refuses every return as soon as the node
+// returns it, so of several refused returns in a step the first by node
+// name fails it.
+func noReturnDelay(any) int { return 0 }
+
 // lastValueConflictPy is LastValue.update refusing a second value in one
 // step: only the key, as Python's repr writes it.
 func lastValueConflictPy(field string, _ []Write) *Error {

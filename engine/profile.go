@@ -69,6 +69,10 @@ type profile struct {
 	// toolResult reads a tool's result: its answer, its update and the
 	// tool message's content (SPEC §8; tool.go).
 	toolResult func(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error)
+	// returnDelay is how long the framework takes to refuse a node's
+	// return: of a step's refused returns, the quickest fails the step,
+	// ties by node name (lang_javascript.go, lang_python.go).
+	returnDelay func(out any) int
 	// keyOrder is the order in which the framework takes an object's keys
 	// as written: the order of a node's writes and of a step's channel
 	// updates (lang_javascript.go).
@@ -79,24 +83,24 @@ var profiles = map[string]*profile{
 	"langgraph": {
 		name: "langgraph", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName,
 		readReturn: readReturnJS, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultLangGraph, keyOrder: jsPropertyOrder,
+		coerceMessage: coerceMessageJS, toolResult: toolResultLangGraph, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
 	},
 	"dawn": {
 		name: "dawn", inferReducer: true, implicitMessages: true, planning: true, unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: "replace",
 		readReturn: readReturnJS, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultDawn, keyOrder: jsPropertyOrder,
+		coerceMessage: coerceMessageJS, toolResult: toolResultDawn, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
 	},
 	"awaken": {
 		name: "awaken", allExclusive: true, listedOrder: true, unknownKeys: rejectUnknown, scope: ScopeRun, runSeed: true, defaultReducer: "replace", exclusivePerNode: true,
 		readReturn: readReturnObjectOrNull, concurrentWrite: exclusiveMergeConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder,
+		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
 	},
 	"llmfy": {
 		name: "llmfy", allExclusive: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, oneNodePerStep: true, defaultReducer: "replace", exclusivePerNode: true,
 		// one node a step and one node's writes in order: no concurrent
 		// write can fail, and LangGraph's wording stands in
 		readReturn: readReturnObjectOrNull, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder,
+		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
 	},
 	// LangGraph Python (langgraph 1.2.24, langchain-core 1.8.3): a row of
 	// its own, read and checked against the real library (lang_python.go,
@@ -104,7 +108,7 @@ var profiles = map[string]*profile{
 	"langgraph-py": {
 		name: "langgraph-py", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName, typedStart: true,
 		readReturn: readReturnPy, concurrentWrite: lastValueConflictPy, overwriteConflict: overwriteConflictPy, firstWrite: firstWriteRaw, overwrite: overwritePy,
-		coerceMessage: coerceMessagePy, toolResult: toolResultLangGraph, keyOrder: insertionOrder,
+		coerceMessage: coerceMessagePy, toolResult: toolResultLangGraph, keyOrder: insertionOrder, returnDelay: noReturnDelay,
 	},
 }
 

@@ -31,6 +31,10 @@ type Field struct {
 	Reducer    string
 	Default    any
 	HasDefault bool
+	// Type is the field's schema type ("" leaves it out: any). Under
+	// langgraph-py a reducer field's type gives its starting value, as a
+	// Python annotation does.
+	Type string
 }
 
 // Node is what one node of the step returns. With Command set the output is
@@ -105,6 +109,9 @@ func (c Case) JSON() string {
 		attrs := &Obj{}
 		if f.Reducer != "" {
 			attrs.Set("reducer", f.Reducer)
+		}
+		if f.Type != "" {
+			attrs.Set("type", f.Type)
 		}
 		if f.HasDefault {
 			attrs.Set("default", f.Default)
@@ -259,6 +266,9 @@ func ParseCase(text string) (Case, error) {
 					return Case{}, fmt.Errorf("fields.%s: expected an object", name)
 				}
 				f := Field{Name: name}
+				if t, ok := attrs.Get("type"); ok {
+					f.Type, _ = t.(string)
+				}
 				if r, ok := attrs.Get("reducer"); ok {
 					f.Reducer, _ = r.(string)
 				}

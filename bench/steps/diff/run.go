@@ -107,7 +107,9 @@ func RunEngine(c diffcase.Case) Outcome {
 		}
 		// types are the harness's own rule (SPEC §6 rule 6), which
 		// LangGraph has not: dawn would infer them from the defaults
-		a["type"] = "any"
+		if _, typed := a["type"]; !typed {
+			a["type"] = "any"
+		}
 		fields[name] = a
 	}
 	schema, err := engine.SchemaFromValue(map[string]any{"fields": fields})
