@@ -114,7 +114,7 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int, res *
 	if !has && f.hasDef {
 		cur, has = f.def, true
 	}
-	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix, coerced: &g.coerced, coerce: g.prof.coerceMessage}
+	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix, coerced: &g.coerced, coerce: g.prof.coerceMessage, nullArgs: g.prof.messagesNullArgs}
 	lastValue := f.reducerName == lastValueName
 	rest := ws
 	if !has && !lastValue && len(ws) > 0 {

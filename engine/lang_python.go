@@ -35,6 +35,23 @@ func readReturnPy(p *profile, node string, out any, order *KeyOrder) (returned, 
 // name fails it.
 func noReturnDelay(any) int { return 0 }
 
+// addMessagesNone is add_messages's decorator wrapper on a null argument:
+// both null returns a functools.partial (add_messages used as a
+// decorator), which the checkpointer cannot store; one null is a
+// ValueError naming the other.
+func addMessagesNone(field string, cur, in any) error {
+	path := PathKey(Root, field)
+	switch {
+	case cur == nil && in == nil:
+		return &Error{Code: RuntimeError, Path: path, Message: "add_messages(None, None) returns a functools.partial, which LangGraph Python cannot checkpoint: Type is not msgpack serializable: functools.partial"}
+	case cur == nil:
+		return &Error{Code: MessageCoercionFailure, Path: path, Message: "Must specify non-null arguments for both 'left' and 'right'. Only received: 'right'."}
+	case in == nil:
+		return &Error{Code: MessageCoercionFailure, Path: path, Message: "Must specify non-null arguments for both 'left' and 'right'. Only received: 'left'."}
+	}
+	return nil
+}
+
 // lastValueConflictPy is LastValue.update refusing a second value in one
 // step: only the key, as Python's repr writes it.
 func lastValueConflictPy(field string, _ []Write) *Error {

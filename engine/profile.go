@@ -66,6 +66,10 @@ type profile struct {
 	// (SPEC §5 rule 2; message_coerce.go). The messages reducer's ids,
 	// merge and cache are the same for every coercion.
 	coerceMessage messageCoercion
+	// messagesNullArgs refuses a null current value or write before the
+	// messages reducer reads them (lang_python.go); nil: a null is a
+	// one-element list, which coercion refuses.
+	messagesNullArgs func(field string, cur, in any) error
 	// toolResult reads a tool's result: its answer, its update and the
 	// tool message's content (SPEC §8; tool.go).
 	toolResult func(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error)
@@ -108,7 +112,7 @@ var profiles = map[string]*profile{
 	"langgraph-py": {
 		name: "langgraph-py", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName, typedStart: true,
 		readReturn: readReturnPy, concurrentWrite: lastValueConflictPy, overwriteConflict: overwriteConflictPy, firstWrite: firstWriteRaw, overwrite: overwritePy,
-		coerceMessage: coerceMessagePy, toolResult: toolResultLangGraph, keyOrder: insertionOrder, returnDelay: noReturnDelay,
+		coerceMessage: coerceMessagePy, messagesNullArgs: addMessagesNone, toolResult: toolResultLangGraph, keyOrder: insertionOrder, returnDelay: noReturnDelay,
 	},
 }
 

@@ -309,7 +309,18 @@ def run(c):
     try:
         graph.invoke(c.get("input") or {}, config)
     except Exception as e:  # noqa: BLE001
-        return {"phase": "step" if ran else "input", "errors": [error_entry(e)]}
+        answer = {"phase": "step" if ran else "input", "errors": [error_entry(e)]}
+        if ran and len(step) > 1 and answer["errors"][0]["code"] == "INVALID_GRAPH_NODE_RETURN_VALUE":
+            # the nodes of a superstep run in threads, and the error raised
+            # is that of whichever fails first: each refused return, found
+            # by running its node alone, is one the step may raise
+            answer["alternatives"] = []
+            for n in step:
+                alone = run({**c, "step": [n]})
+                for err in alone.get("errors") or []:
+                    if err["code"] == "INVALID_GRAPH_NODE_RETURN_VALUE":
+                        answer["alternatives"].append(err["message"])
+        return answer
     return {"state": to_plain(graph.get_state(config).values)}
 
 

@@ -24,6 +24,10 @@ type Outcome struct {
 	// in its order.
 	Errors    []ErrorInfo
 	Aggregate bool
+	// Alternatives are the messages of the other errors the real library
+	// may raise for the same commit (LangGraph Python: each refused return
+	// of a step whose nodes run in threads).
+	Alternatives []string
 }
 
 // ErrorInfo is one error: its code (engine code, or the one a LangGraph
@@ -263,7 +267,8 @@ type answer struct {
 		Name    *string `json:"name"`
 		Field   *string `json:"field"`
 	} `json:"errors"`
-	Harness string `json:"harness"`
+	Harness      string   `json:"harness"`
+	Alternatives []string `json:"alternatives"`
 }
 
 func parseAnswer(line []byte, c diffcase.Case) (Outcome, error) {
@@ -280,7 +285,7 @@ func parseAnswer(line []byte, c diffcase.Case) (Outcome, error) {
 		}
 		return Outcome{State: a.State}, nil
 	}
-	o := Outcome{Phase: a.Phase, Aggregate: a.Aggregate}
+	o := Outcome{Phase: a.Phase, Aggregate: a.Aggregate, Alternatives: a.Alternatives}
 	for _, e := range a.Errors {
 		info := ErrorInfo{Message: trimTroubleshooting(e.Message)}
 		if e.Name != nil {
