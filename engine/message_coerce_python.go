@@ -76,6 +76,31 @@ func constructPy(role, content any, kwargs map[string]any) (message, string) {
 		}
 		return message{}, fmt.Sprintf("has unexpected message type %s; use one of 'human', 'user', 'ai', 'assistant', 'function', 'tool', 'system', or 'developer'", pyRepr(role, nil))
 	}
+	if t == "tool" {
+		// ToolMessage.coerce_args: content of another kind is its str(),
+		// as are the elements of a list that are neither str nor dict; a
+		// numeric tool_call_id its str()
+		switch x := content.(type) {
+		case string:
+		case []any:
+			list := make([]any, len(x))
+			for i, el := range x {
+				switch el.(type) {
+				case string, map[string]any:
+					list[i] = el
+				default:
+					list[i] = pyStr(el, nil)
+				}
+			}
+			content = list
+		default:
+			content = pyStr(content, nil)
+		}
+		if id, ok := kwargs["tool_call_id"].(float64); ok {
+			kwargs = cloneMap(kwargs)
+			kwargs["tool_call_id"] = pyNumber(id)
+		}
+	}
 	if !pyContent(content) {
 		return message{}, fmt.Sprintf("has content %s; expected a str or a list of str and dict", pyRepr(content, nil))
 	}
@@ -208,4 +233,12 @@ func pyTruthy(v any) bool {
 		return len(x) > 0
 	}
 	return true
+}
+
+func cloneMap(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
 }

@@ -38,6 +38,7 @@ func main() {
 	lib := flag.String("lib", "js", "the library that judges: js (LangGraph JS, profiles langgraph and dawn) or python (LangGraph Python, profile langgraph-py)")
 	script := flag.String("script", "", "the LangGraph side (default bench/steps/diff/langgraph.mjs, or langgraph_python.py with -lib python)")
 	nodeBin := flag.String("node", "node", "the node binary")
+	messages := flag.Bool("messages", false, "with -lib python, cases of the messages reducer on its own")
 	pythonBin := flag.String("python", "", "with -lib python, the Python that has langgraph (default .venv/bin/python, else python3)")
 	nodePath := flag.String("node-path", "", "NODE_PATH for the script (default: resolve from the script's place, i.e. the repository's node_modules)")
 	given := flag.String("cases", "", "instead of random cases, run the cases of this file (one JSON case per line, # comments; - is stdin) and show both outcomes")
@@ -81,7 +82,7 @@ func main() {
 		os.Exit(code)
 	}
 
-	rep, err := Run(lg, Options{Lib: *lib, Seed: *seed, From: *from, N: *n, Budget: *budget})
+	rep, err := Run(lg, Options{Lib: *lib, Messages: *messages, Seed: *seed, From: *from, N: *n, Budget: *budget})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		lg.Close()
@@ -104,7 +105,9 @@ func main() {
 // Options select the random cases of a run.
 type Options struct {
 	// Lib is the library that judges: "js" (the default) or "python".
-	Lib      string
+	Lib string
+	// Messages: the messages reducer's cases (-lib python only).
+	Messages bool
 	Seed     int64
 	From, N  int
 	Budget   int // cases the shrinking of one class may run; 0 skips shrinking
@@ -145,6 +148,9 @@ func PythonCaseAt(seed int64, i int) diffcase.Case {
 
 // caseAt is the i-th random case of a seed for the run's library.
 func (o Options) caseAt(i int) diffcase.Case {
+	if o.Lib == "python" && o.Messages {
+		return diffcase.NewGenerator(o.Seed*1_000_003 + int64(i)).NextPythonMessages()
+	}
 	if o.Lib == "python" {
 		return PythonCaseAt(o.Seed, i)
 	}
