@@ -326,7 +326,8 @@ func (u *Unsupported) Error() string {
 // graph, or returns nil.
 func (g *Graph) unsupported(name string) *Unsupported {
 	switch g.prof.name {
-	case "awaken", "llmfy":
+	case "awaken", "llmfy", "langgraph-py":
+		// (langgraph-py: until its runtime bridge, runtimes/langgraphpy)
 		return &Unsupported{name, fmt.Sprintf("the %s profile is modelled only by the built-in engine", g.prof.name)}
 	}
 	for _, n := range sortedKeys(g.fields) {
