@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"unicode/utf8"
 )
@@ -70,6 +71,8 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 	// the channels update in the order the framework takes the fields
 	names = g.prof.keyOrder(names)
 
+	// an error the framework raises only when it checkpoints the result
+	var checkpointErr *Error
 	values := make(map[string]any, len(th.values)+len(names))
 	for k, v := range th.values {
 		values[k] = v
@@ -85,6 +88,14 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 		}
 		idBefore := res.nextID
 		v, err := g.fold(f, cur, has, ws, &res.nextID, res)
+		var late *atCheckpoint
+		if errors.As(err, &late) {
+			if checkpointErr == nil {
+				checkpointErr = late.err
+				checkpointErr.Message = nodeList(ws) + ": " + checkpointErr.Message
+			}
+			continue
+		}
 		if err != nil {
 			if e, ok := err.(*Error); ok && e.Code != InvalidConcurrentGraphUpdate {
 				// say who wrote what the reducer refused (SPEC §11)
@@ -98,6 +109,9 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 			}
 		}
 		values[name] = v
+	}
+	if checkpointErr != nil {
+		return nil, checkpointErr
 	}
 	res.values = values
 	res.written = names

@@ -43,7 +43,7 @@ func addMessagesNone(field string, cur, in any) error {
 	path := PathKey(Root, field)
 	switch {
 	case cur == nil && in == nil:
-		return &Error{Code: RuntimeError, Path: path, Message: "add_messages(None, None) returns a functools.partial, which LangGraph Python cannot checkpoint: Type is not msgpack serializable: functools.partial"}
+		return &atCheckpoint{&Error{Code: RuntimeError, Path: path, Message: "add_messages(None, None) returns a functools.partial, which LangGraph Python cannot checkpoint: Type is not msgpack serializable: functools.partial"}}
 	case cur == nil:
 		return &Error{Code: MessageCoercionFailure, Path: path, Message: "Must specify non-null arguments for both 'left' and 'right'. Only received: 'right'."}
 	case in == nil:
@@ -51,6 +51,14 @@ func addMessagesNone(field string, cur, in any) error {
 	}
 	return nil
 }
+
+// atCheckpoint is an error the framework raises only when it checkpoints
+// a step's result: after every channel has taken its writes, so that
+// another field's error in the same commit comes first (apply.go).
+type atCheckpoint struct{ err *Error }
+
+func (e *atCheckpoint) Error() string { return e.err.Error() }
+func (e *atCheckpoint) Unwrap() error { return e.err }
 
 // lastValueConflictPy is LastValue.update refusing a second value in one
 // step: only the key, as Python's repr writes it.

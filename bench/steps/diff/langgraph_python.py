@@ -307,7 +307,7 @@ def run(c):
     )
     config = {"configurable": {"thread_id": "main"}}
     try:
-        graph.invoke(c.get("input") or {}, config)
+        graph.invoke(c.get("input") or {}, config, durability="sync")
     except Exception as e:  # noqa: BLE001
         answer = {"phase": "step" if ran else "input", "errors": [error_entry(e)]}
         if ran and len(step) > 1 and answer["errors"][0]["code"] == "INVALID_GRAPH_NODE_RETURN_VALUE":
