@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"unicode/utf8"
 )
@@ -70,6 +71,8 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 	// the channels update in the order the framework takes the fields
 	names = g.prof.keyOrder(names)
 
+	// an error the framework raises only when it checkpoints the result
+	var checkpointErr *Error
 	values := make(map[string]any, len(th.values)+len(names))
 	for k, v := range th.values {
 		values[k] = v
@@ -85,6 +88,14 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 		}
 		idBefore := res.nextID
 		v, err := g.fold(f, cur, has, ws, &res.nextID, res)
+		var late *atCheckpoint
+		if errors.As(err, &late) {
+			if checkpointErr == nil {
+				checkpointErr = late.err
+				checkpointErr.Message = nodeList(ws) + ": " + checkpointErr.Message
+			}
+			continue
+		}
 		if err != nil {
 			if e, ok := err.(*Error); ok && e.Code != InvalidConcurrentGraphUpdate {
 				// say who wrote what the reducer refused (SPEC §11)
@@ -98,6 +109,9 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 			}
 		}
 		values[name] = v
+	}
+	if checkpointErr != nil {
+		return nil, checkpointErr
 	}
 	res.values = values
 	res.written = names
@@ -114,7 +128,7 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int, res *
 	if !has && f.hasDef {
 		cur, has = f.def, true
 	}
-	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix, coerced: &g.coerced, coerce: g.prof.coerceMessage}
+	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix, coerced: &g.coerced, coerce: g.prof.coerceMessage, nullArgs: g.prof.messagesNullArgs}
 	lastValue := f.reducerName == lastValueName
 	rest := ws
 	if !has && !lastValue && len(ws) > 0 {
@@ -133,8 +147,7 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int, res *
 		if !lastValue {
 			if ov, ok := g.prof.overwrite(w.Value); ok {
 				if overwritten {
-					return nil, &Error{Code: InvalidConcurrentGraphUpdate, Path: PathKey(Root, f.name), Message: fmt.Sprintf(
-						"Invalid update for channel %q with values %s: Can receive only one Overwrite value per step.", f.name, stringifyWrites(ws))}
+					return nil, g.prof.overwriteConflict(f.name, ws)
 				}
 				cur, has, overwritten = ov, true, true
 				continue
@@ -161,6 +174,10 @@ func (g *Graph) rawFirstWarning(f *field, v any, nextID *int) string {
 	reduced, err := f.reduce(c, nil, false, v)
 	if err == nil && Equal(reduced, v) {
 		return ""
+	}
+	if g.prof.typedStart {
+		return fmt.Sprintf("field %q has no default and no type that starts it, so its first write was stored as written, not through its %s reducer (as LangGraph Python does for Any and Optional): %s; give the field a type or a default to have the reducer apply",
+			f.name, f.reducerName, truncate(compactJSON(v), 120))
 	}
 	return fmt.Sprintf("field %q has no default, so its first write was stored as written, not through its %s reducer (as LangGraph JS does): %s; give the field a default to have the reducer apply",
 		f.name, f.reducerName, truncate(compactJSON(v), 120))

@@ -156,6 +156,9 @@ func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, 
 			spec.Name = "append"
 		}
 	}
+	if p.typedStart && !f.hasDef && spec.Name != lastValueName {
+		f.def, f.hasDef = typeStart(f.typ)
+	}
 	if spec.Name == lastValueName && f.merge == Commutative {
 		return nil, schemaErr(d.Name, "merge", "a last-value field takes one write per step, so it cannot be merge: commutative; give it a reducer such as replace")
 	}

@@ -1,5 +1,7 @@
 package engine
 
+import "fmt"
+
 // Overwrite (SPEC §5): a write that bypasses the reducer.
 
 // overwriteKey marks a write that bypasses the reducer: {"__overwrite__": v}.
@@ -22,4 +24,11 @@ func overwriteValue(v any) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+// overwriteConflictJS is LangGraph JS refusing a second overwrite of a
+// field in one step, its values as JSON.stringify writes them.
+func overwriteConflictJS(field string, ws []Write) *Error {
+	return &Error{Code: InvalidConcurrentGraphUpdate, Path: PathKey(Root, field), Message: fmt.Sprintf(
+		"Invalid update for channel %q with values %s: Can receive only one Overwrite value per step.", field, stringifyWrites(ws))}
 }

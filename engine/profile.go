@@ -41,6 +41,10 @@ type profile struct {
 	// exclusivePerNode: only writes of two different nodes conflict on an
 	// exclusive field; one node's writes apply in order (awaken).
 	exclusivePerNode bool
+	// typedStart: a reducer field without a default starts from its
+	// type's empty value, as LangGraph Python's channel starts from its
+	// annotated type called with no arguments (lang_python.go).
+	typedStart bool
 
 	// readReturn is what a node's return value writes (SPEC §6), a command
 	// given as one aside (node_return.go, lang_javascript.go).
@@ -49,6 +53,9 @@ type profile struct {
 	// exclusive field in one step, worded as the framework words it
 	// (exclusive.go, lang_javascript.go).
 	concurrentWrite func(field string, ws []Write) *Error
+	// overwriteConflict is the error for a second overwrite of a field in
+	// one step (SPEC §5; overwrite.go, lang_python.go).
+	overwriteConflict func(field string, ws []Write) *Error
 	// firstWrite is how a reducer field with no value yet starts its
 	// fold (SPEC §4; apply.go, lang_javascript.go).
 	firstWrite firstWriteRule
@@ -59,9 +66,17 @@ type profile struct {
 	// (SPEC §5 rule 2; message_coerce.go). The messages reducer's ids,
 	// merge and cache are the same for every coercion.
 	coerceMessage messageCoercion
+	// messagesNullArgs refuses a null current value or write before the
+	// messages reducer reads them (lang_python.go); nil: a null is a
+	// one-element list, which coercion refuses.
+	messagesNullArgs func(field string, cur, in any) error
 	// toolResult reads a tool's result: its answer, its update and the
 	// tool message's content (SPEC §8; tool.go).
 	toolResult func(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error)
+	// returnDelay is how long the framework takes to refuse a node's
+	// return: of a step's refused returns, the quickest fails the step,
+	// ties by node name (lang_javascript.go, lang_python.go).
+	returnDelay func(out any) int
 	// keyOrder is the order in which the framework takes an object's keys
 	// as written: the order of a node's writes and of a step's channel
 	// updates (lang_javascript.go).
@@ -71,25 +86,33 @@ type profile struct {
 var profiles = map[string]*profile{
 	"langgraph": {
 		name: "langgraph", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName,
-		readReturn: readReturnJS, concurrentWrite: lastValueConflict, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultLangGraph, keyOrder: jsPropertyOrder,
+		readReturn: readReturnJS, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
+		coerceMessage: coerceMessageJS, toolResult: toolResultLangGraph, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
 	},
 	"dawn": {
 		name: "dawn", inferReducer: true, implicitMessages: true, planning: true, unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: "replace",
-		readReturn: readReturnJS, concurrentWrite: lastValueConflict, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultDawn, keyOrder: jsPropertyOrder,
+		readReturn: readReturnJS, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
+		coerceMessage: coerceMessageJS, toolResult: toolResultDawn, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
 	},
 	"awaken": {
 		name: "awaken", allExclusive: true, listedOrder: true, unknownKeys: rejectUnknown, scope: ScopeRun, runSeed: true, defaultReducer: "replace", exclusivePerNode: true,
-		readReturn: readReturnObjectOrNull, concurrentWrite: exclusiveMergeConflict, firstWrite: firstWriteThroughReducer, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder,
+		readReturn: readReturnObjectOrNull, concurrentWrite: exclusiveMergeConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: overwriteValue,
+		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
 	},
 	"llmfy": {
 		name: "llmfy", allExclusive: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, oneNodePerStep: true, defaultReducer: "replace", exclusivePerNode: true,
 		// one node a step and one node's writes in order: no concurrent
 		// write can fail, and LangGraph's wording stands in
-		readReturn: readReturnObjectOrNull, concurrentWrite: lastValueConflict, firstWrite: firstWriteThroughReducer, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder,
+		readReturn: readReturnObjectOrNull, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: overwriteValue,
+		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
+	},
+	// LangGraph Python (langgraph 1.2.24, langchain-core 1.8.3): a row of
+	// its own, read and checked against the real library (lang_python.go,
+	// message_coerce_python.go)
+	"langgraph-py": {
+		name: "langgraph-py", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName, typedStart: true,
+		readReturn: readReturnPy, concurrentWrite: lastValueConflictPy, overwriteConflict: overwriteConflictPy, firstWrite: firstWriteRaw, overwrite: overwritePy,
+		coerceMessage: coerceMessagePy, messagesNullArgs: addMessagesNone, toolResult: toolResultLangGraph, keyOrder: insertionOrder, returnDelay: noReturnDelay,
 	},
 }
 

@@ -24,6 +24,9 @@ type reduceCtx struct {
 	coerced *coercedCache
 	// coerce is the profile's message coercion; nil is LangChain JS's.
 	coerce messageCoercion
+	// nullArgs is the profile's refusal of a null current value or write
+	// before the messages reducer reads them; nil when it has none.
+	nullArgs func(field string, cur, in any) error
 }
 
 // lastValueName is LangGraph's LastValue, a channel without a reducer: the

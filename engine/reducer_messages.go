@@ -45,6 +45,11 @@ type coercedList struct {
 // join updates to existing messages, removals delete them, and messages
 // without an id get a generated one.
 func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {
+	if c.nullArgs != nil && has {
+		if err := c.nullArgs(c.field, cur, in); err != nil {
+			return nil, err
+		}
+	}
 	var left []any
 	if has {
 		// a null current is [null], as LangGraph wraps it, and fails

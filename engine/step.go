@@ -72,7 +72,7 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 			if CodeOf(err) != InvalidNodeReturn || o.Command {
 				return err
 			}
-			if d := returnDelay(out); failed == nil || d < failedAt {
+			if d := g.prof.returnDelay(out); failed == nil || d < failedAt {
 				failed, failedAt = err, d
 			}
 			continue

@@ -73,7 +73,7 @@ Feature: Catalogue of errors: schema documents
       | a document that is a list  | [a, b]                           | a schema document must be an object with a \"fields\" object, received array (at $,                                                |
       | a document that is text    | just text                        | a schema document must be an object with a \"fields\" object, received string                                                      |
       | a profile that is a number | {profile: 1, fields: {}}         | profile must be a string, received number (at $.profile                                                                            |
-      | an unknown profile         | {profile: crewai, fields: {}}    | unknown profile \"crewai\"; expected one of awaken, dawn, langgraph, llmfy (at $.profile                                           |
+      | an unknown profile         | {profile: crewai, fields: {}}    | unknown profile \"crewai\"; expected one of awaken, dawn, langgraph, langgraph-py, llmfy (at $.profile                                           |
       | a profile in mixed case    | {profile: LangGraph, fields: {}} | unknown profile \"LangGraph\"                                                                                                      |
 
   Scenario: the error of a JSON schema document names the feature file
@@ -120,7 +120,7 @@ Feature: Catalogue of errors: schema documents
 
   Scenario: an unknown profile named by the scenario
     Given the "crewai" profile
-    Then the step should fail with "SCHEMA_INVALID" mentioning "unknown profile \"crewai\"; expected one of awaken, dawn, langgraph, llmfy"
+    Then the step should fail with "SCHEMA_INVALID" mentioning "unknown profile \"crewai\"; expected one of awaken, dawn, langgraph, langgraph-py, llmfy"
 
   Scenario: a schema default must be a JSON value
     Given the state schema:

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/diffcase"
 )
 
 var channelRe = regexp.MustCompile(`^Invalid update for channel "((?:[^"\\]|\\.)*)" with values`)
@@ -60,12 +61,28 @@ func disagreement(eng, lg Outcome) string {
 	case e.Field != "" && l.Field != "" && e.Field != l.Field:
 		return "fields differ"
 	case worded[e.Code] && !strings.Contains(e.Message, l.Message):
+		if lg.mayRaise(e) {
+			return ""
+		}
 		if lg.Aggregate && lg.matchesLater(e) {
 			return "the engine reports a later error of the AggregateError"
 		}
 		return "messages differ"
 	}
 	return ""
+}
+
+// mayRaise reports whether an engine error's message is one the real
+// library may raise instead of the one it did: LangGraph Python runs a
+// superstep's nodes in threads and raises the refused return of whichever
+// fails first (its side lists them all, Outcome.Alternatives).
+func (o Outcome) mayRaise(e ErrorInfo) bool {
+	for _, alt := range o.Alternatives {
+		if strings.Contains(e.Message, alt) {
+			return true
+		}
+	}
+	return false
 }
 
 // matchesLater reports whether an engine error is one of an
@@ -82,7 +99,7 @@ func (o Outcome) matchesLater(e ErrorInfo) bool {
 // ClassKey names the way a case disagrees, abstracted so that cases that
 // disagree for the same reason share it: the outcome kinds, how they differ,
 // the reducers of the fields concerned and message templates.
-func ClassKey(c Case, eng, lg Outcome) string {
+func ClassKey(c diffcase.Case, eng, lg Outcome) string {
 	why := disagreement(eng, lg)
 	if why == "" {
 		return ""
@@ -125,7 +142,7 @@ func BroadKey(eng, lg Outcome) string {
 	return eng.kind() + " / " + lg.kind() + " / " + why
 }
 
-func fieldTag(c Case, name string) string {
+func fieldTag(c diffcase.Case, name string) string {
 	if name == "" {
 		return ""
 	}
@@ -133,12 +150,12 @@ func fieldTag(c Case, name string) string {
 }
 
 // describeField is a field's reducer and whether it has a default.
-func describeField(c Case, name string) string {
-	r := c.reducerOf(name)
+func describeField(c diffcase.Case, name string) string {
+	r := c.ReducerOf(name)
 	if r == "" {
 		return "undeclared"
 	}
-	f := c.field(name)
+	f := c.Field(name)
 	if f == nil || f.HasDefault {
 		return r
 	}
@@ -167,7 +184,7 @@ func template(msg string) string {
 }
 
 // stateDiff says which fields differ and how, by shape.
-func stateDiff(c Case, e, l map[string]any) string {
+func stateDiff(c diffcase.Case, e, l map[string]any) string {
 	keys := map[string]bool{}
 	for k := range e {
 		keys[k] = true

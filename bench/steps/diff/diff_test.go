@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stateharness/scenario/internal/diffcase"
 	"github.com/stateharness/scenario/internal/nodetest"
 )
 
@@ -52,7 +53,7 @@ func TestKnownClassesAgree(t *testing.T) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		c, err := ParseCase(line)
+		c, err := diffcase.ParseCase(line)
 		if err != nil {
 			t.Fatalf("classes.jsonl:%d: %v", i+1, err)
 		}
@@ -81,7 +82,7 @@ func TestCaseJSONRoundTrips(t *testing.T) {
 	for i := range 200 {
 		c := CaseAt(7, i)
 		text := c.JSON()
-		back, err := ParseCase(text)
+		back, err := diffcase.ParseCase(text)
 		if err != nil {
 			t.Fatalf("case %d: %v\n%s", i, err, text)
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stateharness/scenario/internal/diffcase"
 	"github.com/stateharness/scenario/internal/nodetest"
 )
 
@@ -34,7 +35,7 @@ func TestErrorTextsAgree(t *testing.T) {
 		{"MESSAGE_NOT_FOUND", `Attempting to delete a message with an ID that doesn't exist ('m9')`,
 			`{"profile":"langgraph","fields":{"m":{"reducer":"messages","default":[]}},"input":{},"step":[{"node":"a","output":{"m":[{"type":"remove","id":"m9"}]}}]}`},
 	} {
-		c, err := ParseCase(tc.c)
+		c, err := diffcase.ParseCase(tc.c)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.c, err)
 		}

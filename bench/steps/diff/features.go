@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"sort"
+
+	"github.com/stateharness/scenario/internal/diffcase"
 )
 
 // write is one key a commit writes.
@@ -15,7 +17,7 @@ type write struct {
 }
 
 // objectWrites lists an update object's writes in its key order.
-func objectWrites(node string, o *Obj) []write {
+func objectWrites(node string, o *diffcase.Obj) []write {
 	ws := make([]write, len(o.Keys))
 	for i, k := range o.Keys {
 		ws[i] = write{node, k, o.Vals[i]}
@@ -25,7 +27,7 @@ func objectWrites(node string, o *Obj) []write {
 
 // stepWrites lists the writes of the step's nodes as LangGraph reads them
 // (a command's pairs in order; unreadable updates write nothing).
-func stepWrites(c Case) []write {
+func stepWrites(c diffcase.Case) []write {
 	var ws []write
 	for _, n := range c.Step {
 		ws = append(ws, nodeWrites(n.Name, n.Output, n.Command)...)
@@ -34,7 +36,7 @@ func stepWrites(c Case) []write {
 }
 
 func isCommandJSON(v any) bool {
-	o, ok := v.(*Obj)
+	o, ok := v.(*diffcase.Obj)
 	if !ok {
 		return false
 	}
@@ -44,12 +46,12 @@ func isCommandJSON(v any) bool {
 
 func nodeWrites(node string, out any, command bool) []write {
 	switch x := out.(type) {
-	case *Obj:
+	case *diffcase.Obj:
 		if !command && !isCommandJSON(x) {
 			return objectWrites(node, x)
 		}
 		switch u, _ := x.Get("update"); u := u.(type) {
-		case *Obj:
+		case *diffcase.Obj:
 			return objectWrites(node, u)
 		case []any:
 			if !stepPairs(u) {
@@ -76,7 +78,7 @@ func nodeWrites(node string, out any, command bool) []write {
 }
 
 func isOverwrite(v any) (string, bool) {
-	o, ok := v.(*Obj)
+	o, ok := v.(*diffcase.Obj)
 	if !ok {
 		return "", false
 	}
@@ -105,7 +107,7 @@ func wrongKind(reducer string, v any) bool {
 	}
 	switch reducer {
 	case "merge":
-		_, ok := v.(*Obj)
+		_, ok := v.(*diffcase.Obj)
 		return !ok
 	case "sum":
 		_, ok := v.(float64)
@@ -117,7 +119,7 @@ func wrongKind(reducer string, v any) bool {
 		switch x := v.(type) {
 		case float64, nil:
 			return true
-		case *Obj:
+		case *diffcase.Obj:
 			role, _ := x.Get("role")
 			return role == "bogus"
 		}
@@ -126,7 +128,7 @@ func wrongKind(reducer string, v any) bool {
 }
 
 // Features lists what a case exercises, for the coverage counts.
-func Features(c Case) []string {
+func Features(c diffcase.Case) []string {
 	set := map[string]bool{}
 	add := func(format string, args ...any) { set[fmt.Sprintf(format, args...)] = true }
 	add("profile %s", c.Profile)
@@ -160,14 +162,14 @@ func Features(c Case) []string {
 		known := map[string]int{}
 		messageFields := map[string]bool{}
 		for _, w := range ws {
-			r := c.reducerOf(w.key)
+			r := c.ReducerOf(w.key)
 			if r == "" {
 				add("unknown key written (%s)", where)
 				continue
 			}
 			known[w.node]++
 			add("%s written (%s)", r, where)
-			if f := c.field(w.key); f != nil && !f.HasDefault {
+			if f := c.Field(w.key); f != nil && !f.HasDefault {
 				add("field without a default written (%s)", where)
 			}
 			if w.key == "7" {
@@ -202,7 +204,7 @@ func Features(c Case) []string {
 						add("messages: string")
 					case []any:
 						add("messages: [role, content] pair")
-					case *Obj:
+					case *diffcase.Obj:
 						if t, _ := x.Get("type"); t == "remove" {
 							add("messages: remove")
 						} else if _, ok := x.Get("id"); ok {
@@ -222,7 +224,7 @@ func Features(c Case) []string {
 		}
 		for k, nodes := range writers {
 			if len(nodes) > 1 {
-				add("%s field written by several nodes", c.reducerOf(k))
+				add("%s field written by several nodes", c.ReducerOf(k))
 			}
 		}
 		for _, n := range perNode {
@@ -275,7 +277,7 @@ func Features(c Case) []string {
 			} else {
 				add("invalid return: array")
 			}
-		case *Obj:
+		case *diffcase.Obj:
 			if !n.Command && !isCommandJSON(x) {
 				if len(x.Keys) == 0 {
 					add("empty object return")
@@ -289,7 +291,7 @@ func Features(c Case) []string {
 				add("command in its lg_name form")
 			}
 			switch u, has := x.Get("update"); u.(type) {
-			case *Obj:
+			case *diffcase.Obj:
 				add("command: update object")
 			case []any:
 				if stepPairs(u.([]any)) {

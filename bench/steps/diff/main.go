@@ -27,14 +27,19 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/stateharness/scenario/internal/diffcase"
 )
 
 func main() {
 	n := flag.Int("n", 2000, "how many random cases")
 	seed := flag.Int64("seed", 1, "random seed")
 	from := flag.Int("from", 0, "index of the first random case (case i of a seed is the same whatever -n)")
-	script := flag.String("script", "bench/steps/diff/langgraph.mjs", "the LangGraph side")
+	lib := flag.String("lib", "js", "the library that judges: js (LangGraph JS, profiles langgraph and dawn) or python (LangGraph Python, profile langgraph-py)")
+	script := flag.String("script", "", "the LangGraph side (default bench/steps/diff/langgraph.mjs, or langgraph_python.py with -lib python)")
 	nodeBin := flag.String("node", "node", "the node binary")
+	messages := flag.Bool("messages", false, "with -lib python, cases of the messages reducer on its own")
+	pythonBin := flag.String("python", "", "with -lib python, the Python that has langgraph (default .venv/bin/python, else python3)")
 	nodePath := flag.String("node-path", "", "NODE_PATH for the script (default: resolve from the script's place, i.e. the repository's node_modules)")
 	given := flag.String("cases", "", "instead of random cases, run the cases of this file (one JSON case per line, # comments; - is stdin) and show both outcomes")
 	one := flag.String("case", "", "instead of random cases, run this one JSON case and show both outcomes")
@@ -42,7 +47,25 @@ func main() {
 	out := flag.String("out", "", "write the minimal case of each class to this file, one per line")
 	flag.Parse()
 
-	lg, err := StartLangGraph(*nodeBin, *script, *nodePath)
+	bin := *nodeBin
+	switch *lib {
+	case "js":
+		if *script == "" {
+			*script = "bench/steps/diff/langgraph.mjs"
+		}
+	case "python":
+		if *script == "" {
+			*script = "bench/steps/diff/langgraph_python.py"
+		}
+		bin = *pythonBin
+		if bin == "" {
+			bin = defaultPython()
+		}
+	default:
+		fmt.Fprintf(os.Stderr, "-lib %q: expected js or python\n", *lib)
+		os.Exit(2)
+	}
+	lg, err := StartLangGraph(bin, *script, *nodePath)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
@@ -59,7 +82,7 @@ func main() {
 		os.Exit(code)
 	}
 
-	rep, err := Run(lg, Options{Seed: *seed, From: *from, N: *n, Budget: *budget})
+	rep, err := Run(lg, Options{Lib: *lib, Messages: *messages, Seed: *seed, From: *from, N: *n, Budget: *budget})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		lg.Close()
@@ -81,6 +104,10 @@ func main() {
 
 // Options select the random cases of a run.
 type Options struct {
+	// Lib is the library that judges: "js" (the default) or "python".
+	Lib string
+	// Messages: the messages reducer's cases (-lib python only).
+	Messages bool
 	Seed     int64
 	From, N  int
 	Budget   int // cases the shrinking of one class may run; 0 skips shrinking
@@ -104,14 +131,39 @@ type Class struct {
 	Key     string
 	Count   int
 	Index   int // the first case of the class
-	Case    Case
+	Case    diffcase.Case
 	Eng, LG Outcome
 }
 
 // CaseAt is the i-th random case of a seed: each case has its own
 // generator, so it does not depend on the cases before it.
-func CaseAt(seed int64, i int) Case {
-	return NewGenerator(seed*1_000_003 + int64(i)).Next()
+func CaseAt(seed int64, i int) diffcase.Case {
+	return diffcase.NewGenerator(seed*1_000_003 + int64(i)).Next()
+}
+
+// PythonCaseAt is the i-th random langgraph-py case of a seed.
+func PythonCaseAt(seed int64, i int) diffcase.Case {
+	return diffcase.NewGenerator(seed*1_000_003 + int64(i)).NextPython()
+}
+
+// caseAt is the i-th random case of a seed for the run's library.
+func (o Options) caseAt(i int) diffcase.Case {
+	if o.Lib == "python" && o.Messages {
+		return diffcase.NewGenerator(o.Seed*1_000_003 + int64(i)).NextPythonMessages()
+	}
+	if o.Lib == "python" {
+		return PythonCaseAt(o.Seed, i)
+	}
+	return CaseAt(o.Seed, i)
+}
+
+// defaultPython is the repository's .venv Python when there is one (.ci/run
+// makes it from runtimes/langgraphpy/requirements.txt), else python3.
+func defaultPython() string {
+	if _, err := os.Stat(".venv/bin/python"); err == nil {
+		return ".venv/bin/python"
+	}
+	return "python3"
 }
 
 // Run generates and runs cases, compares, and shrinks the first case of
@@ -124,9 +176,9 @@ func Run(lg *LangGraph, opts Options) (*Report, error) {
 	const chunk = 500
 	for start := opts.From; start < opts.From+opts.N; start += chunk {
 		end := min(start+chunk, opts.From+opts.N)
-		cases := make([]Case, 0, end-start)
+		cases := make([]diffcase.Case, 0, end-start)
 		for i := start; i < end; i++ {
-			cases = append(cases, CaseAt(opts.Seed, i))
+			cases = append(cases, opts.caseAt(i))
 		}
 		lgs, err := lg.RunAll(cases)
 		if err != nil {
@@ -253,7 +305,7 @@ func runGiven(lg *LangGraph, path, one string) (int, error) {
 	}
 	code := 0
 	for _, text := range texts {
-		c, err := ParseCase(text)
+		c, err := diffcase.ParseCase(text)
 		if err != nil {
 			return 2, fmt.Errorf("%s: %v", text, err)
 		}

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/diffcase"
 )
 
 // Outcome is how one side ended a case: a state, or errors. Phase says
@@ -23,6 +24,10 @@ type Outcome struct {
 	// in its order.
 	Errors    []ErrorInfo
 	Aggregate bool
+	// Alternatives are the messages of the other errors the real library
+	// may raise for the same commit (LangGraph Python: each refused return
+	// of a step whose nodes run in threads).
+	Alternatives []string
 }
 
 // ErrorInfo is one error: its code (engine code, or the one a LangGraph
@@ -89,7 +94,7 @@ var lastValueName = sync.OnceValue(func() bool {
 // first Invoke on thread "main" with the input, then one Step with the
 // nodes in the order the case lists them. Values reach the engine with
 // their key order (DecodeJSONOrdered).
-func RunEngine(c Case) Outcome {
+func RunEngine(c diffcase.Case) Outcome {
 	chk, err := engine.DecodeJSONOrdered(c.JSON(), engine.Source{Name: "case"})
 	if err != nil {
 		return engineError("case", err)
@@ -106,7 +111,9 @@ func RunEngine(c Case) Outcome {
 		}
 		// types are the harness's own rule (SPEC §6 rule 6), which
 		// LangGraph has not: dawn would infer them from the defaults
-		a["type"] = "any"
+		if _, typed := a["type"]; !typed {
+			a["type"] = "any"
+		}
 		fields[name] = a
 	}
 	schema, err := engine.SchemaFromValue(map[string]any{"fields": fields})
@@ -214,8 +221,8 @@ func (lg *LangGraph) Close() {
 }
 
 // Run runs one case.
-func (lg *LangGraph) Run(c Case) (Outcome, error) {
-	outs, err := lg.RunAll([]Case{c})
+func (lg *LangGraph) Run(c diffcase.Case) (Outcome, error) {
+	outs, err := lg.RunAll([]diffcase.Case{c})
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -224,7 +231,7 @@ func (lg *LangGraph) Run(c Case) (Outcome, error) {
 
 // RunAll runs cases in one stream: all lines are written while the answers
 // are read, so node never waits for Go.
-func (lg *LangGraph) RunAll(cases []Case) ([]Outcome, error) {
+func (lg *LangGraph) RunAll(cases []diffcase.Case) ([]Outcome, error) {
 	werr := make(chan error, 1)
 	go func() {
 		w := bufio.NewWriter(lg.in)
@@ -260,10 +267,11 @@ type answer struct {
 		Name    *string `json:"name"`
 		Field   *string `json:"field"`
 	} `json:"errors"`
-	Harness string `json:"harness"`
+	Harness      string   `json:"harness"`
+	Alternatives []string `json:"alternatives"`
 }
 
-func parseAnswer(line []byte, c Case) (Outcome, error) {
+func parseAnswer(line []byte, c diffcase.Case) (Outcome, error) {
 	var a answer
 	if err := json.Unmarshal(line, &a); err != nil {
 		return Outcome{}, fmt.Errorf("bad answer %q: %v", line, err)
@@ -277,7 +285,7 @@ func parseAnswer(line []byte, c Case) (Outcome, error) {
 		}
 		return Outcome{State: a.State}, nil
 	}
-	o := Outcome{Phase: a.Phase, Aggregate: a.Aggregate}
+	o := Outcome{Phase: a.Phase, Aggregate: a.Aggregate, Alternatives: a.Alternatives}
 	for _, e := range a.Errors {
 		info := ErrorInfo{Message: trimTroubleshooting(e.Message)}
 		if e.Name != nil {
@@ -311,13 +319,13 @@ func trimTroubleshooting(msg string) string {
 
 // codeOfMessage maps a LangGraph error without lc_error_code to a code by
 // its message (SPEC §15).
-func codeOfMessage(e ErrorInfo, c Case) string {
+func codeOfMessage(e ErrorInfo, c diffcase.Case) string {
 	switch {
 	case strings.HasSuffix(e.Message, "Can receive only one Overwrite value per step."):
 		return "INVALID_CONCURRENT_GRAPH_UPDATE"
 	case strings.HasPrefix(e.Message, "Attempting to delete a message with an ID that doesn't exist"):
 		return "MESSAGE_NOT_FOUND"
-	case e.Name == "TypeError" && e.Field != "" && c.reducerOf(e.Field) == "messages":
+	case e.Name == "TypeError" && e.Field != "" && c.ReducerOf(e.Field) == "messages":
 		// coerceMessageLikeToMessage on a null element
 		return "MESSAGE_COERCION_FAILURE"
 	}

@@ -1,5 +1,7 @@
 package main
 
+import "github.com/stateharness/scenario/internal/diffcase"
+
 // Shrink simplifies a disagreeing case in two passes. The first keeps the
 // kind of disagreement (the same BroadKey: outcome kinds and how they
 // differ); the second keeps any disagreement, so that a case whose minimal
@@ -7,7 +9,7 @@ package main
 // error both report) comes down to the one that disagrees on its own. Each
 // round runs all one-step simplifications in one batch and keeps the first
 // that still disagrees. budget bounds the cases each pass runs.
-func Shrink(c Case, key string, lg *LangGraph, budget int) (Case, error) {
+func Shrink(c diffcase.Case, key string, lg *LangGraph, budget int) (diffcase.Case, error) {
 	c, err := shrinkWhile(c, lg, budget, func(eng, l Outcome) bool { return BroadKey(eng, l) == key })
 	if err != nil {
 		return c, err
@@ -15,7 +17,7 @@ func Shrink(c Case, key string, lg *LangGraph, budget int) (Case, error) {
 	return shrinkWhile(c, lg, budget, func(eng, l Outcome) bool { return !Agree(eng, l) })
 }
 
-func shrinkWhile(c Case, lg *LangGraph, budget int, still func(eng, lg Outcome) bool) (Case, error) {
+func shrinkWhile(c diffcase.Case, lg *LangGraph, budget int, still func(eng, lg Outcome) bool) (diffcase.Case, error) {
 	for budget > 0 {
 		cands := candidates(c)
 		if len(cands) > budget {
@@ -45,10 +47,10 @@ func shrinkWhile(c Case, lg *LangGraph, budget int, still func(eng, lg Outcome) 
 
 // candidates are the one-step simplifications of a case, the largest
 // first.
-func candidates(c Case) []Case {
-	var out []Case
+func candidates(c diffcase.Case) []diffcase.Case {
+	var out []diffcase.Case
 	for i := range c.Step {
-		t := c.clone()
+		t := clone(c)
 		t.Step = append(t.Step[:i:i], c.Step[i+1:]...)
 		out = append(out, t)
 	}
@@ -56,29 +58,29 @@ func candidates(c Case) []Case {
 		if len(c.Fields) == 1 {
 			break
 		}
-		t := c.clone()
+		t := clone(c)
 		t.Fields = append(t.Fields[:i:i], c.Fields[i+1:]...)
 		out = append(out, t)
 	}
 	for i := range c.Input.Keys {
-		t := c.clone()
+		t := clone(c)
 		t.Input = c.Input.Without(i)
 		out = append(out, t)
 	}
 	for i, n := range c.Step {
 		for _, o := range simplerOutputs(n) {
-			t := c.clone()
+			t := clone(c)
 			t.Step[i] = o
 			out = append(out, t)
 		}
 	}
 	for i, f := range c.Fields {
 		if f.HasDefault {
-			t := c.clone()
+			t := clone(c)
 			t.Fields[i].HasDefault, t.Fields[i].Default = false, nil
 			out = append(out, t)
 			for _, d := range simpler(f.Default) {
-				t := c.clone()
+				t := clone(c)
 				t.Fields[i].Default = d
 				out = append(out, t)
 			}
@@ -86,55 +88,55 @@ func candidates(c Case) []Case {
 	}
 	for i, v := range c.Input.Vals {
 		for _, s := range simpler(v) {
-			t := c.clone()
+			t := clone(c)
 			t.Input = c.Input.With(i, s)
 			out = append(out, t)
 		}
 	}
 	if c.Profile == "dawn" {
-		t := c.clone()
+		t := clone(c)
 		t.Profile = "langgraph"
 		out = append(out, t)
 	}
 	return out
 }
 
-func (c Case) clone() Case {
+func clone(c diffcase.Case) diffcase.Case {
 	t := c
-	t.Fields = append([]Field(nil), c.Fields...)
-	t.Step = append([]Node(nil), c.Step...)
+	t.Fields = append([]diffcase.Field(nil), c.Fields...)
+	t.Step = append([]diffcase.Node(nil), c.Step...)
 	return t
 }
 
 // simplerOutputs are one-step simplifications of a node's output.
-func simplerOutputs(n Node) []Node {
-	var out []Node
-	o, ok := n.Output.(*Obj)
+func simplerOutputs(n diffcase.Node) []diffcase.Node {
+	var out []diffcase.Node
+	o, ok := n.Output.(*diffcase.Obj)
 	if !ok || !n.Command {
 		if n.Output != nil {
-			out = append(out, Node{Name: n.Name})
+			out = append(out, diffcase.Node{Name: n.Name})
 		}
 		for _, s := range simpler(n.Output) {
-			out = append(out, Node{Name: n.Name, Output: s})
+			out = append(out, diffcase.Node{Name: n.Name, Output: s})
 		}
 		if list, ok := n.Output.([]any); ok && len(list) == 1 {
 			// the only element of an array as the return
-			out = append(out, Node{Name: n.Name, Output: list[0]})
+			out = append(out, diffcase.Node{Name: n.Name, Output: list[0]})
 		}
 		return out
 	}
 	for i, k := range o.Keys {
 		if k == "update" {
-			if u, ok := o.Vals[i].(*Obj); ok {
+			if u, ok := o.Vals[i].(*diffcase.Obj); ok {
 				// the command's update as a plain return
-				out = append(out, Node{Name: n.Name, Output: u})
+				out = append(out, diffcase.Node{Name: n.Name, Output: u})
 			}
 			for _, s := range simpler(o.Vals[i]) {
-				out = append(out, Node{Name: n.Name, Command: true, Output: o.With(i, s)})
+				out = append(out, diffcase.Node{Name: n.Name, Command: true, Output: o.With(i, s)})
 			}
 			continue
 		}
-		out = append(out, Node{Name: n.Name, Command: true, Output: o.Without(i)})
+		out = append(out, diffcase.Node{Name: n.Name, Command: true, Output: o.Without(i)})
 	}
 	return out
 }
@@ -155,7 +157,7 @@ func simpler(v any) []any {
 				out = append(out, t)
 			}
 		}
-	case *Obj:
+	case *diffcase.Obj:
 		for i := range x.Keys {
 			out = append(out, x.Without(i))
 		}

@@ -1,4 +1,4 @@
-package main
+package diffcase
 
 import (
 	"fmt"
@@ -83,13 +83,13 @@ func (g *Generator) defaultFor(reducer string) any {
 	if g.pct(10) {
 		// a default of another kind than the reducer's: null, a bare
 		// message or element, a number
-		return []any{nil, "hi", 2.0, obj("type", "ai", "content", "d")}[g.r.Intn(4)]
+		return []any{nil, "hi", 2.0, Object("type", "ai", "content", "d")}[g.r.Intn(4)]
 	}
 	switch reducer {
 	case "append", "union":
 		return []any{[]any{}, []any{"u"}, []any{1.0, "u"}}[g.r.Intn(3)]
 	case "merge":
-		return []any{&Obj{}, obj("p", 1.0)}[g.r.Intn(2)]
+		return []any{&Obj{}, Object("p", 1.0)}[g.r.Intn(2)]
 	case "sum":
 		return []any{0.0, 5.0}[g.r.Intn(2)]
 	case "messages":
@@ -116,7 +116,7 @@ func (g *Generator) scalar() any {
 	case 4:
 		return []any{float64(g.r.Intn(3))}
 	}
-	return obj("q", float64(g.r.Intn(3)))
+	return Object("q", float64(g.r.Intn(3)))
 }
 
 // update is an object writing between lo and hi keys: mostly fields of
@@ -140,7 +140,7 @@ func (g *Generator) key(c Case) string {
 	if g.pct(12) {
 		return g.pick(unknownKeys)
 	}
-	if c.Profile == "dawn" && c.field("messages") == nil && g.pct(20) {
+	if c.Profile == "dawn" && c.Field("messages") == nil && g.pct(20) {
 		return "messages"
 	}
 	return c.Fields[g.r.Intn(len(c.Fields))].Name
@@ -150,7 +150,7 @@ func (g *Generator) key(c Case) string {
 // reducer takes, sometimes of a wrong kind, sometimes an overwrite in one of
 // its two wire forms.
 func (g *Generator) write(c Case, name string) any {
-	reducer := c.reducerOf(name)
+	reducer := c.ReducerOf(name)
 	wrong := 15
 	if g.bad {
 		wrong = 60
@@ -170,15 +170,15 @@ func (g *Generator) write(c Case, name string) any {
 func (g *Generator) overwrite(v any) *Obj {
 	switch p := g.r.Intn(100); {
 	case p < 42:
-		return obj("__overwrite__", v)
+		return Object("__overwrite__", v)
 	case p < 84:
-		return obj("type", "__overwrite__", "value", v)
+		return Object("type", "__overwrite__", "value", v)
 	case p < 90:
-		return obj("note", "x", "__overwrite__", v)
+		return Object("note", "x", "__overwrite__", v)
 	case p < 96:
-		return obj("value", v, "type", "__overwrite__", "note", "x")
+		return Object("value", v, "type", "__overwrite__", "note", "x")
 	}
-	return obj("type", "__overwrite__")
+	return Object("type", "__overwrite__")
 }
 
 func (g *Generator) right(reducer string) any {
@@ -221,13 +221,13 @@ func (g *Generator) wrong(reducer string) any {
 	case "merge":
 		return []any{"s", 1.0, nil, []any{1.0}}[g.r.Intn(4)]
 	case "sum":
-		return []any{"s", nil, []any{1.0}, obj("p", 1.0)}[g.r.Intn(4)]
+		return []any{"s", nil, []any{1.0}, Object("p", 1.0)}[g.r.Intn(4)]
 	case `join(",")`:
 		return []any{1.0, nil, []any{"s"}, true}[g.r.Intn(4)]
 	case "messages":
 		return []any{
-			1.0, obj("role", "bogus", "content", "c"), obj("type", "remove", "id", "nope"),
-			[]any{obj("content", "no type")}, nil,
+			1.0, Object("role", "bogus", "content", "c"), Object("type", "remove", "id", "nope"),
+			[]any{Object("content", "no type")}, nil,
 		}[g.r.Intn(5)]
 	}
 	return g.scalar()
@@ -248,13 +248,13 @@ func (g *Generator) message(incoming bool) any {
 	case p < 35:
 		return []any{g.pick([]string{"user", "ai", "assistant", "system"}), fmt.Sprintf("p%d", g.r.Intn(3))}
 	case p < 60:
-		return id(obj("type", g.pick([]string{"human", "ai", "system"}), "content", fmt.Sprintf("c%d", g.r.Intn(3))))
+		return id(Object("type", g.pick([]string{"human", "ai", "system"}), "content", fmt.Sprintf("c%d", g.r.Intn(3))))
 	case p < 80:
-		return id(obj("role", g.pick([]string{"user", "assistant"}), "content", fmt.Sprintf("r%d", g.r.Intn(3))))
+		return id(Object("role", g.pick([]string{"user", "assistant"}), "content", fmt.Sprintf("r%d", g.r.Intn(3))))
 	case incoming && p < 92:
-		return obj("type", "remove", "id", g.pick(msgIDs))
+		return Object("type", "remove", "id", g.pick(msgIDs))
 	}
-	return obj("type", "ai", "content", "w", "id", g.pick(msgIDs))
+	return Object("type", "ai", "content", "w", "id", g.pick(msgIDs))
 }
 
 // node is one node's output in the step: mostly an update object, else a

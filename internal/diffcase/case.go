@@ -1,4 +1,4 @@
-package main
+package diffcase
 
 import (
 	"bytes"
@@ -31,6 +31,10 @@ type Field struct {
 	Reducer    string
 	Default    any
 	HasDefault bool
+	// Type is the field's schema type ("" leaves it out: any). Under
+	// langgraph-py a reducer field's type gives its starting value, as a
+	// Python annotation does.
+	Type string
 }
 
 // Node is what one node of the step returns. With Command set the output is
@@ -89,7 +93,7 @@ func (o *Obj) With(i int, v any) *Obj {
 	return out
 }
 
-func obj(kv ...any) *Obj {
+func Object(kv ...any) *Obj {
 	o := &Obj{}
 	for i := 0; i < len(kv); i += 2 {
 		o.Keys = append(o.Keys, kv[i].(string))
@@ -106,19 +110,22 @@ func (c Case) JSON() string {
 		if f.Reducer != "" {
 			attrs.Set("reducer", f.Reducer)
 		}
+		if f.Type != "" {
+			attrs.Set("type", f.Type)
+		}
 		if f.HasDefault {
 			attrs.Set("default", f.Default)
 		}
 		fields.Set(f.Name, attrs)
 	}
-	root := obj("profile", c.Profile, "fields", fields, "input", c.Input)
+	root := Object("profile", c.Profile, "fields", fields, "input", c.Input)
 	if c.Input == nil {
 		root.Set("input", &Obj{})
 	}
 	if len(c.Step) > 0 {
 		step := make([]any, len(c.Step))
 		for i, n := range c.Step {
-			o := obj("node", n.Name)
+			o := Object("node", n.Name)
 			if n.Command {
 				o.Set("command", true)
 			}
@@ -127,11 +134,11 @@ func (c Case) JSON() string {
 		}
 		root.Set("step", step)
 	}
-	return encode(root)
+	return Encode(root)
 }
 
-// encode writes a case value as compact JSON in its key order.
-func encode(v any) string {
+// Encode writes a case value as compact JSON in its key order.
+func Encode(v any) string {
 	var b strings.Builder
 	writeJSON(&b, v)
 	return b.String()
@@ -259,6 +266,9 @@ func ParseCase(text string) (Case, error) {
 					return Case{}, fmt.Errorf("fields.%s: expected an object", name)
 				}
 				f := Field{Name: name}
+				if t, ok := attrs.Get("type"); ok {
+					f.Type, _ = t.(string)
+				}
 				if r, ok := attrs.Get("reducer"); ok {
 					f.Reducer, _ = r.(string)
 				}
@@ -302,8 +312,8 @@ func ParseCase(text string) (Case, error) {
 	return c, nil
 }
 
-// field returns the declared field of a name, or nil.
-func (c Case) field(name string) *Field {
+// Field returns the declared field of a name, or nil.
+func (c Case) Field(name string) *Field {
 	for i := range c.Fields {
 		if c.Fields[i].Name == name {
 			return &c.Fields[i]
@@ -312,10 +322,10 @@ func (c Case) field(name string) *Field {
 	return nil
 }
 
-// reducerOf is the reducer a field resolves to under the case's profile
+// ReducerOf is the reducer a field resolves to under the case's profile
 // ("" for a key no field declares). Dawn's implicit messages counts.
-func (c Case) reducerOf(name string) string {
-	f := c.field(name)
+func (c Case) ReducerOf(name string) string {
+	f := c.Field(name)
 	if f == nil {
 		if c.Profile == "dawn" && name == "messages" {
 			return "messages"

@@ -1,0 +1,343 @@
+"""langgraph_python.py: the LangGraph Python side of the differential check of
+whole supersteps (bench/steps/diff -lib python).
+
+Reads one case per line on stdin and writes one JSON line per case, as
+langgraph.mjs does for LangGraph JS. Per case a real StateGraph over a
+TypedDict: a last-value field is a plain annotation (a LastValue channel),
+a reducer field is Annotated[T, reducer] where T is the field's type (list,
+dict, float, int, str, bool; Any for any; Optional[T] for a nullable type),
+or, for a field with a default, a class whose constructor returns a copy of
+it (BinaryOperatorAggregate starts from T()). messages is add_messages; the
+other reducers are small functions with SPEC section 5's semantics.
+
+START fans out to every node of the step; each returns its scripted output
+(a command output becomes Command(update, goto), its [key, value] pairs as
+tuples); the graph is compiled with an InMemorySaver and interrupt_after
+on the step's nodes, so one superstep runs after the input's.
+
+Generated message ids: uuid.uuid4 in langgraph.graph.message is a counter
+reset per case, so the n-th id is "auto-n", the engine's numbering.
+"""
+
+import copy
+import json
+import re
+import sys
+import typing
+import warnings
+from typing import Annotated, Any, Optional
+
+warnings.filterwarnings("ignore")
+
+from typing_extensions import TypedDict  # noqa: E402
+
+import langgraph.graph.message as lgmessage  # noqa: E402
+from langchain_core.messages import BaseMessage  # noqa: E402
+from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
+from langgraph.graph import START, StateGraph  # noqa: E402
+from langgraph.types import Command  # noqa: E402
+
+PREFIX = "00000000-0000-4000-8000-"
+generated = 0
+
+
+class _UUID:
+    def __init__(self, n):
+        self.n = n
+
+    def __str__(self):
+        return PREFIX + str(self.n).rjust(12, "0")
+
+
+class _uuid_module:
+    @staticmethod
+    def uuid4():
+        global generated
+        generated += 1
+        return _UUID(generated)
+
+
+lgmessage.uuid = _uuid_module
+
+
+def auto_id(i):
+    if isinstance(i, str) and i.startswith(PREFIX):
+        return "auto-" + str(int(i[len(PREFIX):]))
+    return i
+
+
+def plain_message(m):
+    """A message as the engine's canonical form: its class's fields, the
+    defaults left out (a tool message's status stays)."""
+    d = m.model_dump()
+    t = d["type"]
+    out = {"type": t}
+    if t == "remove":
+        out["id"] = auto_id(d.get("id"))
+        return out
+    out["content"] = d["content"]
+    if d.get("id") is not None:
+        out["id"] = auto_id(d["id"])
+    if d.get("name") is not None:
+        out["name"] = d["name"]
+    for k in ("additional_kwargs", "response_metadata", "tool_calls", "invalid_tool_calls"):
+        if d.get(k):
+            out[k] = d[k]
+    for k in ("usage_metadata", "artifact"):
+        if d.get(k) is not None:
+            out[k] = d[k]
+    if d.get("example"):
+        out["example"] = d["example"]
+    if t == "tool":
+        out["tool_call_id"] = d["tool_call_id"]
+        out["status"] = d["status"]
+    return out
+
+
+def to_plain(v):
+    if isinstance(v, BaseMessage):
+        return plain_message(v)
+    if isinstance(v, (list, tuple)):
+        return [to_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: to_plain(x) for k, x in v.items()}
+    return v
+
+
+class ReducerTypeError(Exception):
+    code = "REDUCER_TYPE_ERROR"
+
+    def __init__(self, field, reducer, want, got):
+        super().__init__(f'field "{field}" with reducer {reducer} expects {want}, received {json_type(got)}')
+        self.field = field
+
+
+def json_type(v):
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, (int, float)):
+        return "number"
+    if isinstance(v, str):
+        return "string"
+    if isinstance(v, list):
+        return "array"
+    return "object"
+
+
+def is_number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def canon(v):
+    return json.dumps(v, sort_keys=True, separators=(",", ":"))
+
+
+def reducer_for(field, spec):
+    def as_list(cur, want):
+        if cur is None:
+            return []
+        if not isinstance(cur, list):
+            raise ReducerTypeError(field, spec, want, cur)
+        return cur
+
+    if spec == "replace":
+        return lambda a, b: b
+    if spec == "append":
+        def append(a, b):
+            return as_list(a, "the current value to be an array") + (b if isinstance(b, list) else [b])
+        return append
+    if spec == "merge":
+        def merge(a, b):
+            if not isinstance(b, dict):
+                raise ReducerTypeError(field, spec, "an object", b)
+            if a is not None and not isinstance(a, dict):
+                raise ReducerTypeError(field, spec, "the current value to be an object", a)
+            return {**(a or {}), **b}
+        return merge
+    if spec == "sum":
+        def add(a, b):
+            if not is_number(b):
+                raise ReducerTypeError(field, spec, "a number", b)
+            if a is not None and not is_number(a):
+                raise ReducerTypeError(field, spec, "the current value to be a number", a)
+            return (a or 0) + b
+        return add
+    if spec == "union":
+        def union(a, b):
+            out = list(as_list(a, "the current value to be an array"))
+            seen = {canon(x) for x in out}
+            for v in b if isinstance(b, list) else [b]:
+                k = canon(v)
+                if k not in seen:
+                    seen.add(k)
+                    out.append(v)
+            return out
+        return union
+    if spec.startswith("join(") and spec.endswith(")"):
+        sep = json.loads(spec[5:-1])
+
+        def join(a, b):
+            if not isinstance(b, str):
+                raise ReducerTypeError(field, spec, "a string", b)
+            if a is None:
+                return b
+            if not isinstance(a, str):
+                raise ReducerTypeError(field, spec, "the current value to be a string", a)
+            return b if a == "" else a + sep + b
+        return join
+    if spec == "messages":
+        def messages(a, b):
+            try:
+                return lgmessage.add_messages(a, b)
+            except Exception as e:  # noqa: BLE001
+                e.field = field
+                raise
+        return messages
+    raise ValueError(f"unknown reducer {spec}")
+
+
+TYPES = {"array": list, "object": dict, "number": float, "integer": int, "string": str, "boolean": bool}
+
+
+def annotation(spec):
+    t = spec.get("type", "any")
+    nullable = t.endswith("?")
+    base = TYPES.get(t.rstrip("?"), Any)
+    if "default" in spec:
+        default = spec["default"]
+
+        class Default:
+            def __new__(cls):
+                return copy.deepcopy(default)
+        base = Default
+    elif nullable and base is not Any:
+        base = Optional[base]
+    return base
+
+
+def state_type(fields):
+    ann = {}
+    for name, spec in fields.items():
+        reducer = spec.get("reducer", "last-value")
+        if reducer == "last-value":
+            ann[name] = Any
+        else:
+            ann[name] = Annotated[annotation(spec), reducer_for(name, reducer)]
+    return TypedDict("State", ann)
+
+
+def as_tuples(update):
+    """A command's [key, value] pairs as the tuples Python writes."""
+    if isinstance(update, list):
+        return [tuple(p) if isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) else p for p in update]
+    return update
+
+
+def node_output(n):
+    out = n.get("output")
+    if n.get("command") and isinstance(out, dict):
+        kw = {}
+        if "update" in out:
+            kw["update"] = as_tuples(out["update"])
+        if "goto" in out:
+            kw["goto"] = out["goto"]
+        return Command(**kw)
+    return out
+
+
+URL = re.compile(r"\s*For troubleshooting, visit: \S*/errors/([A-Z_]+)\s*$")
+AT_KEY = re.compile(r"^At key '([^']*)'")
+
+
+def error_entry(e):
+    msg = str(e)
+    code = getattr(e, "code", None) if isinstance(getattr(e, "code", None), str) else None
+    m = URL.search(msg)
+    if m:
+        msg = msg[: m.start()]
+        code = code or m.group(1)
+    field = getattr(e, "field", None)
+    k = AT_KEY.match(msg)
+    if k and field is None:
+        field = k.group(1)
+    if field is not None and code is None:
+        if msg.startswith("Attempting to delete a message with an ID that doesn't exist"):
+            code = "MESSAGE_NOT_FOUND"
+        elif getattr(e, "field", None) is not None and not isinstance(e, ReducerTypeError):
+            code = "MESSAGE_COERCION_FAILURE"
+    return {"message": msg, "code": code, "name": type(e).__name__, "field": field}
+
+
+def goto_targets(step):
+    out = []
+    for n in step:
+        o = n.get("output")
+        if n.get("command") and isinstance(o, dict):
+            g = o.get("goto")
+            for t in g if isinstance(g, list) else [g]:
+                if isinstance(t, str) and t != "__end__" and t not in out:
+                    out.append(t)
+    return out
+
+
+def run(c):
+    step = c.get("step") or []
+    builder = StateGraph(state_type(c.get("fields") or {}))
+    ran = set()
+    names = [n["node"] for n in step]
+    for n in step:
+        def fn(state, n=n):
+            ran.add(n["node"])
+            return node_output(n)
+        builder.add_node(n["node"], fn)
+        builder.add_edge(START, n["node"])
+    idle = [t for t in goto_targets(step) if t not in names]
+    if not step:
+        idle.append("idle")
+    for t in idle:
+        builder.add_node(t, lambda state: None)
+    if not step:
+        builder.add_edge(START, "idle")
+    graph = builder.compile(
+        checkpointer=InMemorySaver(),
+        interrupt_after=names or None,
+        interrupt_before=["idle"] if not step else None,
+    )
+    config = {"configurable": {"thread_id": "main"}}
+    try:
+        graph.invoke(c.get("input") or {}, config, durability="sync")
+    except Exception as e:  # noqa: BLE001
+        answer = {"phase": "step" if ran else "input", "errors": [error_entry(e)]}
+        if ran and len(step) > 1 and answer["errors"][0]["code"] == "INVALID_GRAPH_NODE_RETURN_VALUE":
+            # the nodes of a superstep run in threads, and the error raised
+            # is that of whichever fails first: each refused return, found
+            # by running its node alone, is one the step may raise
+            answer["alternatives"] = []
+            for n in step:
+                alone = run({**c, "step": [n]})
+                for err in alone.get("errors") or []:
+                    if err["code"] == "INVALID_GRAPH_NODE_RETURN_VALUE":
+                        answer["alternatives"].append(err["message"])
+        return answer
+    return {"state": to_plain(graph.get_state(config).values)}
+
+
+def main():
+    global generated
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        generated = 0
+        try:
+            answer = run(json.loads(line))
+        except Exception as e:  # noqa: BLE001
+            import traceback
+            answer = {"harness": traceback.format_exc()}
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
