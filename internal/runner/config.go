@@ -32,6 +32,10 @@ type FileConfig struct {
 	// Runtime runs the commits: builtin, langgraph-js, or both side by side
 	// (builtin,langgraph-js).
 	Runtime string `yaml:"runtime"`
+	// Python is the interpreter of the Python runtimes (langgraph-py), a
+	// path relative to the suite root or a name on PATH; empty: the
+	// suite's .venv, else python3 on PATH.
+	Python string `yaml:"python"`
 	// Graph is the suite's own LangGraph JS graph, "<module>:<export>",
 	// for scenarios that name none (they then need langgraph-js).
 	Graph string `yaml:"graph"`

@@ -153,6 +153,7 @@ type settings struct {
 	runtime      string
 	runtimeFrom  string // where the runtime list came from, for its errors
 	timeout      time.Duration
+	python       string // scenario.yaml's python:, for the Python runtimes
 	graph        string
 }
 
@@ -223,6 +224,7 @@ func resolve(cfg Config) (*settings, error) {
 	if cfg.Runtime == "" && fc.Runtime != "" {
 		s.runtimeFrom = ConfigFile + "'s runtime:"
 	}
+	s.python = fc.Python
 	s.timeout = cfg.RuntimeTimeout
 	if s.timeout == 0 {
 		s.timeout = time.Duration(fc.RuntimeTimeout)
@@ -377,7 +379,7 @@ func (s *settings) narrow(paths []string) (*suite.Index, error) {
 // written after the orphan check, by the caller.
 func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	cfg, idx := s.cfg, l.idx
-	rts, procs, err := runtimes.Start(s.runtime, s.runtimeFrom, runtimes.Settings{Root: cfg.Root, Timeout: s.timeout})
+	rts, procs, err := runtimes.Start(s.runtime, s.runtimeFrom, runtimes.Settings{Root: cfg.Root, Timeout: s.timeout, Python: s.python})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,0 +1,549 @@
+"""bridge.py: the Python side of the langgraph-py runtime (SPEC section 15).
+
+One python process per run. It imports langgraph and langchain-core from
+the interpreter it runs on (the suite's .venv, python3 on PATH, or the
+python: of scenario.yaml), then reads one JSON request per line on stdin
+and writes one JSON answer per line on stdout, in order, each carrying the
+request's id. It exits when stdin closes.
+
+Requests and answers (the protocol every runtime shares is written in
+runtimes/bridge's package doc; these are its shapes):
+  {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
+    -> {"id", "graph": n}
+  {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
+   "input"?: {...}, "outputs"?: [{"node", "output", "command"?}],
+   "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
+    -> {"id", "nextId": n, "values": {...}}
+       or {"id", "error": {"code", "message", "field"?, "name"?}}
+  {"id", "op": "close", "graph": n} -> {"id"}
+Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
+line it writes is {"ready": {"langgraph", "langchain-core", "python"}} or
+{"fatal": "..."}.
+
+A commit is one real superstep on a thread seeded with the state before
+it: a fresh thread of an InMemorySaver gets a checkpoint whose channel
+values are `before`, then
+  input: graph.invoke(input) on a graph whose START leads to a node it is
+         interrupted before, so no node runs;
+  step:  graph.invoke({}) on a graph whose START fans out to the step's
+         nodes, each returning its scripted output (a command output is a
+         Command, its [key, value] pairs tuples), interrupted after them;
+  tool:  the same with one node, named after the tool, returning
+         Command(update=[(field, value), ...]).
+The state is read back with get_state; messages become plain JSON.
+
+The state is a TypedDict with one channel per field, as the langgraph-py
+profile maps a schema: a last-value field is a plain annotation (a
+LastValue channel); a reducer field is Annotated[T, reducer], where T is a
+class whose constructor returns the field's default (the harness gives a
+typed field its type's start, list() or int(), as its default) or Any when
+it has none (the channel then takes its first write as written).
+
+Generated message ids: add_messages calls uuid.uuid4() of
+langgraph.graph.message; there it returns idPrefix + n, counted from the
+commit's nextId, so the ids are those the harness numbers (auto-N).
+
+Error codes: LangGraph Python names an error's code only in the
+troubleshooting URL at the end of its message (.../errors/CODE); the code
+is read from there and the URL cut off.
+"""
+
+import sys
+
+# stdout carries the protocol alone: whatever else writes to it (a print in
+# a library) goes to stderr
+_out = sys.stdout
+sys.stdout = sys.stderr
+
+import json  # noqa: E402
+
+INSTALL = "python3 -m venv .venv && .venv/bin/pip install langgraph langchain-core"
+
+
+def send(obj):
+    try:
+        text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        text = json.dumps({"id": obj.get("id"), "fatal": f"cannot write the answer as JSON: {e}"})
+    _out.write(text + "\n")
+    _out.flush()
+
+
+def fatal(msg):
+    send({"fatal": msg})
+    sys.exit(3)
+
+
+if sys.version_info < (3, 10):
+    fatal(f"langgraph-py needs Python >= 3.10; found {sys.version.split()[0]} at {sys.executable}")
+
+try:
+    import copy  # noqa: E402
+    import re  # noqa: E402
+    import warnings  # noqa: E402
+    from importlib.metadata import version as _version  # noqa: E402
+    from typing import Annotated, Any  # noqa: E402
+
+    warnings.filterwarnings("ignore")
+
+    from typing_extensions import TypedDict  # noqa: E402
+
+    import langgraph.graph.message as lgmessage  # noqa: E402
+    from langchain_core.messages import BaseMessage  # noqa: E402
+    from langgraph.checkpoint.base import empty_checkpoint  # noqa: E402
+    from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
+    from langgraph.graph import START, StateGraph  # noqa: E402
+    from langgraph.types import Command  # noqa: E402
+except ImportError as e:
+    missing = getattr(e, "name", None) or str(e)
+    fatal(f"cannot import {missing} in {sys.executable}: run {INSTALL} (the versions your agent uses)")
+
+
+def version_of(pkg):
+    try:
+        return _version(pkg)
+    except Exception:  # noqa: BLE001
+        return ""
+
+
+# ---- generated ids ----
+
+
+class _Ids:
+    prefix = "auto-"
+    next = 0
+
+    @classmethod
+    def uuid4(cls):
+        cls.next += 1
+        return cls.prefix + str(cls.next)
+
+
+# add_messages is the only user of langgraph.graph.message's uuid
+lgmessage.uuid = _Ids
+
+
+# ---- reducers (SPEC section 5) ----
+
+
+class ReducerError(Exception):
+    def __init__(self, code, field, message):
+        super().__init__(message)
+        self.code = code
+        self.field = field
+
+
+def json_type(v):
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, (int, float)):
+        return "number"
+    if isinstance(v, str):
+        return "string"
+    if isinstance(v, list):
+        return "array"
+    return "object"
+
+
+def is_number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def canon(v):
+    return json.dumps(v, sort_keys=True, separators=(",", ":"))
+
+
+def merge_patch(target, patch):
+    if not isinstance(patch, dict):
+        return patch
+    out = dict(target) if isinstance(target, dict) else {}
+    for k, v in patch.items():
+        if v is None:
+            out.pop(k, None)
+        else:
+            out[k] = merge_patch(out.get(k), v)
+    return out
+
+
+def reducer_for(field, spec):
+    def type_error(want, got):
+        return ReducerError("REDUCER_TYPE_ERROR", field, f"field {json.dumps(field)} with reducer {spec} expects {want}, received {json_type(got)}")
+
+    def as_list(cur):
+        if cur is None:
+            return []
+        if not isinstance(cur, list):
+            raise type_error("the current value to be an array", cur)
+        return cur
+
+    if spec == "replace":
+        return lambda a, b: b
+    if spec == "append":
+        return lambda a, b: as_list(a) + (b if isinstance(b, list) else [b])
+    if spec == "merge":
+        def merge(a, b):
+            if not isinstance(b, dict):
+                raise type_error("an object", b)
+            if a is not None and not isinstance(a, dict):
+                raise type_error("the current value to be an object", a)
+            return {**(a or {}), **b}
+        return merge
+    if spec == "merge-patch":
+        return merge_patch
+    if spec == "sum":
+        def add(a, b):
+            if not is_number(b):
+                raise type_error("a number", b)
+            if a is not None and not is_number(a):
+                raise type_error("the current value to be a number", a)
+            return (a or 0) + b
+        return add
+    if spec == "union":
+        def union(a, b):
+            out = list(as_list(a))
+            seen = {canon(x) for x in out}
+            for v in b if isinstance(b, list) else [b]:
+                k = canon(v)
+                if k not in seen:
+                    seen.add(k)
+                    out.append(v)
+            return out
+        return union
+    if spec.startswith("join(") and spec.endswith(")"):
+        try:
+            sep = json.loads(spec[5:-1])
+        except ValueError:
+            sep = None
+        if not isinstance(sep, str):
+            raise ValueError(f"field {json.dumps(field)}: cannot read the separator of {spec}")
+
+        def join(a, b):
+            if not isinstance(b, str):
+                raise type_error("a string", b)
+            if a is None:
+                return b
+            if not isinstance(a, str):
+                raise type_error("the current value to be a string", a)
+            return b if a == "" else a + sep + b
+        return join
+    if spec == "messages":
+        def messages(a, b):
+            try:
+                return lgmessage.add_messages(a, b)
+            except Exception as e:  # noqa: BLE001
+                if getattr(e, "field", None) is None:
+                    try:
+                        e.field = field
+                    except AttributeError:
+                        pass
+                raise
+        return messages
+    raise ValueError(f"field {json.dumps(field)}: the reducer {spec} is not one langgraph-py knows")
+
+
+# ---- graphs ----
+
+
+def starts_from(default):
+    """A class whose constructor returns a copy of the default: the
+    channel's starting value, as BinaryOperatorAggregate calls its type."""
+
+    class Default:
+        def __new__(cls):
+            return copy.deepcopy(default)
+
+    return Default
+
+
+class Spec:
+    """One scenario's schema as the harness resolved it; its graphs (one
+    per set of node names) are compiled once."""
+
+    keep_graphs = 32
+
+    def __init__(self, raw):
+        self.id_prefix = raw.get("idPrefix") or "auto-"
+        self.fields = raw.get("fields") or []
+        ann = {}
+        for f in self.fields:
+            reducer = f.get("reducer", "last-value")
+            if reducer == "last-value":
+                ann[f["name"]] = Any
+            else:
+                base = starts_from(f["default"]) if "default" in f else Any
+                ann[f["name"]] = Annotated[base, reducer_for(f["name"], reducer)]
+        self.state = TypedDict("State", ann)
+        self.graphs = {}
+
+    def is_channel(self, name):
+        return any(f["name"] == name for f in self.fields)
+
+    def tool_node(self, tool):
+        bad = (not isinstance(tool, str) or tool == "" or "|" in tool or ":" in tool
+               or tool in ("__start__", "__end__") or self.is_channel(tool))
+        return "tools" if bad else tool
+
+    def graph(self, nodes, idle):
+        key = (tuple(nodes), tuple(idle))
+        g = self.graphs.pop(key, None)
+        if g is None:
+            g = compile_graph(self.state, nodes, idle)
+            if len(self.graphs) >= self.keep_graphs:
+                self.graphs.pop(next(iter(self.graphs)))
+        self.graphs[key] = g
+        return g
+
+
+# current is what each node of the commit under way returns; commits run
+# one at a time
+current = {}
+
+
+def compile_graph(state, nodes, idle):
+    builder = StateGraph(state)
+    for name in nodes:
+        builder.add_node(name, lambda _state, name=name: current.pop(name, None))
+        builder.add_edge(START, name)
+    # a goto's target that is not a node of the step is a node that does
+    # not run (the graph is interrupted after the step); an input starts a
+    # node it is interrupted before
+    for name in idle:
+        builder.add_node(name, lambda _state: None)
+    if not nodes:
+        builder.add_node("__idle__", lambda _state: None)
+        builder.add_edge(START, "__idle__")
+    saver = InMemorySaver()
+    graph = builder.compile(
+        checkpointer=saver,
+        interrupt_after=list(nodes) or None,
+        interrupt_before=None if nodes else ["__idle__"],
+    )
+    return graph, saver
+
+
+# ---- commits ----
+
+
+def as_tuples(update):
+    """A command's [key, value] pairs as the tuples Python writes."""
+    if isinstance(update, list):
+        return [tuple(p) if isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) else p for p in update]
+    return update
+
+
+def node_output(o):
+    out = o.get("output")
+    if o.get("command") and isinstance(out, dict):
+        kw = {}
+        if "update" in out:
+            kw["update"] = as_tuples(out["update"])
+        if "goto" in out:
+            kw["goto"] = out["goto"]
+        return Command(**kw)
+    return out
+
+
+def goto_targets(outputs):
+    out = []
+    for o in outputs:
+        v = o.get("output")
+        if o.get("command") and isinstance(v, dict):
+            g = v.get("goto")
+            for t in g if isinstance(g, list) else [g]:
+                if isinstance(t, str) and t != "__end__" and t not in out:
+                    out.append(t)
+    return out
+
+
+threads = 0
+
+
+def seed(saver, config, before):
+    cp = empty_checkpoint()
+    # versions as the saver makes them: the next ones compare with these
+    version = saver.get_next_version(None, None)
+    for k, v in before.items():
+        cp["channel_values"][k] = v
+        cp["channel_versions"][k] = version
+    at = {"configurable": {**config["configurable"], "checkpoint_ns": ""}}
+    # the saver stores the values of the channels new_versions names
+    return saver.put(at, cp, {"source": "input", "step": -1, "parents": {}}, dict(cp["channel_versions"]))
+
+
+def commit(spec, req):
+    global threads
+    kind = req.get("kind")
+    outputs = req.get("outputs") or []
+    returns = {}
+    if kind == "input":
+        nodes = []
+    elif kind == "step":
+        for o in outputs:
+            if o.get("run"):
+                return {"error": {"code": "RUNTIME_ERROR", "message": f"node {json.dumps(o['node'])} is a real node, which needs the scenario's own graph"}}
+            returns[o["node"]] = node_output(o)
+        nodes = sorted(returns)
+    elif kind == "tool":
+        name = spec.tool_node(req.get("tool"))
+        returns[name] = Command(update=as_tuples(req.get("writes") or []))
+        nodes = [name]
+    else:
+        raise ValueError(f"unknown commit kind {json.dumps(kind)}")
+    idle = [t for t in goto_targets(outputs) if t not in returns] if kind == "step" else []
+    try:
+        graph, saver = spec.graph(nodes, idle)
+    except Exception as e:  # noqa: BLE001
+        return {"error": error_of(e)}
+    threads += 1
+    thread = "t" + str(threads)
+    # one worker: the step's nodes run one after the other, in node-name
+    # order, so that of several refused returns the first by name fails it
+    config = {"configurable": {"thread_id": thread}, "max_concurrency": 1}
+    _Ids.prefix = spec.id_prefix
+    _Ids.next = req.get("nextId") or 0
+    current.clear()
+    current.update(returns)
+    try:
+        if req.get("before") is not None:
+            seed(saver, config, req["before"])
+        try:
+            # durability sync: a value the checkpointer cannot store fails
+            # the commit, as it fails a user's graph
+            graph.invoke((req.get("input") or {}) if kind == "input" else {}, config, durability="sync")
+        except Exception as e:  # noqa: BLE001
+            return {"error": error_of(e)}
+        values = to_plain(graph.get_state(config).values)
+        return {"nextId": _Ids.next, "values": values}
+    finally:
+        current.clear()
+        saver.delete_thread(thread)
+
+
+# ---- answers ----
+
+
+def plain_message(m):
+    """A message as the harness's canonical form: its class's fields, the
+    defaults left out (a tool message's status stays)."""
+    d = m.model_dump()
+    t = d["type"]
+    out = {"type": t}
+    if t == "remove":
+        out["id"] = d.get("id")
+        return out
+    out["content"] = d["content"]
+    if d.get("id") is not None:
+        out["id"] = d["id"]
+    if d.get("name") is not None:
+        out["name"] = d["name"]
+    for k in ("additional_kwargs", "response_metadata", "tool_calls", "invalid_tool_calls"):
+        if d.get(k):
+            out[k] = d[k]
+    for k in ("usage_metadata", "artifact"):
+        if d.get(k) is not None:
+            out[k] = d[k]
+    if d.get("example"):
+        out["example"] = d["example"]
+    if t == "tool":
+        out["tool_call_id"] = d["tool_call_id"]
+        out["status"] = d["status"]
+    return out
+
+
+def to_plain(v):
+    if isinstance(v, BaseMessage):
+        return plain_message(v)
+    if isinstance(v, (list, tuple)):
+        return [to_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: to_plain(x) for k, x in v.items()}
+    return v
+
+
+URL = re.compile(r"\s*For troubleshooting, visit: \S*/errors/([A-Z_]+)\S*\s*$")
+AT_KEY = re.compile(r"^At key '([^']*)'")
+
+
+def error_of(e):
+    """The harness's error of what LangGraph raised: its code from the
+    troubleshooting URL, else from what raised it."""
+    msg = str(e)
+    code = getattr(e, "code", None)
+    code = code if isinstance(code, str) else None
+    m = URL.search(msg)
+    if m:
+        msg = msg[: m.start()]
+        code = code or m.group(1)
+    field = getattr(e, "field", None)
+    k = AT_KEY.match(msg)
+    if k and field is None:
+        field = k.group(1)
+    if code is None:
+        if msg.startswith("Attempting to delete a message with an ID that doesn't exist"):
+            code = "MESSAGE_NOT_FOUND"
+        elif field is not None and not isinstance(e, ReducerError):
+            code = "MESSAGE_COERCION_FAILURE"
+        else:
+            code = "RUNTIME_ERROR"
+    out = {"code": code, "message": msg, "name": type(e).__name__}
+    if isinstance(field, str):
+        out["field"] = field
+    return out
+
+
+# ---- the loop ----
+
+specs = {}  # id -> Spec
+by_key = {}  # the spec's JSON -> id
+next_spec = 0
+
+
+def open_spec(raw):
+    global next_spec
+    key = json.dumps(raw, sort_keys=True)
+    if key not in by_key:
+        next_spec += 1
+        specs[next_spec] = Spec(raw)
+        by_key[key] = next_spec
+    return {"graph": by_key[key]}
+
+
+def handle(req):
+    op = req.get("op")
+    if op == "open":
+        try:
+            return open_spec(req.get("spec") or {})
+        except Exception as e:  # noqa: BLE001
+            return {"error": {"code": "RUNTIME_ERROR", "message": str(e)}}
+    if op == "commit":
+        spec = specs.get(req.get("graph"))
+        if spec is None:
+            return {"fatal": f"no graph {req.get('graph')} is open"}
+        return commit(spec, req)
+    if op == "close":
+        return {}
+    return {"fatal": f"unknown op {json.dumps(op)}"}
+
+
+def main():
+    send({"ready": {"langgraph": version_of("langgraph"), "langchain-core": version_of("langchain-core"),
+                    "python": sys.version.split()[0]}})
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        rid = None
+        try:
+            req = json.loads(line)
+            rid = req.get("id")
+            answer = handle(req)
+        except Exception:  # noqa: BLE001
+            import traceback
+            answer = {"fatal": traceback.format_exc()}
+        send({"id": rid, **answer})
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,195 @@
+// Package langgraphpy is the langgraph-py runtime of SPEC §15: the commits of
+// a scenario run as real supersteps of LangGraph Python, in one python
+// process per run that this package starts, talks to over stdin and
+// stdout, and stops.
+//
+//	b, err := langgraphpy.Start(suiteRoot, langgraphpy.Options{})
+//	if err != nil { ... } // Python missing or too old, packages not installed
+//	defer b.Close()
+//	g, err := engine.New(schema, engine.Options{Runtimes: []engine.Runtime{b}})
+//
+// The packages langgraph and langchain-core are those of the suite's
+// Python: Options.Python (scenario.yaml's python:), else the .venv at the
+// suite root, else python3 on PATH; the versions the user's agent uses,
+// never this package's. The Python side is bridge.py, embedded in the
+// binary; its docstring documents the requests it answers.
+//
+// Each commit is stateless on the Python side: the harness owns the
+// threads, and the bridge seeds a fresh thread of an InMemorySaver with the
+// state before the commit, runs the one superstep (START fans out to the
+// step's nodes, each returning its scripted output) and reads the state
+// back. The state is a TypedDict with one channel per field, mapped as the
+// langgraph-py profile maps a schema. Message ids that add_messages
+// generates are the harness's (auto-N). LangGraph Python names an error's
+// code only in its message's troubleshooting URL: the code is read from
+// there.
+//
+// It runs the langgraph-py profile alone; a scenario's own Python graph is
+// not loaded yet.
+//
+// The process, the protocol and the sessions are runtimes/bridge's; this
+// package adds what Python needs: finding the interpreter, and the script.
+package langgraphpy
+
+import (
+	_ "embed"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/runtimes/bridge"
+)
+
+//go:embed bridge.py
+var bridgePy string
+
+// Name is the runtime's name as --runtime spells it.
+const Name = "langgraph-py"
+
+// Profile is the one profile it runs.
+const Profile = "langgraph-py"
+
+// DefaultTimeout is how long a request may take before the bridge counts
+// as hung.
+const DefaultTimeout = bridge.DefaultTimeout
+
+// minPython is the oldest Python the bridge supports (3.10).
+var minPython = [2]int{3, 10}
+
+// install is the command that makes a suite's Python able to run the
+// bridge.
+const install = "python3 -m venv .venv && .venv/bin/pip install langgraph langchain-core"
+
+// Options configures Start. The zero value is ready to use.
+type Options struct {
+	// Python is the interpreter; empty means the suite root's
+	// .venv/bin/python, else python3 on PATH. A relative path is taken
+	// from the suite root.
+	Python string
+	// Timeout bounds each request; 0 means DefaultTimeout. A request that
+	// takes longer fails, and the bridge is killed and started again for
+	// the requests after it.
+	Timeout time.Duration
+	// Script replaces the embedded bridge.py (tests run misbehaving
+	// bridges with it).
+	Script string
+}
+
+// Bridge is the langgraph-py runtime of a run (an engine.Runtime).
+type Bridge = bridge.Bridge
+
+// Start finds and checks Python and starts the bridge for the suite at
+// root, returning once it has imported the packages. Its errors say what
+// to install.
+func Start(root string, opts Options) (*Bridge, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("langgraph-py: suite root %s: %v", root, err)
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	py, err := FindPython(abs, opts.Python, timeout)
+	if err != nil {
+		return nil, err
+	}
+	script := opts.Script
+	if script == "" {
+		script = bridgePy
+	}
+	return bridge.Start(Program(py, script, abs, timeout))
+}
+
+// Program is the langgraph-py runtime as runtimes/bridge runs it: python
+// on script, for the suite at root.
+func Program(python, script, root string, timeout time.Duration) bridge.Program {
+	return bridge.Program{
+		Name:    Name,
+		Library: "LangGraph Python",
+		Command: python,
+		// -u: unbuffered pipes; -I is not used, so that the suite's
+		// own packages stay importable
+		Args:    []string{"-u", filepath.Join("{dir}", "bridge.py")},
+		Files:   map[string]string{"bridge.py": script},
+		Dir:     root,
+		Env:     []string{"PYTHONDONTWRITEBYTECODE=1", "PYTHONIOENCODING=utf-8"},
+		Keys:    insertionOrder,
+		Accept:  accept,
+		Timeout: timeout,
+	}
+}
+
+// insertionOrder: a dict json.loads builds keeps the order the scenario
+// wrote its keys in, and LangGraph Python applies a node's writes in it.
+func insertionOrder(order *engine.KeyOrder, m map[string]any) []string {
+	return order.Written(m)
+}
+
+// accept refuses what this runtime does not run: other profiles, merge
+// declarations (which only the built-in engine checks), and own graphs.
+func accept(spec engine.GraphSpec) error {
+	if spec.Graph != "" {
+		return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the scenario's own graph %q: langgraph-py does not load a Python graph yet", spec.Graph)}
+	}
+	if spec.Profile != Profile {
+		p := spec.Profile
+		if p == "" {
+			p = "langgraph"
+		}
+		return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the %s profile is not LangGraph Python's (langgraph-py)", p)}
+	}
+	for _, f := range spec.Fields {
+		if f.Merge != "" {
+			return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("field %q declares merge: %s, which only the built-in engine checks", f.Name, f.Merge)}
+		}
+	}
+	return nil
+}
+
+// FindPython is the interpreter the bridge runs on, checked to be Python ≥
+// 3.10: bin when given (relative to root), else root's .venv, else python3
+// on PATH.
+func FindPython(root, bin string, timeout time.Duration) (string, error) {
+	if bin == "" {
+		venv := filepath.Join(root, ".venv", "bin", "python")
+		if _, err := os.Stat(venv); err == nil {
+			bin = venv
+		} else {
+			bin = "python3"
+		}
+	} else if strings.ContainsRune(bin, os.PathSeparator) && !filepath.IsAbs(bin) {
+		bin = filepath.Join(root, bin)
+	}
+	path, err := exec.LookPath(bin)
+	if err != nil {
+		return "", fmt.Errorf("langgraph-py needs Python ≥ %d.%d; %s was not found: %s, or name one with python: in scenario.yaml", minPython[0], minPython[1], bin, install)
+	}
+	v, err := bridge.CommandVersion(path, timeout, "--version")
+	if err != nil {
+		return "", fmt.Errorf("langgraph-py needs Python ≥ %d.%d; %s --version failed: %v", minPython[0], minPython[1], path, err)
+	}
+	if !atLeast(strings.TrimPrefix(v, "Python "), minPython) {
+		return "", fmt.Errorf("langgraph-py needs Python ≥ %d.%d; %s is %s: %s with a newer python3", minPython[0], minPython[1], path, v, install)
+	}
+	return path, nil
+}
+
+// atLeast reports whether the version "3.11.7" is at least min.
+func atLeast(v string, min [2]int) bool {
+	parts := strings.SplitN(v, ".", 3)
+	if len(parts) < 2 {
+		return false
+	}
+	major, err1 := strconv.Atoi(parts[0])
+	minor, err2 := strconv.Atoi(strings.TrimRightFunc(parts[1], func(r rune) bool { return r < '0' || r > '9' }))
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	return major > min[0] || (major == min[0] && minor >= min[1])
+}
