@@ -86,14 +86,13 @@ try:
 
     warnings.filterwarnings("ignore")
 
-    from typing_extensions import TypedDict  # noqa: E402
-
     import langgraph.graph.message as lgmessage  # noqa: E402
     from langchain_core.messages import BaseMessage  # noqa: E402
     from langgraph.checkpoint.base import empty_checkpoint  # noqa: E402
     from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
     from langgraph.graph import START, StateGraph  # noqa: E402
     from langgraph.types import Command  # noqa: E402
+    from typing_extensions import TypedDict  # noqa: E402
 except ImportError as e:
     missing = getattr(e, "name", None) or str(e)
     fatal(f"cannot import {missing} in {sys.executable}: run {INSTALL} (the versions your agent uses)")
