@@ -78,6 +78,7 @@ if sys.version_info < (3, 10):
     fatal(f"langgraph-py needs Python >= 3.10; found {sys.version.split()[0]} at {sys.executable}")
 
 try:
+    import asyncio  # noqa: E402
     import copy  # noqa: E402
     import re  # noqa: E402
     import warnings  # noqa: E402
@@ -300,18 +301,31 @@ class Spec:
 current = {}
 
 
+def returns_output(name):
+    # a coroutine: the commit runs on the bridge's event loop, with no
+    # thread to hand each node and checkpoint to
+    async def node(_state):
+        return current.pop(name, None)
+
+    return node
+
+
+async def idle_node(_state):
+    return None
+
+
 def compile_graph(state, nodes, idle):
     builder = StateGraph(state)
     for name in nodes:
-        builder.add_node(name, lambda _state, name=name: current.pop(name, None))
+        builder.add_node(name, returns_output(name))
         builder.add_edge(START, name)
     # a goto's target that is not a node of the step is a node that does
     # not run (the graph is interrupted after the step); an input starts a
     # node it is interrupted before
     for name in idle:
-        builder.add_node(name, lambda _state: None)
+        builder.add_node(name, idle_node)
     if not nodes:
-        builder.add_node("__idle__", lambda _state: None)
+        builder.add_node("__idle__", idle_node)
         builder.add_edge(START, "__idle__")
     saver = InMemorySaver()
     graph = builder.compile(
@@ -357,6 +371,7 @@ def goto_targets(outputs):
 
 
 threads = 0
+loop = asyncio.new_event_loop()
 
 
 def seed(saver, config, before):
@@ -397,8 +412,9 @@ def commit(spec, req):
         return {"error": error_of(e)}
     threads += 1
     thread = "t" + str(threads)
-    # one worker: the step's nodes run one after the other, in node-name
-    # order, so that of several refused returns the first by name fails it
+    # one at a time: the step's nodes run one after the other, in
+    # node-name order, so that of several refused returns the first by
+    # name fails it
     config = {"configurable": {"thread_id": thread}, "max_concurrency": 1}
     _Ids.prefix = spec.id_prefix
     _Ids.next = req.get("nextId") or 0
@@ -410,10 +426,10 @@ def commit(spec, req):
         try:
             # durability sync: a value the checkpointer cannot store fails
             # the commit, as it fails a user's graph
-            graph.invoke((req.get("input") or {}) if kind == "input" else {}, config, durability="sync")
+            loop.run_until_complete(graph.ainvoke((req.get("input") or {}) if kind == "input" else {}, config, durability="sync"))
         except Exception as e:  # noqa: BLE001
             return {"error": error_of(e)}
-        values = to_plain(graph.get_state(config).values)
+        values = to_plain(loop.run_until_complete(graph.aget_state(config)).values)
         return {"nextId": _Ids.next, "values": values}
     finally:
         current.clear()

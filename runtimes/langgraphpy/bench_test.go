@@ -1,0 +1,56 @@
+package langgraphpy
+
+import (
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/stateharness/scenario/engine"
+)
+
+// BenchmarkCommitSmallState measures one step commit's round trip on a
+// small state (SPEC §15: about two milliseconds at most on Python); it
+// reports the median as well as the mean.
+func BenchmarkCommitSmallState(b *testing.B) {
+	br := bridgeFor(b)
+	s, err := br.Open(engine.GraphSpec{Profile: Profile, IDPrefix: "auto-", Fields: []engine.FieldSpec{
+		{Name: "messages", Reducer: "messages", Default: []any{}, HasDefault: true},
+		{Name: "count", Reducer: "sum", Default: 0.0, HasDefault: true},
+		{Name: "status", Reducer: "last-value"},
+	}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	before := map[string]any{
+		"messages": []any{
+			map[string]any{"type": "human", "content": "hello", "id": "auto-1"},
+			map[string]any{"type": "ai", "content": "hi there", "id": "auto-2"},
+		},
+		"count":  1.0,
+		"status": "started",
+	}
+	out, err := engine.DecodeJSONOrdered(`{"messages": {"role": "assistant", "content": "done"}, "count": 1, "status": "done"}`, engine.Source{Name: "bench"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	req := &engine.CommitRequest{Kind: engine.CommitStep, Before: before, NextID: 2, Outputs: []engine.NodeOutput{{Node: "agent", Output: out}}}
+	// warm up: the graph compiles on its first commit
+	for i := 0; i < 50; i++ {
+		if _, err := s.Commit(req); err != nil {
+			b.Fatal(err)
+		}
+	}
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		if _, err := s.Commit(req); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(start))
+	}
+	b.StopTimer()
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	b.ReportMetric(float64(times[len(times)/2].Microseconds()), "median-µs")
+}
