@@ -88,7 +88,15 @@ try:
     warnings.filterwarnings("ignore")
 
     import langgraph.graph.message as lgmessage  # noqa: E402
-    from langchain_core.messages import BaseMessage  # noqa: E402
+    from langchain_core.messages import (  # noqa: E402
+        AIMessage,
+        BaseMessage,
+        FunctionMessage,
+        HumanMessage,
+        RemoveMessage,
+        SystemMessage,
+        ToolMessage,
+    )
     from langgraph.checkpoint.base import empty_checkpoint  # noqa: E402
     from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
     from langgraph.graph import START, StateGraph  # noqa: E402
@@ -275,7 +283,11 @@ class Spec:
                 base = starts_from(f["default"]) if "default" in f else Any
                 ann[f["name"]] = Annotated[base, reducer_for(f["name"], reducer)]
         self.state = TypedDict("State", ann)
+        self.messages = {f["name"] for f in self.fields if f.get("reducer") == "messages"}
         self.graphs = {}
+
+    def is_messages(self, name):
+        return name in self.messages
 
     def is_channel(self, name):
         return any(f["name"] == name for f in self.fields)
@@ -374,12 +386,90 @@ threads = 0
 loop = asyncio.new_event_loop()
 
 
-def seed(saver, config, before):
+# the classes of messages as plain_message writes them, and the keys it
+# writes: a dict of a messages field with those is a message object again
+MESSAGE_CLASSES = {"human": HumanMessage, "ai": AIMessage, "system": SystemMessage, "tool": ToolMessage, "function": FunctionMessage}
+PLAIN_KEYS = {"type", "content", "id", "name", "additional_kwargs", "response_metadata", "tool_calls",
+              "invalid_tool_calls", "usage_metadata", "artifact", "example", "tool_call_id", "status"}
+
+
+def revive(v):
+    """A message of the harness's state as the object the checkpoint held:
+    the reducer takes the objects of its current value as they are, while
+    it would coerce a dict again (content [] to "", a remove to an
+    error)."""
+    if not isinstance(v, dict) or not set(v) <= PLAIN_KEYS:
+        return v
+    t = v.get("type")
+    try:
+        if t == "remove" and isinstance(v.get("id"), str):
+            m = RemoveMessage(id=v["id"])
+        elif t in MESSAGE_CLASSES:
+            m = MESSAGE_CLASSES[t](**{k: x for k, x in v.items() if k != "type"})
+        else:
+            return v
+    except Exception:  # noqa: BLE001
+        return v
+    # only what plain_message wrote: a dict a field of no type took as
+    # written stays a dict
+    return m if plain_message(m) == v else v
+
+
+class Held:
+    """The values of messages fields this bridge answered with, as the
+    checkpoint held them, by their JSON: the harness sends them back as
+    the state before the next commit, where a message object and a dict
+    of the same JSON differ (the reducer coerces a dict again: content []
+    becomes "", a remove without content is refused). A messages field
+    holds dicts where its value did not go through add_messages: a first
+    write of a field with no start, an Overwrite."""
+
+    keep = 512
+
+    def __init__(self):
+        self.values = {}
+
+    @staticmethod
+    def key(spec, field, plain):
+        return (id(spec), field, json.dumps(plain, sort_keys=True))
+
+    def put(self, spec, field, plain, value):
+        k = self.key(spec, field, plain)
+        self.values.pop(k, None)
+        if len(self.values) >= self.keep:
+            self.values.pop(next(iter(self.values)))
+        self.values[k] = value
+
+    def get(self, spec, field, plain):
+        return self.values.get(self.key(spec, field, plain))
+
+
+held = Held()
+
+
+def seed_value(spec, field, v):
+    """A field's value as the checkpoint held it: for a messages field,
+    what this bridge answered with that JSON, else message objects where
+    the list is all messages in plain form with ids (add_messages gives
+    every message one) and no remove (which it keeps only after a
+    REMOVE_ALL_MESSAGES), else the value as it is."""
+    if not spec.is_messages(field) or not isinstance(v, list):
+        return v
+    was = held.get(spec, field, v)
+    if was is not None:
+        return was
+    revived = [revive(m) for m in v]
+    if all(isinstance(m, BaseMessage) and m.id is not None and not isinstance(m, RemoveMessage) for m in revived):
+        return revived
+    return v
+
+
+def seed(spec, saver, config, before):
     cp = empty_checkpoint()
     # versions as the saver makes them: the next ones compare with these
     version = saver.get_next_version(None, None)
     for k, v in before.items():
-        cp["channel_values"][k] = v
+        cp["channel_values"][k] = seed_value(spec, k, v)
         cp["channel_versions"][k] = version
     at = {"configurable": {**config["configurable"], "checkpoint_ns": ""}}
     # the saver stores the values of the channels new_versions names
@@ -422,14 +512,18 @@ def commit(spec, req):
     current.update(returns)
     try:
         if req.get("before") is not None:
-            seed(saver, config, req["before"])
+            seed(spec, saver, config, req["before"])
         try:
             # durability sync: a value the checkpointer cannot store fails
             # the commit, as it fails a user's graph
             loop.run_until_complete(graph.ainvoke((req.get("input") or {}) if kind == "input" else {}, config, durability="sync"))
         except Exception as e:  # noqa: BLE001
             return {"error": error_of(e)}
-        values = to_plain(loop.run_until_complete(graph.aget_state(config)).values)
+        state = loop.run_until_complete(graph.aget_state(config)).values
+        values = to_plain(state)
+        for k in spec.messages:
+            if isinstance(state.get(k), list):
+                held.put(spec, k, values[k], state[k])
         return {"nextId": _Ids.next, "values": values}
     finally:
         current.clear()

@@ -118,7 +118,6 @@ func Program(python, script, root string, timeout time.Duration) bridge.Program 
 		Args:    []string{"-u", filepath.Join("{dir}", "bridge.py")},
 		Files:   map[string]string{"bridge.py": script},
 		Dir:     root,
-		Env:     []string{"PYTHONDONTWRITEBYTECODE=1", "PYTHONIOENCODING=utf-8"},
 		Keys:    insertionOrder,
 		Accept:  accept,
 		Timeout: timeout,
