@@ -7,7 +7,7 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/diffcase"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // BenchmarkCommitSmallState measures one step commit's round trip on a
@@ -58,7 +58,7 @@ func BenchmarkCommitSmallState(b *testing.B) {
 // commit: the same request to a bridge that answers at once with a fixed
 // state.
 func BenchmarkRoundTripEcho(b *testing.B) {
-	env := nodetest.Require(b)
+	env := toolchain.Node(b)
 	br, err := Start(env.Root, Options{Node: env.Node, Script: readyLine + `
 import readline from "node:readline";
 const rl = readline.createInterface({input: process.stdin});

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/diffcase"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // casesFlag sets how many random cases the differential tests run (0: their
@@ -42,7 +42,7 @@ var sharedBridge = struct {
 
 func bridgeFor(t testing.TB) *Bridge {
 	t.Helper()
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	sharedBridge.once.Do(func() {
 		sharedBridge.b, sharedBridge.err = Start(env.Root, Options{Node: env.Node})
 	})

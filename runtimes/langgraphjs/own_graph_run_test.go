@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 	"github.com/stateharness/scenario/internal/runner"
 )
 
@@ -77,7 +77,7 @@ func TestOwnGraphSuiteFailsWithThePath(t *testing.T) {
 // repository's node_modules, and returns it.
 func writeSuite(t *testing.T, files map[string]string) string {
 	t.Helper()
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	dir := t.TempDir()
 	for name, text := range files {
 		file := filepath.Join(dir, filepath.FromSlash(name))

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // TestBridgeOutlivesTheThreadThatStartedIt: Pdeathsig fires when the
@@ -16,7 +16,7 @@ import (
 // whose thread ends (a goroutine that exits locked to its thread) must keep
 // running, since the process that needs it still runs.
 func TestBridgeOutlivesTheThreadThatStartedIt(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	started := make(chan *Bridge, 1)
 	var start func()
 	start = func() {

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // A fake bridge says it is ready and then misbehaves as its test needs.
@@ -24,7 +24,7 @@ const readyLine = `process.stdout.write(JSON.stringify({ready: {node: process.ve
 // each request line it calls onLine(line).
 func fakeBridge(t *testing.T, onLine string, opts Options) *Bridge {
 	t.Helper()
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	opts.Node = env.Node
 	opts.Script = readyLine + `
 import readline from "node:readline";
@@ -92,7 +92,7 @@ func TestSilentBridgeTimesOut(t *testing.T) {
 // a scenario: the next commit runs on a new process, which opens the
 // scenario's graph again; the harness keeps the thread.
 func TestBridgeKilledBetweenRequests(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	b, err := Start(env.Root, Options{Node: env.Node})
 	if err != nil {
 		t.Fatal(err)
@@ -150,7 +150,7 @@ func TestBridgeKilledDuringRequest(t *testing.T) {
 }
 
 func TestStartWithoutPackages(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	root := t.TempDir()
 	_, err := Start(root, Options{Node: env.Node})
 	want := "cannot resolve @langchain/langgraph from " + root + ": run npm install @langchain/langgraph @langchain/core"
@@ -181,7 +181,7 @@ func TestStartWithOldNode(t *testing.T) {
 }
 
 func TestStartThatNeverSaysReady(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	start := time.Now()
 	_, err := Start(env.Root, Options{Node: env.Node, startTimeout: 300 * time.Millisecond, Script: `setInterval(() => {}, 1000);`})
 	if err == nil || !strings.Contains(err.Error(), "did not answer start") {
@@ -193,7 +193,7 @@ func TestStartThatNeverSaysReady(t *testing.T) {
 }
 
 func TestCloseIsIdempotentAndLeavesNoProcess(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	b, err := Start(env.Root, Options{Node: env.Node})
 	if err != nil {
 		t.Fatal(err)
@@ -218,7 +218,7 @@ func TestNoOrphanWhenGoIsKilled(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc")
 	}
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperHoldsABridge$", "-test.v")
 	cmd.Env = append(os.Environ(), "LANGGRAPHJS_HELPER_ROOT="+env.Root, "LANGGRAPHJS_HELPER_NODE="+env.Node)
 	out, err := cmd.StdoutPipe()

@@ -11,7 +11,7 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/diffcase"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // threadLine is a case for testdata/thread.mjs: the fields as a session
@@ -61,7 +61,7 @@ type threadAnswer struct {
 
 // runThreads runs cases on real threads (testdata/thread.mjs), all in one
 // node process.
-func runThreads(t *testing.T, env nodetest.Env, cases []diffcase.Case) [][]diffcase.Outcome {
+func runThreads(t *testing.T, env toolchain.NodeEnv, cases []diffcase.Case) [][]diffcase.Outcome {
 	t.Helper()
 	cmd := exec.Command(env.Node, filepath.Join("testdata", "thread.mjs"), env.Root)
 	var in strings.Builder
@@ -119,7 +119,7 @@ func runThreads(t *testing.T, env nodetest.Env, cases []diffcase.Case) [][]diffc
 // that lives through the whole sequence: every commit must end alike, up to
 // the real thread's first error.
 func TestSessionAgreesWithRealThread(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	b := bridgeFor(t)
 	n := numCases(400)
 	var cases []diffcase.Case

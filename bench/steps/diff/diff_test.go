@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/stateharness/scenario/internal/diffcase"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 	"github.com/stateharness/scenario/runtimes/langgraphjs"
 )
 
@@ -21,7 +21,7 @@ var langGraphJS struct {
 
 func runtimeFor(t *testing.T) Side {
 	t.Helper()
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	langGraphJS.once.Do(func() {
 		langGraphJS.b, langGraphJS.err = langgraphjs.Start(env.Root, langgraphjs.Options{Node: env.Node})
 	})
