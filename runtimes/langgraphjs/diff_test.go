@@ -75,6 +75,19 @@ func (t *tally) String() string {
 		t.cases, t.commits, t.multi, strings.Join(ks, ", "), len(t.disagreements))
 }
 
+// report logs the counts and fails with the first disagreements.
+func (t *tally) report(tb testing.TB) {
+	tb.Helper()
+	tb.Log(t.String())
+	for i, d := range t.disagreements {
+		if i == 10 {
+			tb.Errorf("... and %d more", len(t.disagreements)-10)
+			break
+		}
+		tb.Error(d)
+	}
+}
+
 // TestSessionAgreesWithEngine runs random sequences of inputs and steps on
 // one thread through a session of the bridge and through the built-in
 // engine, and compares every commit's outcome.
@@ -114,14 +127,7 @@ func TestSessionAgreesWithEngine(t *testing.T) {
 			}
 		}
 	}
-	t.Log(tl.String())
-	for i, d := range tl.disagreements {
-		if i == 10 {
-			t.Errorf("... and %d more", len(tl.disagreements)-10)
-			break
-		}
-		t.Error(d)
-	}
+	tl.report(t)
 }
 
 // TestDifferentialThroughEngine runs random cases, tool calls included,
@@ -150,14 +156,7 @@ func TestDifferentialThroughEngine(t *testing.T) {
 			}
 		}
 	}
-	t.Log(tl.String())
-	for i, d := range tl.disagreements {
-		if i == 10 {
-			t.Errorf("... and %d more", len(tl.disagreements)-10)
-			break
-		}
-		t.Error(d)
-	}
+	tl.report(t)
 }
 
 // TestConcurrentScenarios runs scenarios on one bridge from several

@@ -146,12 +146,5 @@ func TestSessionAgreesWithRealThread(t *testing.T) {
 			}
 		}
 	}
-	t.Log(tl.String())
-	for i, d := range tl.disagreements {
-		if i == 10 {
-			t.Errorf("... and %d more", len(tl.disagreements)-10)
-			break
-		}
-		t.Error(d)
-	}
+	tl.report(t)
 }
