@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stateharness/scenario/internal/toolchain"
 	"github.com/stateharness/scenario/internal/runner"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // A suite of a team's own: its graph under scenarios/graphs, its
