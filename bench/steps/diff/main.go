@@ -202,11 +202,12 @@ func (r *Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "disagreements: %d in %d classes\n", r.Disagreements, len(r.Classes))
 	for i, cl := range r.Classes {
 		fmt.Fprintf(w, "\n== class %d: %d× %s\n", i+1, cl.Count, cl.Key)
-		fmt.Fprintf(w, "  first seen: case %d of seed %d (go run ./bench/steps/diff -seed %d -from %d -n 1)\n", cl.Index, r.Seed, r.Seed, cl.Index)
-		fmt.Fprintf(w, "  minimal:    %s\n", cl.Case.JSON())
-		fmt.Fprintf(w, "  engine:     %s\n", cl.Eng)
-		fmt.Fprintf(w, "  %-11s %s\n", r.Runtime+":", cl.Other)
-		fmt.Fprintf(w, "  reproduce:  go run ./bench/steps/diff -case %s\n", shellQuote(cl.Case.JSON()))
+		lw := labelWidth(r.Runtime)
+		fmt.Fprintf(w, "  %-*s case %d of seed %d (go run ./bench/steps/diff -seed %d -from %d -n 1)\n", lw, "first seen:", cl.Index, r.Seed, r.Seed, cl.Index)
+		fmt.Fprintf(w, "  %-*s %s\n", lw, "minimal:", cl.Case.JSON())
+		fmt.Fprintf(w, "  %-*s %s\n", lw, "engine:", cl.Eng)
+		fmt.Fprintf(w, "  %-*s %s\n", lw, r.Runtime+":", cl.Other)
+		fmt.Fprintf(w, "  %-*s go run ./bench/steps/diff -case %s\n", lw, "reproduce:", shellQuote(cl.Case.JSON()))
 	}
 }
 
@@ -219,6 +220,10 @@ func (r *Report) WriteCases(path string) error {
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
+
+// labelWidth is the width of the labels of a class's lines, the runtime's
+// name among them.
+func labelWidth(runtime string) int { return max(len("first seen:"), len(runtime)+1) }
 
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
@@ -263,7 +268,8 @@ func runGiven(other Side, name, path, one string) (int, error) {
 		} else if key := ClassKey(c, eng, l); key != "" {
 			verdict, code = "DISAGREE: "+key, 1
 		}
-		fmt.Printf("%s\n  case:       %s\n  engine:     %s\n  %-11s %s\n", verdict, c.JSON(), eng, name+":", l)
+		w := labelWidth(name)
+		fmt.Printf("%s\n  %-*s %s\n  %-*s %s\n  %-*s %s\n", verdict, w, "case:", c.JSON(), w, "engine:", eng, w, name+":", l)
 	}
 	return code, nil
 }
