@@ -8,9 +8,8 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/diffcase"
 )
-
-var channelRe = regexp.MustCompile(`^Invalid update for channel "((?:[^"\\]|\\.)*)" with values`)
 
 // worded are the codes whose LangGraph message the engine must carry
 // (after its own prefix naming the writer); the others compare by code.
@@ -19,10 +18,11 @@ var worded = map[string]bool{
 	"INVALID_GRAPH_NODE_RETURN_VALUE": true,
 }
 
-// Agree reports whether the engine and LangGraph ended a case the same way:
-// equal states, or failures of the same commit with the same code, about the
-// same field, the engine's message containing LangGraph's where LangGraph
-// words it. An AggregateError counts by its first inner error.
+// Agree reports whether the engine and the runtime ended a case the same
+// way: equal states, or failures of the same commit with the same code,
+// about the same field, the engine's message containing the runtime's where
+// LangGraph words it. (Of an AggregateError the runtime reports the first
+// inner error.)
 func Agree(eng, lg Outcome) bool {
 	return disagreement(eng, lg) == ""
 }
@@ -53,36 +53,19 @@ func disagreement(eng, lg Outcome) string {
 	case eng.Phase != lg.Phase:
 		return "failed at another commit"
 	case e.Code != l.Code:
-		if lg.Aggregate && lg.matchesLater(e) {
-			return "the engine reports a later error of the AggregateError"
-		}
 		return "codes differ"
 	case e.Field != "" && l.Field != "" && e.Field != l.Field:
 		return "fields differ"
 	case worded[e.Code] && !strings.Contains(e.Message, l.Message):
-		if lg.Aggregate && lg.matchesLater(e) {
-			return "the engine reports a later error of the AggregateError"
-		}
 		return "messages differ"
 	}
 	return ""
 }
 
-// matchesLater reports whether an engine error is one of an
-// AggregateError's inner errors after the first.
-func (o Outcome) matchesLater(e ErrorInfo) bool {
-	for _, l := range o.Errors[1:] {
-		if l.Code == e.Code && (!worded[e.Code] || strings.Contains(e.Message, l.Message)) {
-			return true
-		}
-	}
-	return false
-}
-
 // ClassKey names the way a case disagrees, abstracted so that cases that
 // disagree for the same reason share it: the outcome kinds, how they differ,
 // the reducers of the fields concerned and message templates.
-func ClassKey(c Case, eng, lg Outcome) string {
+func ClassKey(c diffcase.Case, eng, lg Outcome) string {
 	why := disagreement(eng, lg)
 	if why == "" {
 		return ""
@@ -93,19 +76,18 @@ func ClassKey(c Case, eng, lg Outcome) string {
 	case "one fails":
 		if eng.failed() {
 			e := eng.first()
-			return fmt.Sprintf("engine %s, langgraph ok: %s%s", eng.kind(), fieldTag(c, e.Field), template(e.Message))
+			return fmt.Sprintf("engine %s, runtime ok: %s%s", eng.kind(), fieldTag(c, e.Field), template(e.Message))
 		}
 		l := lg.first()
-		return fmt.Sprintf("engine ok, langgraph %s: %s%s", lg.kind(), fieldTag(c, l.Field), template(l.Message))
+		return fmt.Sprintf("engine ok, runtime %s: %s%s", lg.kind(), fieldTag(c, l.Field), template(l.Message))
 	}
 	e, l := eng.first(), lg.first()
-	key := fmt.Sprintf("engine %s, langgraph %s, %s", eng.kind(), lg.kind(), why)
+	key := fmt.Sprintf("engine %s, runtime %s, %s", eng.kind(), lg.kind(), why)
 	switch why {
 	case "fields differ":
-		key += fmt.Sprintf(": engine %s, langgraph %s", fieldTag(c, e.Field), fieldTag(c, l.Field))
-	case "the engine reports a later error of the AggregateError":
+		key += fmt.Sprintf(": engine %s, runtime %s", fieldTag(c, e.Field), fieldTag(c, l.Field))
 	case "messages differ":
-		key += fmt.Sprintf(": engine %s%q, langgraph %s%q", fieldTag(c, e.Field), template(e.Message), fieldTag(c, l.Field), template(l.Message))
+		key += fmt.Sprintf(": engine %s%q, runtime %s%q", fieldTag(c, e.Field), template(e.Message), fieldTag(c, l.Field), template(l.Message))
 	default:
 		// the codes or the commits differ: the engine's error says which
 		// of its rules fired
@@ -125,7 +107,7 @@ func BroadKey(eng, lg Outcome) string {
 	return eng.kind() + " / " + lg.kind() + " / " + why
 }
 
-func fieldTag(c Case, name string) string {
+func fieldTag(c diffcase.Case, name string) string {
 	if name == "" {
 		return ""
 	}
@@ -133,12 +115,12 @@ func fieldTag(c Case, name string) string {
 }
 
 // describeField is a field's reducer and whether it has a default.
-func describeField(c Case, name string) string {
-	r := c.reducerOf(name)
+func describeField(c diffcase.Case, name string) string {
+	r := c.ReducerOf(name)
 	if r == "" {
 		return "undeclared"
 	}
-	f := c.field(name)
+	f := c.Field(name)
 	if f == nil || f.HasDefault {
 		return r
 	}
@@ -167,7 +149,7 @@ func template(msg string) string {
 }
 
 // stateDiff says which fields differ and how, by shape.
-func stateDiff(c Case, e, l map[string]any) string {
+func stateDiff(c diffcase.Case, e, l map[string]any) string {
 	keys := map[string]bool{}
 	for k := range e {
 		keys[k] = true
@@ -189,7 +171,7 @@ func stateDiff(c Case, e, l map[string]any) string {
 
 func valueDiff(ev any, ein bool, lv any, lin bool) string {
 	if !ein || !lin {
-		return fmt.Sprintf("engine %s vs langgraph %s", shapeOf(ev, ein), shapeOf(lv, lin))
+		return fmt.Sprintf("engine %s vs runtime %s", shapeOf(ev, ein), shapeOf(lv, lin))
 	}
 	ea, eok := ev.([]any)
 	la, lok := lv.([]any)
@@ -212,7 +194,7 @@ func valueDiff(ev any, ein bool, lv any, lin bool) string {
 	if es == ls {
 		return "both " + es + ", values differ"
 	}
-	return fmt.Sprintf("engine %s vs langgraph %s", es, ls)
+	return fmt.Sprintf("engine %s vs runtime %s", es, ls)
 }
 
 // elementDiff names the keys in which two list elements (messages) differ.

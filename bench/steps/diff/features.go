@@ -5,6 +5,9 @@ import (
 	"maps"
 	"slices"
 	"sort"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/diffcase"
 )
 
 // write is one key a commit writes.
@@ -15,7 +18,7 @@ type write struct {
 }
 
 // objectWrites lists an update object's writes in its key order.
-func objectWrites(node string, o *Obj) []write {
+func objectWrites(node string, o *diffcase.Obj) []write {
 	ws := make([]write, len(o.Keys))
 	for i, k := range o.Keys {
 		ws[i] = write{node, k, o.Vals[i]}
@@ -23,18 +26,18 @@ func objectWrites(node string, o *Obj) []write {
 	return ws
 }
 
-// stepWrites lists the writes of the step's nodes as LangGraph reads them
+// stepWrites lists the writes of a step's nodes as LangGraph reads them
 // (a command's pairs in order; unreadable updates write nothing).
-func stepWrites(c Case) []write {
+func stepWrites(step []diffcase.Node) []write {
 	var ws []write
-	for _, n := range c.Step {
+	for _, n := range step {
 		ws = append(ws, nodeWrites(n.Name, n.Output, n.Command)...)
 	}
 	return ws
 }
 
 func isCommandJSON(v any) bool {
-	o, ok := v.(*Obj)
+	o, ok := v.(*diffcase.Obj)
 	if !ok {
 		return false
 	}
@@ -44,12 +47,12 @@ func isCommandJSON(v any) bool {
 
 func nodeWrites(node string, out any, command bool) []write {
 	switch x := out.(type) {
-	case *Obj:
+	case *diffcase.Obj:
 		if !command && !isCommandJSON(x) {
 			return objectWrites(node, x)
 		}
 		switch u, _ := x.Get("update"); u := u.(type) {
-		case *Obj:
+		case *diffcase.Obj:
 			return objectWrites(node, u)
 		case []any:
 			if !stepPairs(u) {
@@ -76,7 +79,7 @@ func nodeWrites(node string, out any, command bool) []write {
 }
 
 func isOverwrite(v any) (string, bool) {
-	o, ok := v.(*Obj)
+	o, ok := v.(*diffcase.Obj)
 	if !ok {
 		return "", false
 	}
@@ -105,7 +108,7 @@ func wrongKind(reducer string, v any) bool {
 	}
 	switch reducer {
 	case "merge":
-		_, ok := v.(*Obj)
+		_, ok := v.(*diffcase.Obj)
 		return !ok
 	case "sum":
 		_, ok := v.(float64)
@@ -117,7 +120,7 @@ func wrongKind(reducer string, v any) bool {
 		switch x := v.(type) {
 		case float64, nil:
 			return true
-		case *Obj:
+		case *diffcase.Obj:
 			role, _ := x.Get("role")
 			return role == "bogus"
 		}
@@ -126,16 +129,24 @@ func wrongKind(reducer string, v any) bool {
 }
 
 // Features lists what a case exercises, for the coverage counts.
-func Features(c Case) []string {
+func Features(c diffcase.Case) []string {
 	set := map[string]bool{}
 	add := func(format string, args ...any) { set[fmt.Sprintf(format, args...)] = true }
 	add("profile %s", c.Profile)
-	if len(c.Step) == 0 {
+	var steps []diffcase.Node
+	for _, cm := range c.Commits {
+		steps = append(steps, cm.Step...)
+	}
+	if len(c.Commits) == 1 {
 		add("input only, no step")
-	} else {
-		add("step of %d node(s)", len(c.Step))
-		listed := make([]string, len(c.Step))
-		for i, n := range c.Step {
+	}
+	for _, cm := range c.Commits {
+		if cm.Kind != engine.CommitStep {
+			continue
+		}
+		add("step of %d node(s)", len(cm.Step))
+		listed := make([]string, len(cm.Step))
+		for i, n := range cm.Step {
 			listed[i] = n.Name
 		}
 		if !sort.StringsAreSorted(listed) {
@@ -150,9 +161,15 @@ func Features(c Case) []string {
 			add("last-value field declared by name")
 		}
 	}
-	commits := [][]write{objectWrites("__input__", c.Input), stepWrites(c)}
-	for ci, ws := range commits {
-		where := []string{"input", "step"}[ci]
+	for _, cm := range c.Commits {
+		var ws []write
+		switch cm.Kind {
+		case engine.CommitInput:
+			ws = objectWrites("__input__", cm.Input)
+		case engine.CommitStep:
+			ws = stepWrites(cm.Step)
+		}
+		where := string(cm.Kind)
 		writers := map[string]map[string]bool{}
 		perNode := map[string]int{}
 		overwrites := map[string]int{}
@@ -160,14 +177,14 @@ func Features(c Case) []string {
 		known := map[string]int{}
 		messageFields := map[string]bool{}
 		for _, w := range ws {
-			r := c.reducerOf(w.key)
+			r := c.ReducerOf(w.key)
 			if r == "" {
 				add("unknown key written (%s)", where)
 				continue
 			}
 			known[w.node]++
 			add("%s written (%s)", r, where)
-			if f := c.field(w.key); f != nil && !f.HasDefault {
+			if f := c.Field(w.key); f != nil && !f.HasDefault {
 				add("field without a default written (%s)", where)
 			}
 			if w.key == "7" {
@@ -202,7 +219,7 @@ func Features(c Case) []string {
 						add("messages: string")
 					case []any:
 						add("messages: [role, content] pair")
-					case *Obj:
+					case *diffcase.Obj:
 						if t, _ := x.Get("type"); t == "remove" {
 							add("messages: remove")
 						} else if _, ok := x.Get("id"); ok {
@@ -222,7 +239,7 @@ func Features(c Case) []string {
 		}
 		for k, nodes := range writers {
 			if len(nodes) > 1 {
-				add("%s field written by several nodes", c.reducerOf(k))
+				add("%s field written by several nodes", c.ReducerOf(k))
 			}
 		}
 		for _, n := range perNode {
@@ -241,7 +258,7 @@ func Features(c Case) []string {
 			}
 		}
 	}
-	for _, n := range c.Step {
+	for _, n := range steps {
 		switch x := n.Output.(type) {
 		case nil:
 			add("falsy return: null")
@@ -275,7 +292,7 @@ func Features(c Case) []string {
 			} else {
 				add("invalid return: array")
 			}
-		case *Obj:
+		case *diffcase.Obj:
 			if !n.Command && !isCommandJSON(x) {
 				if len(x.Keys) == 0 {
 					add("empty object return")
@@ -289,7 +306,7 @@ func Features(c Case) []string {
 				add("command in its lg_name form")
 			}
 			switch u, has := x.Get("update"); u.(type) {
-			case *Obj:
+			case *diffcase.Obj:
 				add("command: update object")
 			case []any:
 				if stepPairs(u.([]any)) {

@@ -1,4 +1,4 @@
-package main
+package diffcase
 
 import (
 	"bytes"
@@ -7,39 +7,9 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/stateharness/scenario/engine"
 )
-
-// Case is one scenario: a schema under a profile, the first input of a new
-// thread, and optionally one superstep in which the listed nodes return their
-// outputs. Its JSON text (Case.JSON) is what both sides run, so key order is
-// explicit everywhere.
-type Case struct {
-	Profile string
-	Fields  []Field
-	Input   *Obj
-	// Step lists the nodes of the superstep in the order the case gives
-	// them (not necessarily by name); none means the case ends after the
-	// input.
-	Step []Node
-}
-
-// Field is one schema field. Reducer "" leaves the attribute out: the
-// profile's default (langgraph: last-value; dawn: append for an array
-// default, else replace).
-type Field struct {
-	Name       string
-	Reducer    string
-	Default    any
-	HasDefault bool
-}
-
-// Node is what one node of the step returns. With Command set the output is
-// a command {"update", "goto"} (or its {"lg_name": "Command", ...} form).
-type Node struct {
-	Name    string
-	Command bool
-	Output  any
-}
 
 // Obj is a JSON object with its keys in order. Case values are trees of
 // *Obj, []any, string, float64, bool and nil.
@@ -89,7 +59,7 @@ func (o *Obj) With(i int, v any) *Obj {
 	return out
 }
 
-func obj(kv ...any) *Obj {
+func Object(kv ...any) *Obj {
 	o := &Obj{}
 	for i := 0; i < len(kv); i += 2 {
 		o.Keys = append(o.Keys, kv[i].(string))
@@ -111,27 +81,35 @@ func (c Case) JSON() string {
 		}
 		fields.Set(f.Name, attrs)
 	}
-	root := obj("profile", c.Profile, "fields", fields, "input", c.Input)
-	if c.Input == nil {
-		root.Set("input", &Obj{})
-	}
-	if len(c.Step) > 0 {
-		step := make([]any, len(c.Step))
-		for i, n := range c.Step {
-			o := obj("node", n.Name)
-			if n.Command {
-				o.Set("command", true)
+	commits := make([]any, len(c.Commits))
+	for i, cm := range c.Commits {
+		switch cm.Kind {
+		case engine.CommitInput:
+			in := cm.Input
+			if in == nil {
+				in = &Obj{}
 			}
-			o.Set("output", n.Output)
-			step[i] = o
+			commits[i] = Object("input", in)
+		case engine.CommitStep:
+			step := make([]any, len(cm.Step))
+			for j, n := range cm.Step {
+				o := Object("node", n.Name)
+				if n.Command {
+					o.Set("command", true)
+				}
+				o.Set("output", n.Output)
+				step[j] = o
+			}
+			commits[i] = Object("step", step)
+		case engine.CommitTool:
+			commits[i] = Object("tool", cm.Tool, "result", cm.Result)
 		}
-		root.Set("step", step)
 	}
-	return encode(root)
+	return Encode(Object("profile", c.Profile, "fields", fields, "commits", commits))
 }
 
-// encode writes a case value as compact JSON in its key order.
-func encode(v any) string {
+// Encode writes a case value as compact JSON in its key order.
+func Encode(v any) string {
 	var b strings.Builder
 	writeJSON(&b, v)
 	return b.String()
@@ -265,71 +243,79 @@ func ParseCase(text string) (Case, error) {
 				f.Default, f.HasDefault = attrs.Get("default")
 				c.Fields = append(c.Fields, f)
 			}
-		case "input":
-			in, ok := val.(*Obj)
-			if !ok {
-				return Case{}, fmt.Errorf("input: expected an object")
-			}
-			c.Input = in
-		case "step":
+		case "commits":
 			list, ok := val.([]any)
 			if !ok {
-				return Case{}, fmt.Errorf("step: expected a list")
+				return Case{}, fmt.Errorf("commits: expected a list")
 			}
-			for _, e := range list {
-				o, ok := e.(*Obj)
-				if !ok {
-					return Case{}, fmt.Errorf("step: each node is an object {node, command?, output}")
+			for j, e := range list {
+				cm, err := parseCommit(e)
+				if err != nil {
+					return Case{}, fmt.Errorf("commits[%d]: %v", j, err)
 				}
-				var n Node
-				name, _ := o.Get("node")
-				n.Name, _ = name.(string)
-				cmd, _ := o.Get("command")
-				n.Command, _ = cmd.(bool)
-				n.Output, _ = o.Get("output")
-				c.Step = append(c.Step, n)
+				c.Commits = append(c.Commits, cm)
 			}
 		default:
-			return Case{}, fmt.Errorf("unknown key %q in a case", k)
+			return Case{}, fmt.Errorf("unknown key %q in a case (profile, fields, commits)", k)
 		}
 	}
 	if c.Profile == "" {
 		c.Profile = "langgraph"
 	}
-	if c.Input == nil {
-		c.Input = &Obj{}
+	if len(c.Commits) == 0 || c.Commits[0].Kind != engine.CommitInput {
+		return Case{}, fmt.Errorf("commits: the first commit is an input")
 	}
 	return c, nil
 }
 
-// field returns the declared field of a name, or nil.
-func (c Case) field(name string) *Field {
-	for i := range c.Fields {
-		if c.Fields[i].Name == name {
-			return &c.Fields[i]
-		}
+func parseCommit(v any) (Commit, error) {
+	o, ok := v.(*Obj)
+	if !ok {
+		return Commit{}, fmt.Errorf(`expected {"input"}, {"step"} or {"tool", "result"}`)
 	}
-	return nil
+	if in, ok := o.Get("input"); ok {
+		obj, ok := in.(*Obj)
+		if !ok {
+			return Commit{}, fmt.Errorf("input: expected an object")
+		}
+		return Commit{Kind: engine.CommitInput, Input: obj}, nil
+	}
+	if s, ok := o.Get("step"); ok {
+		list, ok := s.([]any)
+		if !ok {
+			return Commit{}, fmt.Errorf("step: expected a list")
+		}
+		cm := Commit{Kind: engine.CommitStep}
+		for _, e := range list {
+			no, ok := e.(*Obj)
+			if !ok {
+				return Commit{}, fmt.Errorf("step: each node is an object {node, command?, output}")
+			}
+			var n Node
+			name, _ := no.Get("node")
+			n.Name, _ = name.(string)
+			cmd, _ := no.Get("command")
+			n.Command, _ = cmd.(bool)
+			n.Output, _ = no.Get("output")
+			cm.Step = append(cm.Step, n)
+		}
+		return cm, nil
+	}
+	if t, ok := o.Get("tool"); ok {
+		cm := Commit{Kind: engine.CommitTool}
+		cm.Tool, _ = t.(string)
+		cm.Result, _ = o.Get("result")
+		return cm, nil
+	}
+	return Commit{}, fmt.Errorf(`expected {"input"}, {"step"} or {"tool", "result"}`)
 }
 
-// reducerOf is the reducer a field resolves to under the case's profile
-// ("" for a key no field declares). Dawn's implicit messages counts.
-func (c Case) reducerOf(name string) string {
-	f := c.field(name)
-	if f == nil {
-		if c.Profile == "dawn" && name == "messages" {
-			return "messages"
-		}
-		return ""
+// Checked is a case value as the harness hands it over: decoded from its
+// text, with its key order.
+func Checked(v any) engine.Checked {
+	c, err := engine.DecodeJSONOrdered(Encode(v), engine.Source{Name: "case"})
+	if err != nil {
+		panic(fmt.Sprintf("diffcase: a generated value is not JSON: %v", err))
 	}
-	if f.Reducer != "" {
-		return f.Reducer
-	}
-	if c.Profile == "dawn" {
-		if _, isList := f.Default.([]any); isList {
-			return "append"
-		}
-		return "replace"
-	}
-	return "last-value"
+	return c
 }
