@@ -44,7 +44,7 @@ type CodeInfo struct {
 // of the user reference.
 func Codes() []CodeInfo {
 	return []CodeInfo{
-		{NonJSONValue, "A value is not JSON: NaN or ±Infinity, a YAML timestamp or !!binary, a non-string key, an ambiguous YAML octal like 012, a Go value such as a time.Time or a channel; on langgraph-js, what a real node returned or the graph's reducers made (an undefined member, a Date, Map, Set, typed array, function, class instance, BigInt or a cycle).", "Write the value as JSON: quote a date to keep it a string, write 12 for 012, turn Go values into strings or numbers; in a node, return date.toISOString(), [...set], Object.fromEntries(map), and leave undefined keys out (the message names the node and the path)."},
+		{NonJSONValue, "A value is not JSON: NaN or ±Infinity, a YAML timestamp or !!binary, a non-string key, an ambiguous YAML octal like 012, a Go value such as a time.Time or a channel; on a runtime in another language (langgraph-js), what a real node returned or the graph's reducers made (an undefined member, a Date, Map, Set, typed array, function, class instance, BigInt or a cycle).", "Write the value as JSON: quote a date to keep it a string, write 12 for 012, turn Go values into strings or numbers; in a node, return date.toISOString(), [...set], Object.fromEntries(map), and leave undefined keys out (the message names the node and the path)."},
 		{DuplicateKey, "An object names the same key twice (JSON or YAML).", "Keep one of the two; the message gives both positions."},
 		{InvalidUTF8, "A text holds bytes that are not UTF-8, or a lone surrogate escape.", "Save the file as UTF-8; write a character outside the BMP as one escape pair."},
 		{UnsafeInteger, "An integer literal is outside ±(2^53−1), where JavaScript runtimes lose precision.", "Write it as a string, or keep it in the safe range."},
@@ -67,7 +67,7 @@ func Codes() []CodeInfo {
 		{ToolError, "A real Go tool of Options.Tools returned an error or panicked.", "Fix the tool, or assert the failure."},
 		{ToolInputInvalid, "Dawn's writeTodos refused its arguments (Dawn's exact message says which rule).", "Pass {\"todos\": [{\"content\": ..., \"status\": \"pending\" | \"in_progress\" | \"completed\"}]}."},
 		{CapabilityConflict, "Dawn's planning capability contributes the todos field and the writeTodos tool, and the route declares one of them too.", "Remove the field from the schema or the tool from the route, or remove the plan.md."},
-		{RuntimeDisagreement, "Side by side (--runtime builtin,langgraph-js), the built-in engine and LangGraph JS gave different outcomes for a commit.", "Read the JSON paths and both values: the real library is right; report the case if the built-in engine is wrong."},
+		{RuntimeDisagreement, "Side by side (--runtime builtin,<runtime>, such as builtin,langgraph-js), the built-in engine and the real library gave different outcomes for a commit.", "Read the JSON paths and both values: the real library is right; report the case if the built-in engine is wrong."},
 		{RuntimeError, "A runtime refused a commit with an error of no other code, or could not run it (the bridge died, took longer than the runtime timeout or broke its protocol; it is started again for the next scenario).", "Read the quoted error, the exit status and the runtime's stderr; a missing package names its install command; a slow real node needs a longer --runtime-timeout."},
 	}
 }

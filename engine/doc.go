@@ -73,8 +73,11 @@
 //   - run.go: runs and their input (§7); step.go: steps (§6); node_return.go:
 //     what a node's return and a command write; order.go: key order (the
 //     order of an object's writes); write.go: writes and their writers.
-//   - commit_runtimes.go: where a commit ends (the runtime sessions,
-//     runtimes side by side, their disagreement); runtime.go the interface.
+//   - commit_end.go: where a commit ends, on the graph's runtimes (alone
+//     or side by side); disagreement.go: how two runtimes' outcomes differ
+//     (RUNTIME_DISAGREEMENT); sessions.go: a graph's sessions on its
+//     runtimes, its own graph, and [Unsupported]; runtime.go the
+//     interface, runtime_builtin.go the built-in engine as a [Runtime].
 //   - apply.go: the built-in runtime, a field's fold (§6 rules 2–4):
 //     unknown_keys.go (rule 2), exclusive.go (rule 3), order_independence.go
 //     (rule 4), overwrite.go and the reducers (§5) in reducer.go and
@@ -89,7 +92,17 @@
 // # Runtimes
 //
 // A [Runtime] opens a [Session] per scenario from a [GraphSpec] (the profile
-// and the resolved fields) and answers each [CommitRequest] with the whole
-// state after it ([CommitResult]). This package never starts a process;
-// runtimes that do live under runtimes/.
+// and the resolved fields, each with its type, reducer, default and declared
+// merge) and answers each [CommitRequest] with the whole state after it
+// ([CommitResult]). The runtime decides what it can run: its Open refuses
+// the rest with an [*Unsupported] (another framework's profile, a merge
+// declaration it cannot honour, an own graph it cannot load), and the
+// scenario is skipped on it, or, side by side, runs on the built-in engine
+// alone. The engine itself refuses only what no runtime but the built-in one
+// can run: a reducer registered in Go. No rule here names a runtime.
+//
+// This package never starts a process. Runtimes that do live under
+// runtimes/: runtimes (the registry of names --runtime accepts),
+// runtimes/bridge (the plumbing and the protocol every runtime in another
+// language shares) and one package per runtime (runtimes/langgraphjs).
 package engine

@@ -15,7 +15,10 @@ type Runtime interface {
 	// "langgraph-js").
 	Name() string
 	// Open prepares one scenario's graph. Its commits go through the
-	// session; Close releases it.
+	// session; Close releases it. A graph the runtime cannot run (another
+	// profile, a declared merge, an own graph it cannot load) is an
+	// *Unsupported: the scenario is skipped on it, or, side by side, runs
+	// on the built-in engine alone.
 	Open(spec GraphSpec) (Session, error)
 }
 
@@ -36,14 +39,22 @@ type GraphSpec struct {
 // FieldSpec is one field of a GraphSpec.
 type FieldSpec struct {
 	Name string
+	// Type is the field's type (SPEC §3); the harness checks it on every
+	// runtime (rule 6), a runtime may build its channel from it.
+	Type Type
 	// Reducer is the reducer as a schema writes it: last-value, replace,
 	// append, merge, merge-patch, messages, sum, union, join("\n"), or a
 	// custom reducer's name.
 	Reducer    string
 	Default    any
 	HasDefault bool
+	// Merge is the merge the schema declares (exclusive, commutative), or
+	// empty when it declares none; a runtime that cannot honour a
+	// declaration refuses the graph (*Unsupported).
+	Merge Merge
 	// Custom is set for a reducer registered from Go, which only the
-	// built-in runtime can run.
+	// built-in runtime can run; the engine never opens such a graph on
+	// another runtime.
 	Custom bool
 }
 

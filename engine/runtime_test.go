@@ -138,13 +138,31 @@ func TestRuntimesSideBySide(t *testing.T) {
 	}
 }
 
+// TestRuntimeUnsupported: the runtime says what it cannot run, in Open;
+// alone, the scenario is skipped on it; side by side, the built-in engine
+// runs it alone. A custom Go reducer is refused before any runtime opens.
 func TestRuntimeUnsupported(t *testing.T) {
-	f := &fakeRuntime{}
+	f := &fakeRuntime{openErr: &Unsupported{Runtime: "fake", Reason: "not awaken"}}
 	g := runtimeGraph(t, "awaken", f)
 	err := g.Invoke("main", ordered(t, `{}`))
 	u, ok := err.(*Unsupported)
-	if !ok || u.Runtime != "fake" || !strings.Contains(u.Reason, "awaken") || f.opened != 0 {
-		t.Fatalf("err = %v (opened %d), want Unsupported naming awaken", err, f.opened)
+	if !ok || u.Runtime != "fake" || !strings.Contains(u.Reason, "awaken") {
+		t.Fatalf("err = %v, want the runtime's Unsupported", err)
+	}
+	g = runtimeGraph(t, "awaken", Builtin(), f)
+	if err := g.Invoke("main", ordered(t, `{}`)); err != nil || g.NotCompared() == nil || g.NotCompared().Reason != "not awaken" {
+		t.Fatalf("side by side: %v, not compared %v; want the built-in engine alone", err, g.NotCompared())
+	}
+	s, err := SchemaFromValue(ordered(t, `{"fields": {"m": {"reducer": "max"}}}`).Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	max := func(cur, next any) (any, error) { return next, nil }
+	f = &fakeRuntime{}
+	g = mustGraph(t, s, Options{Runtimes: []Runtime{f}, Reducers: map[string]ReducerFunc{"max": max}})
+	err = g.Invoke("main", ordered(t, `{"m": 1}`))
+	if u, ok := err.(*Unsupported); !ok || !strings.Contains(u.Reason, "custom reducer max") || f.opened != 0 {
+		t.Fatalf("err = %v (opened %d), want Unsupported naming the custom reducer, before any Open", err, f.opened)
 	}
 }
 

@@ -56,7 +56,7 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	for _, o := range ordered {
 		if o.Run {
 			if g.graphRef == "" {
-				return &Error{Code: NodeError, Message: fmt.Sprintf("node %q is a real node, but nothing here can run it: give the scenario its graph (Given the graph from \"<module>:<export>\") and run it with --runtime langgraph-js", o.Node)}
+				return &Error{Code: NodeError, Message: fmt.Sprintf("node %q is a real node, but nothing here can run it: give the scenario its graph (Given the graph from \"<module>:<export>\") and run it on a runtime that loads it (--runtime)", o.Node)}
 			}
 			continue // what it returns comes back from the runtime
 		}

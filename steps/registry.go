@@ -289,6 +289,13 @@ func (w *world) run(ctx context.Context, m resolvedStep) error {
 		return nil
 	case errors.As(err, &skip):
 		// skipped on this runtime, never passed (SPEC §15)
+		if skip.Graph != "" && w.cfg.GraphRuntime != nil {
+			if n := w.cfg.GraphRuntime(skip.Graph); n != "" {
+				named := *skip
+				named.Reason += ": run it with --runtime " + n
+				skip = &named
+			}
+		}
 		w.skipReason = skip.Error()
 		if w.cfg.Skip != nil {
 			w.cfg.Skip(w.scenario, "not run: "+skip.Error(), false)

@@ -28,6 +28,7 @@ import (
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/shell"
+	"github.com/stateharness/scenario/runtimes"
 	"github.com/stateharness/scenario/steps"
 )
 
@@ -92,7 +93,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pf.StringVar(&f.shard, "shard", "", "run part K of N of the suite (K/N), split by feature path and scenario line")
 	pf.Int64Var(&f.random, "random", 0, "shuffle scenarios within each feature; --random alone picks and prints a seed, --random=SEED repeats an order")
 	pf.Lookup("random").NoOptDefVal = "-1"
-	pf.StringVar(&f.runtime, "runtime", "", "what runs the commits: builtin (default), langgraph-js, or builtin,langgraph-js side by side (overrides scenario.yaml)")
+	pf.StringVar(&f.runtime, "runtime", "", "what runs the commits: "+runtimes.Usage()+" (overrides scenario.yaml)")
 	pf.StringVar(&f.runtimeTimeout, "runtime-timeout", "", "how long one request to a runtime process may take (90s, 2m) before the step fails and the process is started again; default 30s (overrides scenario.yaml's runtime_timeout)")
 	pf.BoolVar(&f.allowSkips, "allow-skips", false, "check: do not fail on scenarios a runtime skipped (a skipped scenario is never passed; run and update report skips and pass)")
 	root.AddCommand(

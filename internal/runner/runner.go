@@ -20,6 +20,7 @@ import (
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/suite"
+	"github.com/stateharness/scenario/runtimes"
 	"github.com/stateharness/scenario/steps"
 )
 
@@ -376,7 +377,7 @@ func (s *settings) narrow(paths []string) (*suite.Index, error) {
 // written after the orphan check, by the caller.
 func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	cfg, idx := s.cfg, l.idx
-	rts, procs, err := startRuntimes(s.runtime, s.runtimeFrom, cfg.Root, startOptions{timeout: s.timeout})
+	rts, procs, err := runtimes.Start(s.runtime, s.runtimeFrom, runtimes.Settings{Root: cfg.Root, Timeout: s.timeout})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -386,14 +387,14 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	// binary takes signals
 	if cfg.T == nil || len(procs) > 0 || cfg.Update {
 		release := watchInterrupts(func() {
-			killAll(procs)
+			procs.Kill()
 			if cfg.Update {
 				removeLeftovers(cfg, os.Stderr)
 			}
 		}, len(procs))
 		defer release()
 	}
-	defer stopAll(procs)
+	defer procs.Stop()
 	report := newHTMLReport(s.htmlFiles, idx, s.runtime)
 	ci := newCIReport(s.ciFiles, idx)
 	resolved, format := l.resolved, s.godogFormat
@@ -419,7 +420,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: s.layout, Index: idx, Resolved: resolved,
 		Golden: golden, DefaultProfile: cfg.Profile, SuiteProfile: s.suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
-		Warn: warned.add, Runtimes: rts, Skip: skips.add, Graph: s.graph,
+		Warn: warned.add, Runtimes: rts, GraphRuntime: runtimes.ForGraph, Skip: skips.add, Graph: s.graph,
 		Record: report.record(),
 		Nodes:  cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
 	}
@@ -462,6 +463,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	warned.show(cfg)
 	res.Skips, res.unran = skips.byReason, skips.unran
 	skips.show(cfg)
+	showVersions(cfg, procs)
 	if err := report.write(res); err != nil {
 		return nil, nil, err
 	}
@@ -572,6 +574,18 @@ func orDefault(paths []string, def string) []string {
 		return []string{def}
 	}
 	return paths
+}
+
+// showVersions says what each runtime process ran on.
+func showVersions(cfg Config, procs runtimes.Processes) {
+	for _, p := range procs {
+		line := p.Runtime.Name() + ": " + p.Versions
+		if cfg.T != nil {
+			cfg.T.Log(line)
+			continue
+		}
+		fmt.Fprintln(cfg.Output, line)
+	}
 }
 
 // skipCount counts the scenarios skipped on a runtime, by reason.

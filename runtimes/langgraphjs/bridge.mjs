@@ -6,7 +6,8 @@
 // and writes one JSON response per line on stdout, in order, each carrying
 // the request's id. It exits when stdin closes.
 //
-// Requests and responses (see protocol.go):
+// Requests and responses (the protocol every runtime shares is written in
+// runtimes/bridge's package doc; these are its shapes):
 //   {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
 //     → {"id", "graph": n}
 //   {"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>:<export>"}}
@@ -18,7 +19,8 @@
 //        or {"id", "error": {"code", "message", "field"?, "path"?: [key or index, ...], "name"?}}
 //   {"id", "op": "close", "graph": n} → {"id"}
 // Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
-// line it writes is {"ready": {"node", "langgraph", "core"}} or {"fatal": "..."}.
+// line it writes is {"ready": {"@langchain/langgraph", "@langchain/core", "node"}}
+// (versions) or {"fatal": "..."}.
 //
 // A commit is one real superstep on a thread seeded with the state before
 // it: a fresh thread of a MemorySaver gets a checkpoint whose channel values
@@ -1001,7 +1003,7 @@ async function handle(req) {
   return { fatal: `unknown op ${JSON.stringify(req.op)}` };
 }
 
-send({ ready: { node: process.version, langgraph: versionOf("@langchain/langgraph"), core: versionOf("@langchain/core") } });
+send({ ready: { "@langchain/langgraph": versionOf("@langchain/langgraph"), "@langchain/core": versionOf("@langchain/core"), node: process.version } });
 
 const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
 // stdin closes when the harness stops the bridge or dies: exit then, even

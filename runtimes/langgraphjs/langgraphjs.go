@@ -10,7 +10,7 @@
 // The packages @langchain/langgraph and @langchain/core are resolved from
 // the suite root (its node_modules), the versions the user's agent uses,
 // never from this package. The JavaScript side is bridge.mjs, embedded in
-// the binary; its header documents the protocol.
+// the binary; its header documents the requests it answers.
 //
 // Each commit is stateless on the JavaScript side: the harness owns the
 // threads, and the bridge seeds a fresh LangGraph thread with the state
@@ -28,24 +28,21 @@
 // real node returns, and the state after a step, must be JSON (SPEC §2):
 // anything else is NON_JSON_VALUE at its path.
 //
-// A bridge process that dies or outlasts Options.Timeout fails the one
-// request under way; the next request starts a new process. The process
-// runs in a process group of its own, which Close and Kill end; on Linux it
-// also dies with the process that started it.
+// The process, the protocol and the sessions are runtimes/bridge's; this
+// package adds what Node needs: finding node, tsx, and the script.
 package langgraphjs
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/runtimes/bridge"
 )
 
 //go:embed bridge.mjs
@@ -56,7 +53,7 @@ const Name = "langgraph-js"
 
 // DefaultTimeout is how long a request may take before the bridge counts
 // as hung.
-const DefaultTimeout = 30 * time.Second
+const DefaultTimeout = bridge.DefaultTimeout
 
 // minNodeMajor is the oldest node the bridge supports.
 const minNodeMajor = 20
@@ -73,45 +70,10 @@ type Options struct {
 	// Script replaces the embedded bridge.mjs (tests run misbehaving
 	// bridges with it).
 	Script string
-	// startTimeout bounds a start in tests; 0 means the larger of Timeout
-	// and DefaultTimeout.
-	startTimeout time.Duration
 }
 
-// Bridge is the langgraph-js runtime of a run. It implements
-// engine.Runtime and is safe for concurrent use: requests are serialised.
-//
-// A bridge process that dies or hangs (a node calls process.exit, loops,
-// is killed) fails the request under way, and only it: the next request
-// starts a new process, and the sessions opened on the old one open their
-// graphs again on the new one, since the harness keeps the threads.
-type Bridge struct {
-	root    string
-	node    string
-	script  string
-	timeout time.Duration
-	// startTimeout bounds a start: loading the packages may take longer
-	// than a short Timeout allows
-	startTimeout time.Duration
-
-	// Versions are what the bridge loaded: node, @langchain/langgraph,
-	// @langchain/core.
-	Versions Versions
-
-	mu     sync.Mutex // one request at a time
-	nextID uint64     // over every process of the bridge
-
-	pmu    sync.Mutex // guards p and closed, which Close changes during a request
-	p      *proc
-	closed bool
-}
-
-// Versions are the versions a bridge runs on.
-type Versions struct {
-	Node      string `json:"node"`
-	LangGraph string `json:"langgraph"`
-	Core      string `json:"core"`
-}
+// Bridge is the langgraph-js runtime of a run (an engine.Runtime).
+type Bridge = bridge.Bridge
 
 // Start checks node and starts the bridge for the suite at root, returning
 // once it has loaded the packages. Its errors say what to install.
@@ -132,17 +94,45 @@ func Start(root string, opts Options) (*Bridge, error) {
 	if script == "" {
 		script = bridgeJS
 	}
-	startTimeout := opts.startTimeout
-	if startTimeout <= 0 {
-		startTimeout = max(timeout, DefaultTimeout)
+	return bridge.Start(Program(node, script, abs, timeout))
+}
+
+// Program is the langgraph-js runtime as runtimes/bridge runs it: node on
+// script, for the suite at root.
+func Program(node, script, root string, timeout time.Duration) bridge.Program {
+	return bridge.Program{
+		Name:    Name,
+		Library: "LangGraph JS",
+		Command: node,
+		Args:    []string{filepath.Join("{dir}", "bridge.mjs"), root},
+		Files:   map[string]string{"bridge.mjs": script},
+		Dir:     root,
+		Accept:  accept,
+		Timeout: timeout,
 	}
-	b := &Bridge{root: abs, node: node, script: script, timeout: timeout, startTimeout: startTimeout}
-	p, err := spawn(node, script, abs, startTimeout)
-	if err != nil {
-		return nil, err
+}
+
+// accept refuses what LangGraph JS does not run: the profiles of other
+// frameworks, and merge declarations, which only the built-in engine
+// checks. An own graph is a LangGraph JS graph: its profile is langgraph or
+// dawn.
+func accept(spec engine.GraphSpec) error {
+	ours := spec.Profile == "" || spec.Profile == "langgraph" || spec.Profile == "dawn"
+	if spec.Graph != "" {
+		if !ours {
+			return &engine.Error{Code: engine.SchemaInvalid, Path: engine.PathKey(engine.Root, "profile"), Message: fmt.Sprintf("the scenario's own graph %q is a LangGraph JS graph, so its profile is langgraph or dawn, not %s", spec.Graph, spec.Profile)}
+		}
+		return nil
 	}
-	b.p, b.Versions = p, p.versions
-	return b, nil
+	if !ours {
+		return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the %s profile is modelled only by the built-in engine", spec.Profile)}
+	}
+	for _, f := range spec.Fields {
+		if f.Merge != "" {
+			return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("field %q declares merge: %s, which only the built-in engine checks", f.Name, f.Merge)}
+		}
+	}
+	return nil
 }
 
 // findNode locates node and checks its version.
@@ -154,183 +144,13 @@ func findNode(bin string, timeout time.Duration) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("langgraph-js needs node ≥ %d; %s was not found: install Node.js %d or later, or put it on PATH", minNodeMajor, bin, minNodeMajor)
 	}
-	cmd := exec.Command(path, "--version")
-	done := make(chan struct{})
-	timer := time.AfterFunc(timeout, func() {
-		select {
-		case <-done:
-		default:
-			if cmd.Process != nil {
-				cmd.Process.Kill()
-			}
-		}
-	})
-	out, err := cmd.Output()
-	close(done)
-	timer.Stop()
+	v, err := bridge.CommandVersion(path, timeout, "--version")
 	if err != nil {
 		return "", fmt.Errorf("langgraph-js needs node ≥ %d; %s --version failed: %v", minNodeMajor, path, err)
 	}
-	v := strings.TrimSpace(string(out))
 	major, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(v, "v"), ".", 2)[0])
 	if err != nil || major < minNodeMajor {
 		return "", fmt.Errorf("langgraph-js needs node ≥ %d; found %s", minNodeMajor, v)
 	}
 	return path, nil
-}
-
-// Name is "langgraph-js".
-func (b *Bridge) Name() string { return Name }
-
-// Root is the suite root the packages are resolved from.
-func (b *Bridge) Root() string { return b.root }
-
-// Close stops the bridge: it closes its stdin, gives it a moment to exit,
-// then kills its process group. Closing twice is harmless; a request under
-// way fails at once, and none starts the bridge again.
-func (b *Bridge) Close() error {
-	b.end(2 * time.Second)
-	return nil
-}
-
-// Kill stops the bridge at once, killing its process group without
-// waiting for it to exit on its own: for a run that is interrupted.
-func (b *Bridge) Kill() {
-	b.end(0)
-}
-
-func (b *Bridge) end(grace time.Duration) {
-	b.pmu.Lock()
-	b.closed = true
-	p := b.p
-	b.pmu.Unlock()
-	if p == nil {
-		return
-	}
-	if grace == 0 && !p.dead() {
-		// at once, even while Close gives the process grace
-		killGroup(p.cmd)
-	}
-	p.stop(grace)
-}
-
-// live returns the process to send the next request to: the running one,
-// or a new one when the last died or was killed. Called with mu held.
-func (b *Bridge) live() (*proc, error) {
-	b.pmu.Lock()
-	p, closed := b.p, b.closed
-	b.pmu.Unlock()
-	if closed {
-		return nil, runtimeError("langgraph-js is closed")
-	}
-	if p.broken == nil && !p.dead() {
-		return p, nil
-	}
-	// killed from outside between two requests: nobody is to blame
-	p.stop(0)
-	np, err := spawn(b.node, b.script, b.root, b.startTimeout)
-	if err != nil {
-		return nil, runtimeError("langgraph-js stopped and could not be started again: " + err.Error())
-	}
-	b.pmu.Lock()
-	defer b.pmu.Unlock()
-	if b.closed {
-		np.stop(0)
-		return nil, runtimeError("langgraph-js is closed")
-	}
-	b.p = np
-	return np, nil
-}
-
-// request sends one request to the running process (a new one when the
-// last died) and returns the bridge's answer to it. With a session, the
-// session's graph is opened first when it is not open on that process:
-// the first time, or after the process it was opened on died. With an
-// empty op, the answer is the open request's.
-func (b *Bridge) request(s *session, op string, body func(w *requestWriter) error) (*response, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	p, err := b.live()
-	if err != nil {
-		return nil, err
-	}
-	if s != nil && s.p != p {
-		resp, err := b.send(p, "open", s.open)
-		if err != nil || op == "" {
-			if err == nil && resp.Error == nil {
-				s.p, s.graph = p, resp.Graph
-			}
-			return resp, err
-		}
-		if resp.Error != nil {
-			return nil, runtimeError("langgraph-js, started again, cannot build the scenario's graph: " + resp.Error.Message)
-		}
-		s.p, s.graph = p, resp.Graph
-	}
-	return b.send(p, op, body)
-}
-
-// send sends one request to p and waits for its answer. Called with mu
-// held.
-func (b *Bridge) send(p *proc, op string, body func(w *requestWriter) error) (*response, error) {
-	b.nextID++
-	id := b.nextID
-	w := &requestWriter{}
-	w.begin(id, op)
-	if err := body(w); err != nil {
-		return nil, err
-	}
-	w.end()
-	if _, err := p.stdin.Write(w.buf); err != nil {
-		return nil, b.restarted(p.fail(fmt.Errorf("langgraph-js stopped: cannot send it %s: %v", op, err)))
-	}
-	data, err := p.receive(b.timeout, op)
-	if err != nil {
-		return nil, b.restarted(p.fail(err))
-	}
-	var resp response
-	if err := json.Unmarshal(data, &resp); err != nil || resp.ID == nil || *resp.ID != id {
-		return nil, b.restarted(p.fail(garbage(data)))
-	}
-	if resp.Fatal != "" {
-		return nil, runtimeError("langgraph-js bridge: " + resp.Fatal)
-	}
-	return &resp, nil
-}
-
-// restarted says, in the error of the request that broke the bridge,
-// that the requests after it run on a new one.
-func (b *Bridge) restarted(e *engine.Error) *engine.Error {
-	b.pmu.Lock()
-	closed := b.closed
-	b.pmu.Unlock()
-	if !closed {
-		e.Message += "\n(langgraph-js was stopped; it starts again for the next request)"
-	}
-	return e
-}
-
-func runtimeError(msg string) *engine.Error {
-	return &engine.Error{Code: engine.RuntimeError, Message: msg}
-}
-
-// release closes a session's graph on the process it is open on; a graph
-// on a process that has died since went with it.
-func (b *Bridge) release(s *session) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.pmu.Lock()
-	p, closed := b.p, b.closed
-	b.pmu.Unlock()
-	if closed || s.p == nil || s.p != p || p.broken != nil || p.dead() {
-		return nil
-	}
-	_, err := b.send(p, "close", func(w *requestWriter) error {
-		w.int("graph", s.graph)
-		return nil
-	})
-	if err != nil && p.broken != nil {
-		return nil
-	}
-	return err
 }

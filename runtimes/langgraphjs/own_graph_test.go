@@ -16,14 +16,14 @@ import (
 const ownGraph = "runtimes/langgraphjs/testdata/own/graph.mjs"
 
 // openOwn opens an export of a module under testdata/own.
-func openOwn(t *testing.T, ref string) *ownSession {
+func openOwn(t *testing.T, ref string) engine.GraphSession {
 	t.Helper()
 	s, err := bridgeFor(t).Open(engine.GraphSpec{Profile: "langgraph", IDPrefix: "auto-", Graph: ref})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	os, ok := s.(*ownSession)
+	os, ok := s.(engine.GraphSession)
 	if !ok {
 		t.Fatalf("Open gave a %T; want an engine.GraphSession", s)
 	}
@@ -187,7 +187,7 @@ func TestOwnGraphErrors(t *testing.T) {
 // that threw, through the source map of a .ts module.
 func TestOwnGraphSchemaRefusals(t *testing.T) {
 	const module = "runtimes/langgraphjs/testdata/own/checked.ts"
-	requireTsx(t, bridgeFor(t).Root())
+	requireTsx(t, bridgeFor(t).Dir())
 	cases := []struct {
 		name    string
 		kind    engine.CommitKind
@@ -268,7 +268,7 @@ func pathOf(err error) string {
 func TestOwnGraphThatDoesNotLoad(t *testing.T) {
 	b := bridgeFor(t)
 	tsx := ".ts modules need tsx: npm install -D tsx"
-	if _, err := os.Stat(filepath.Join(b.Root(), "node_modules", "tsx", "package.json")); err == nil {
+	if _, err := os.Stat(filepath.Join(b.Dir(), "node_modules", "tsx", "package.json")); err == nil {
 		tsx = ""
 	}
 	// the position of esbuild's error, relative to the suite root

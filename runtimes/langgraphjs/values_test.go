@@ -17,7 +17,7 @@ func TestRealNodeReturnsThatAreNotJSON(t *testing.T) {
 	const graph = "runtimes/langgraphjs/testdata/own/values.mjs:graph"
 	b := bridgeFor(t)
 	s := openOwn(t, graph)
-	pid := b.proc().cmd.Process.Pid
+	pid := b.Pid()
 	for _, tc := range []struct{ node, path, what string }{
 		{"nan", "$.v", "returned NaN"},
 		{"negInfinity", "$.v", "returned -Infinity"},
@@ -67,7 +67,7 @@ func TestRealNodeReturnsThatAreNotJSON(t *testing.T) {
 			t.Errorf("%s: state %v; want %v", tc.node, res.Values, tc.want)
 		}
 	}
-	if now := b.proc().cmd.Process.Pid; now != pid {
+	if now := b.Pid(); now != pid {
 		t.Errorf("the bridge was started again (pid %d, then %d): a value ended it", pid, now)
 	}
 }

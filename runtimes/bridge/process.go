@@ -1,4 +1,4 @@
-package langgraphjs
+package bridge
 
 import (
 	"bufio"
@@ -16,9 +16,10 @@ import (
 	"github.com/stateharness/scenario/engine"
 )
 
-// proc is one node process running the bridge. A Bridge runs one at a
-// time and starts another when one dies (see Bridge.live).
+// proc is one process running a Program. A Bridge runs one at a time and
+// starts another when one dies (see Bridge.live).
 type proc struct {
+	name    string // the runtime's, for messages
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
 	lines   chan line
@@ -39,36 +40,47 @@ type line struct {
 	err  error
 }
 
-// spawn starts node on the bridge script for the suite at root and
-// returns once the bridge has loaded the packages. Its errors say what to
-// install.
-func spawn(node, script, root string, timeout time.Duration) (*proc, error) {
-	dir, err := os.MkdirTemp("", "scenario-langgraphjs-")
-	if err != nil {
-		return nil, fmt.Errorf("langgraph-js: %v", err)
+// spawn starts prog and returns once it has said it is ready: its first
+// line is {"ready": {name: version, ...}} or {"fatal": "what to install"}.
+func spawn(prog *Program, timeout time.Duration) (*proc, error) {
+	dir := ""
+	if len(prog.Files) > 0 {
+		d, err := os.MkdirTemp("", "scenario-"+prog.Name+"-")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", prog.Name, err)
+		}
+		// the program has read its files once it says it is ready
+		defer os.RemoveAll(d)
+		for name, text := range prog.Files {
+			if err := os.WriteFile(filepath.Join(d, name), []byte(text), 0o600); err != nil {
+				return nil, fmt.Errorf("%s: %v", prog.Name, err)
+			}
+		}
+		dir = d
 	}
-	// node has read the script once the bridge says it is ready
-	defer os.RemoveAll(dir)
-	file := filepath.Join(dir, "bridge.mjs")
-	if err := os.WriteFile(file, []byte(script), 0o600); err != nil {
-		return nil, fmt.Errorf("langgraph-js: %v", err)
+	args := make([]string, len(prog.Args))
+	for i, a := range prog.Args {
+		args[i] = strings.ReplaceAll(a, "{dir}", dir)
 	}
 
-	p := &proc{lines: make(chan line, 1), quit: make(chan struct{}), exited: make(chan struct{}), stderr: &tail{max: 8 << 10}}
-	cmd := exec.Command(node, file, root)
-	cmd.Dir = root
+	p := &proc{name: prog.Name, lines: make(chan line, 1), quit: make(chan struct{}), exited: make(chan struct{}), stderr: &tail{max: 8 << 10}}
+	cmd := exec.Command(prog.Command, args...)
+	cmd.Dir = prog.Dir
+	if len(prog.Env) > 0 {
+		cmd.Env = append(os.Environ(), prog.Env...)
+	}
 	cmd.Stderr = p.stderr
 	setProcessGroup(cmd)
 	// pipes of our own, so that Wait never closes the end we read
 	inR, inW, err := os.Pipe()
 	if err != nil {
-		return nil, fmt.Errorf("langgraph-js: %v", err)
+		return nil, fmt.Errorf("%s: %v", prog.Name, err)
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		inR.Close()
 		inW.Close()
-		return nil, fmt.Errorf("langgraph-js: %v", err)
+		return nil, fmt.Errorf("%s: %v", prog.Name, err)
 	}
 	cmd.Stdin, cmd.Stdout = inR, outW
 	if err := startCommand(cmd); err != nil {
@@ -76,7 +88,7 @@ func spawn(node, script, root string, timeout time.Duration) (*proc, error) {
 		inW.Close()
 		outR.Close()
 		outW.Close()
-		return nil, fmt.Errorf("langgraph-js: cannot start %s: %v", node, err)
+		return nil, fmt.Errorf("%s: cannot start %s: %v", prog.Name, prog.Command, err)
 	}
 	inR.Close()
 	outW.Close()
@@ -88,13 +100,17 @@ func spawn(node, script, root string, timeout time.Duration) (*proc, error) {
 	}()
 
 	var hello struct {
-		Ready *Versions `json:"ready"`
-		Fatal string    `json:"fatal"`
+		Ready json.RawMessage `json:"ready"`
+		Fatal string          `json:"fatal"`
 	}
 	data, err := p.receive(timeout, "start")
 	if err == nil {
 		if jerr := json.Unmarshal(data, &hello); jerr != nil || (hello.Ready == nil && hello.Fatal == "") {
-			err = garbage(data)
+			err = p.garbage(data)
+		} else if hello.Fatal == "" {
+			if p.versions, jerr = readVersions(hello.Ready); jerr != nil {
+				err = p.garbage(data)
+			}
 		}
 	}
 	if err != nil {
@@ -106,7 +122,6 @@ func spawn(node, script, root string, timeout time.Duration) (*proc, error) {
 		p.stop(0)
 		return nil, errors.New(hello.Fatal)
 	}
-	p.versions = *hello.Ready
 	return p, nil
 }
 
@@ -175,20 +190,20 @@ func (p *proc) receive(timeout time.Duration, what string) ([]byte, error) {
 		}
 		return l.data, nil
 	case <-timer.C:
-		return nil, fmt.Errorf("langgraph-js did not answer %s within %s (the runtime timeout: --runtime-timeout, runtime_timeout: in scenario.yaml)", what, timeout)
+		return nil, fmt.Errorf("%s did not answer %s within %s (the runtime timeout: --runtime-timeout, runtime_timeout: in scenario.yaml)", p.name, what, timeout)
 	}
 }
 
-// errStopped is a bridge whose output ended; fail says how it exited.
-var errStopped = errors.New("langgraph-js stopped")
+// errStopped is a program whose output ended; fail says how it exited.
+var errStopped = errors.New("stopped")
 
 // garbage describes a line that is no answer.
-func garbage(data []byte) error {
+func (p *proc) garbage(data []byte) error {
 	s := strings.TrimRight(string(data), "\n")
 	if len(s) > 200 {
 		s = s[:200] + "…"
 	}
-	return fmt.Errorf("langgraph-js wrote what is not an answer of the bridge: %q", s)
+	return fmt.Errorf("%s wrote what is not an answer of the bridge: %q", p.name, s)
 }
 
 // fail kills a process that can no longer be trusted (a late answer would
@@ -209,6 +224,9 @@ func (p *proc) fail(err error) *engine.Error {
 	case <-time.After(time.Second):
 	}
 	msg := err.Error()
+	if err == errStopped {
+		msg = p.name + " stopped"
+	}
 	if err == errStopped && p.dead() {
 		if p.exitErr != nil {
 			msg += " (" + p.exitErr.Error() + ")"

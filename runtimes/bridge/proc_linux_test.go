@@ -1,4 +1,4 @@
-package langgraphjs
+package bridge
 
 import (
 	"os"
@@ -8,15 +8,13 @@ import (
 	"time"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/nodetest"
 )
 
-// TestBridgeOutlivesTheThreadThatStartedIt: Pdeathsig fires when the
-// thread that started the child exits. A bridge started from a goroutine
+// TestProgramOutlivesTheThreadThatStartedIt: Pdeathsig fires when the
+// thread that started the child exits. A program started from a goroutine
 // whose thread ends (a goroutine that exits locked to its thread) must keep
 // running, since the process that needs it still runs.
-func TestBridgeOutlivesTheThreadThatStartedIt(t *testing.T) {
-	env := nodetest.Require(t)
+func TestProgramOutlivesTheThreadThatStartedIt(t *testing.T) {
 	started := make(chan *Bridge, 1)
 	var start func()
 	start = func() {
@@ -30,7 +28,7 @@ func TestBridgeOutlivesTheThreadThatStartedIt(t *testing.T) {
 			runtime.UnlockOSThread()
 			return
 		}
-		b, err := Start(env.Root, Options{Node: env.Node})
+		b, err := Start(fakeProgram("echo"))
 		if err != nil {
 			t.Error(err)
 		}
@@ -42,12 +40,12 @@ func TestBridgeOutlivesTheThreadThatStartedIt(t *testing.T) {
 		return
 	}
 	defer b.Close()
-	pid := b.proc().cmd.Process.Pid
+	pid := b.Pid()
 	time.Sleep(300 * time.Millisecond)
 	if !alive(pid) {
-		t.Fatalf("bridge %d died with the thread that started it", pid)
+		t.Fatalf("program %d died with the thread that started it", pid)
 	}
-	if _, err := b.Open(engine.GraphSpec{Profile: "langgraph", Fields: []engine.FieldSpec{lastX}}); err != nil {
-		t.Fatalf("the bridge does not answer: %v", err)
+	if _, err := b.Open(engine.GraphSpec{Profile: "langgraph"}); err != nil {
+		t.Fatalf("the program does not answer: %v", err)
 	}
 }

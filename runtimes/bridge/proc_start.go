@@ -1,6 +1,6 @@
 //go:build !linux
 
-package langgraphjs
+package bridge
 
 import "os/exec"
 

@@ -1,4 +1,4 @@
-package langgraphjs
+package bridge
 
 import (
 	"fmt"
@@ -7,26 +7,25 @@ import (
 	"github.com/stateharness/scenario/engine"
 )
 
-// Open builds a scenario's graph on the bridge. A graph the bridge cannot
-// build (another profile than langgraph or dawn, a custom Go reducer) is an
-// *engine.Unsupported.
+// Open builds a scenario's graph on the program. A graph the Program does
+// not Accept, or with a custom Go reducer, is an *engine.Unsupported.
 //
-// With spec.Graph, the bridge imports the scenario's own compiled graph
-// from the suite root instead (SPEC §15): its channels and reducers are
-// the authority, so the schema's fields are not sent, and the session is
-// an engine.GraphSession that names the graph's channels.
+// With spec.Graph, the program loads the scenario's own graph from the
+// suite root instead (SPEC §15): its channels and reducers are the
+// authority, so the schema's fields are not sent, and the session is an
+// engine.GraphSession that names the graph's channels.
 func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
-	switch spec.Profile {
-	case "", "langgraph", "dawn":
-	default:
-		return nil, &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the %s profile is modelled only by the built-in engine", spec.Profile)}
+	if b.prog.Accept != nil {
+		if err := b.prog.Accept(spec); err != nil {
+			return nil, err
+		}
 	}
 	if spec.Graph != "" {
 		return b.openOwn(spec)
 	}
 	for _, f := range spec.Fields {
 		if f.Custom {
-			return nil, &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("field %q has the custom reducer %s, registered in Go, which LangGraph JS cannot call", f.Name, f.Reducer)}
+			return nil, &engine.Unsupported{Runtime: b.prog.Name, Reason: fmt.Sprintf("field %q has the custom reducer %s, registered in Go, which %s cannot call", f.Name, f.Reducer, b.prog.Library)}
 		}
 	}
 	s := &session{b: b}
@@ -61,7 +60,7 @@ func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 		return nil, err
 	}
 	if resp.Error != nil {
-		return nil, fmt.Errorf("langgraph-js cannot build the scenario's graph: %s", resp.Error.Message)
+		return nil, fmt.Errorf("%s cannot build the scenario's graph: %s", b.prog.Name, resp.Error.Message)
 	}
 	return s, nil
 }
@@ -93,10 +92,10 @@ func (b *Bridge) openOwn(spec engine.GraphSpec) (engine.Session, error) {
 		return nil, err
 	}
 	if resp.Error != nil {
-		return nil, fmt.Errorf("langgraph-js cannot open the graph %s: %s", spec.Graph, resp.Error.Message)
+		return nil, fmt.Errorf("%s cannot open the graph %s: %s", b.prog.Name, spec.Graph, resp.Error.Message)
 	}
 	if resp.Channels == nil {
-		return nil, runtimeError(fmt.Sprintf("langgraph-js opened the graph %s but named none of its channels", spec.Graph))
+		return nil, runtimeError(fmt.Sprintf("%s opened the graph %s but named none of its channels", b.prog.Name, spec.Graph))
 	}
 	s.channels = resp.Channels
 	return s, nil
@@ -190,7 +189,7 @@ func (s *session) Commit(c *engine.CommitRequest) (*engine.CommitResult, error) 
 			}
 			w.raw("]")
 		default:
-			return fmt.Errorf("langgraph-js: unknown commit kind %q", c.Kind)
+			return fmt.Errorf("%s: unknown commit kind %q", s.b.prog.Name, c.Kind)
 		}
 		return nil
 	})
@@ -198,30 +197,30 @@ func (s *session) Commit(c *engine.CommitRequest) (*engine.CommitResult, error) 
 		return nil, err
 	}
 	if resp.Error != nil {
-		return nil, resp.Error.engineError()
+		return nil, resp.Error.engineError(s.b.prog.Library)
 	}
 	if resp.NextID == nil || resp.Values == nil {
-		return nil, runtimeError("langgraph-js answered a commit without the state")
+		return nil, runtimeError(s.b.prog.Name + " answered a commit without the state")
 	}
 	// what a runtime returns is decoded as strictly as any value (SPEC §2)
-	v, err := engine.DecodeJSON(resp.Values, engine.Source{Name: "langgraph-js"})
+	v, err := engine.DecodeJSON(resp.Values, engine.Source{Name: s.b.prog.Name})
 	if err != nil {
 		return nil, err
 	}
 	values, ok := v.(map[string]any)
 	if !ok {
-		return nil, runtimeError("langgraph-js answered a commit with a state that is not an object")
+		return nil, runtimeError(s.b.prog.Name + " answered a commit with a state that is not an object")
 	}
 	out := &engine.CommitResult{Values: values, NextID: *resp.NextID}
 	if len(resp.Returned) > 0 {
 		// in the order the nodes wrote their keys, which the trace keeps
-		r, err := engine.DecodeJSONOrdered(string(resp.Returned), engine.Source{Name: "langgraph-js"})
+		r, err := engine.DecodeJSONOrdered(string(resp.Returned), engine.Source{Name: s.b.prog.Name})
 		if err != nil {
 			return nil, err
 		}
 		ret, ok := r.Value.(map[string]any)
 		if !ok {
-			return nil, runtimeError("langgraph-js answered a commit with node returns that are not an object")
+			return nil, runtimeError(s.b.prog.Name + " answered a commit with node returns that are not an object")
 		}
 		out.Returned = make(map[string]any, len(ret))
 		for node, v := range ret {

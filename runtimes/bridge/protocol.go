@@ -1,4 +1,4 @@
-package langgraphjs
+package bridge
 
 import (
 	"encoding/json"
@@ -9,15 +9,17 @@ import (
 	"github.com/stateharness/scenario/internal/canonjson"
 )
 
-// The protocol: one JSON object per line each way, a response per request,
-// in order, with the request's id (bridge.mjs's header lists the shapes).
-// Values are written as JSON.stringify writes them, each object's keys in
-// the order the scenario wrote them, since LangGraph's channels see that
-// order (which field's error is reported, JSON.stringify in messages).
+// The protocol (doc.go): one JSON object per line each way, a response per
+// request, in order, with the request's id. Values are written as
+// JSON.stringify writes them, each object's keys in the order the Program's
+// Keys gives, since a framework's channels may see that order (which
+// field's error is reported, JSON.stringify in messages).
 
 // requestWriter builds one request line.
 type requestWriter struct {
-	buf []byte
+	buf  []byte
+	keys func(*engine.KeyOrder, map[string]any) []string
+	name string // the runtime's, for messages
 }
 
 func (w *requestWriter) begin(id uint64, op string) {
@@ -48,12 +50,16 @@ func (w *requestWriter) int(k string, v int) {
 	w.buf = strconv.AppendInt(w.buf, int64(v), 10)
 }
 
-// value writes a JSON value in the key order order gives (nil: sorted, in
-// JavaScript's property order).
+// value writes a JSON value, its objects' members in the order the
+// Program's Keys gives for order (nil: sorted).
 func (w *requestWriter) value(v any, order *engine.KeyOrder) error {
-	s, err := canonjson.Stringify(v, order.Keys)
+	keys := order.Keys
+	if w.keys != nil {
+		keys = func(m map[string]any) []string { return w.keys(order, m) }
+	}
+	s, err := canonjson.Stringify(v, keys)
 	if err != nil {
-		return &engine.Error{Code: engine.NonJSONValue, Path: engine.Root, Message: "langgraph-js cannot send a value: " + err.Error()}
+		return &engine.Error{Code: engine.NonJSONValue, Path: engine.Root, Message: w.name + " cannot send a value: " + err.Error()}
 	}
 	w.buf = append(w.buf, s...)
 	return nil
@@ -66,7 +72,7 @@ func appendJSONString(dst []byte, s string) []byte {
 	return append(dst, b...)
 }
 
-// response is any answer of the bridge.
+// response is any answer of the program.
 type response struct {
 	ID     *uint64         `json:"id"`
 	Fatal  string          `json:"fatal"`
@@ -81,10 +87,11 @@ type response struct {
 	Channels []string `json:"channels"`
 }
 
-// bridgeError is an error LangGraph threw, as the bridge reports it: the
-// code it maps to (lc_error_code, else by the message), the message without
-// LangGraph's troubleshooting link, the error's class and the field it is
-// about, or the JSON path inside it (keys and indices) when it has one.
+// bridgeError is an error the framework threw, as the program reports it:
+// the §11 code it maps to (for LangGraph JS: lc_error_code, else by the
+// message), the message (without a troubleshooting link), the error's class
+// and the field it is about, or the JSON path inside it (keys and indices)
+// when it has one.
 type bridgeError struct {
 	Code    string  `json:"code"`
 	Message string  `json:"message"`
@@ -95,8 +102,8 @@ type bridgeError struct {
 	Path []any `json:"path"`
 }
 
-// codes are the §11 codes a LangGraph error may map to; any other
-// lc_error_code is a RUNTIME_ERROR that quotes it.
+// codes are the §11 codes a framework's error may map to; any other code
+// is a RUNTIME_ERROR that quotes it.
 var codes = map[string]engine.Code{
 	string(engine.InvalidConcurrentGraphUpdate): engine.InvalidConcurrentGraphUpdate,
 	string(engine.InvalidNodeReturn):            engine.InvalidNodeReturn,
@@ -111,20 +118,21 @@ var codes = map[string]engine.Code{
 	string(engine.TypeMismatch):                 engine.TypeMismatch,
 }
 
-// engineError maps a bridge error to the harness's error.
-func (e *bridgeError) engineError() *engine.Error {
+// engineError maps a program's error to the harness's error; library
+// names the framework in a refusal of its own ("LangGraph JS").
+func (e *bridgeError) engineError(library string) *engine.Error {
 	out := &engine.Error{Code: engine.RuntimeError, Message: e.Message}
 	if c, ok := codes[e.Code]; ok {
 		out.Code = c
 	} else {
-		out.Message = fmt.Sprintf("LangGraph JS refused the commit (%s): %s", e.Code, e.Message)
+		out.Message = fmt.Sprintf("%s refused the commit (%s): %s", library, e.Code, e.Message)
 	}
 	if out.Code == engine.RuntimeError && e.Code == string(engine.RuntimeError) {
 		name := e.Name
 		if name == "" {
 			name = "Error"
 		}
-		out.Message = fmt.Sprintf("LangGraph JS refused the commit: %s: %s", name, e.Message)
+		out.Message = fmt.Sprintf("%s refused the commit: %s: %s", library, name, e.Message)
 	}
 	if e.Field != nil {
 		out.Path = engine.PathKey(engine.Root, *e.Field)
@@ -135,7 +143,7 @@ func (e *bridgeError) engineError() *engine.Error {
 	return out
 }
 
-// jsonPath is a path the bridge gives as keys and indices, written as the
+// jsonPath is a path the program gives as keys and indices, written as the
 // engine writes paths.
 func jsonPath(elems []any) (string, bool) {
 	if len(elems) == 0 {

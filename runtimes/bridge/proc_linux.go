@@ -1,4 +1,4 @@
-package langgraphjs
+package bridge
 
 import (
 	"os/exec"

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package langgraphjs
+package bridge
 
 import "os/exec"
 

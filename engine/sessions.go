@@ -1,0 +1,183 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// session is a runtime's session with its name.
+type session struct {
+	name string
+	s    Session
+}
+
+// Unsupported says that a runtime cannot run a scenario (SPEC §15: another
+// runtime's profile, custom Go reducers, declared merge modes, an own
+// graph it cannot load): the scenario is skipped on it, never passed. A
+// runtime's Open says what it cannot run; the engine says only what no
+// runtime but the built-in one can (a reducer registered in Go).
+type Unsupported struct {
+	Runtime string
+	Reason  string
+	// Graph is the scenario's own graph when what it lacks is a runtime
+	// that loads it (a run on the built-in engine alone): whoever knows the
+	// runtimes may name one in Reason.
+	Graph string
+}
+
+func (u *Unsupported) Error() string {
+	return fmt.Sprintf("%s cannot run this scenario: %s", u.Runtime, u.Reason)
+}
+
+// unsupported says why no runtime but the built-in one can run the graph,
+// or returns nil: a reducer registered in Go.
+func (g *Graph) unsupported(name string) *Unsupported {
+	for _, n := range sortedKeys(g.fields) {
+		if f := g.fields[n]; f.custom {
+			return &Unsupported{Runtime: name, Reason: fmt.Sprintf("field %q has the custom reducer %s, registered in Go", n, f.reducerName)}
+		}
+	}
+	return nil
+}
+
+// spec is the graph as a runtime builds it.
+func (g *Graph) spec() GraphSpec {
+	s := GraphSpec{Profile: g.prof.name, IDPrefix: g.idPrefix, Graph: g.graphRef}
+	if s.IDPrefix == "" {
+		s.IDPrefix = DefaultIDPrefix
+	}
+	for _, n := range sortedKeys(g.fields) {
+		f := g.fields[n]
+		fs := FieldSpec{Name: n, Type: f.typ, Reducer: f.reducerName, Default: f.def, HasDefault: f.hasDef, Custom: f.custom}
+		if f.declaredMerge {
+			fs.Merge = f.merge
+		}
+		s.Fields = append(s.Fields, fs)
+	}
+	return s
+}
+
+// openRuntimes opens the graph's sessions on the runtimes it was given.
+func (g *Graph) openRuntimes(rts []Runtime) error {
+	if g.graphRef != "" {
+		return g.openOwnGraph(rts)
+	}
+	if len(rts) == 0 {
+		g.runBuiltin = true
+		return nil
+	}
+	if len(rts) > 2 {
+		return fmt.Errorf("engine: at most two runtimes, the built-in one and another, run side by side; got %d", len(rts))
+	}
+	for _, rt := range rts {
+		if rt == nil || rt.Name() == builtinName {
+			g.runBuiltin = true
+			continue
+		}
+		if len(g.sessions) > 0 {
+			return fmt.Errorf("engine: two runtimes side by side must include the built-in one; got %s and %s", g.sessions[0].name, rt.Name())
+		}
+		var s Session
+		var err error
+		if u := g.unsupported(rt.Name()); u != nil {
+			err = u
+		} else {
+			s, err = rt.Open(g.spec())
+		}
+		var u *Unsupported
+		if errors.As(err, &u) && slices.ContainsFunc(rts, func(r Runtime) bool { return r == nil || r.Name() == builtinName }) {
+			// side by side, the built-in engine runs it alone
+			g.runBuiltin, g.notCompared = true, u
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		g.sessions = append(g.sessions, session{name: rt.Name(), s: s})
+	}
+	return nil
+}
+
+// openOwnGraph opens the scenario's own graph on the one runtime that can
+// load it; side by side, that runtime runs it alone.
+func (g *Graph) openOwnGraph(rts []Runtime) error {
+	var other Runtime
+	builtinToo := false
+	for _, rt := range rts {
+		if rt == nil || rt.Name() == builtinName {
+			builtinToo = true
+		} else {
+			other = rt
+		}
+	}
+	if other == nil {
+		return &Unsupported{Runtime: builtinName, Reason: fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load", g.graphRef), Graph: g.graphRef}
+	}
+	// the runtime refuses a graph of a profile it does not load
+	s, err := other.Open(g.spec())
+	if err != nil {
+		return err
+	}
+	gs, ok := s.(GraphSession)
+	if !ok {
+		s.Close()
+		return fmt.Errorf("engine: runtime %s opened %q but names none of its channels", other.Name(), g.graphRef)
+	}
+	channels := gs.Channels()
+	for _, n := range sortedKeys(g.fields) {
+		if !slices.Contains(channels, n) {
+			s.Close()
+			return &Error{Code: SchemaInvalid, Path: PathKey(Root, n), Message: fmt.Sprintf("field %q is not a channel of the graph %q (its channels: %s); the schema may only add rules to the graph's own fields", n, g.graphRef, strings.Join(channels, ", "))}
+		}
+	}
+	for _, c := range channels {
+		if g.fields[c] == nil {
+			// the graph's own field: its channel is the authority on it
+			g.fields[c] = &field{name: c, typ: Type{Base: "any"}, reduce: reduceReplace, reducerName: "(the graph's)", merge: Commutative, scope: g.prof.scope, persistent: true}
+		}
+	}
+	g.sessions = append(g.sessions, session{name: other.Name(), s: s})
+	if builtinToo {
+		g.notCompared = &Unsupported{Runtime: builtinName, Reason: fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load", g.graphRef)}
+	}
+	return nil
+}
+
+// LoadGraph loads the scenario's own graph on the runtime that runs it and
+// closes it again, so that a graph that does not load (a syntax error, no
+// such export, no compiled graph) fails the step that names it, not the
+// first commit; so does one the runtime refuses (a profile it does not
+// load graphs of). Without an own graph or a runtime that loads one, it
+// does nothing: the first commit says what is wrong.
+func (g *Graph) LoadGraph() error {
+	if g.graphRef == "" || g.opened {
+		return nil
+	}
+	for _, rt := range g.runtimes {
+		if rt == nil || rt.Name() == builtinName {
+			continue
+		}
+		s, err := rt.Open(g.spec())
+		if err != nil {
+			return err
+		}
+		return s.Close()
+	}
+	return nil
+}
+
+// NotCompared says why the graph's commits ran on the built-in engine alone
+// although another runtime was to run beside it, or is nil.
+func (g *Graph) NotCompared() *Unsupported { return g.notCompared }
+
+// Close ends the graph's sessions on other runtimes.
+func (g *Graph) Close() error {
+	var errs []error
+	for _, s := range g.sessions {
+		errs = append(errs, s.s.Close())
+	}
+	g.sessions = nil
+	return errors.Join(errs...)
+}

@@ -1,0 +1,75 @@
+// Package bridge runs a runtime of SPEC §15 that lives in another
+// language: one process per run, which the harness starts, talks to in JSON
+// lines over stdin and stdout, and stops. Every such runtime shares this
+// plumbing; a runtime's own package (runtimes/langgraphjs) says only what
+// differs, as a [Program]: the command and its arguments, the files it
+// needs (an embedded script), the key order of what it is sent, what it
+// accepts and the framework's name for its refusals.
+//
+//	b, err := bridge.Start(bridge.Program{Name: "langgraph-js", Command: node, ...})
+//	if err != nil { ... } // the program's own words: what to install
+//	defer b.Close()
+//	g, err := engine.New(schema, engine.Options{Runtimes: []engine.Runtime{b}})
+//
+// # The protocol
+//
+// What every program must do, whatever its language:
+//
+//   - Its first line on stdout is {"ready": {"<name>": "<version>", ...}},
+//     what it runs on, libraries first (the run prints them in that order:
+//     [Versions]), or {"fatal": "<message>"} when it cannot start; the
+//     message says what to install and is the start's error as it is.
+//   - Then it reads one JSON object per line on stdin, a request
+//     {"id": n, "op": ..., ...}, and writes one JSON object per line on
+//     stdout, the answer, with the request's id, in order: one request is
+//     under way at a time. Anything it cannot do is {"id", "fatal": "..."}.
+//   - stdout carries the protocol only: a program sends whatever else
+//     writes to stdout (a library's print) to stderr, whose last 8 KB go
+//     into the error of a program that dies.
+//   - It exits when stdin closes (end of file), even while busy.
+//
+// The requests:
+//
+//	{"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
+//	  → {"id", "graph": n}
+//	{"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>:<export>"}}
+//	  → {"id", "graph": n, "channels": [...]}
+//	{"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
+//	 "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
+//	 "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
+//	  → {"id", "nextId": n, "values": {...}, "returned"?: {node: value}}
+//	  or {"id", "error": {"code", "message", "name"?, "field"?, "path"?: [key or index, ...]}}
+//	{"id", "op": "close", "graph": n} → {"id"}
+//
+// A commit is stateless on the program's side: the harness owns the
+// threads and sends the state before each commit; the program answers with
+// the whole state after it. An error's code is a §11 code (any other is a
+// RUNTIME_ERROR quoting it, "<Library> refused the commit (CODE): ...");
+// field or path says where, as the engine writes paths ($.messages[2]).
+//
+// # What the harness does
+//
+// A request that outlasts the timeout (--runtime-timeout), a program that
+// dies, writes what is not an answer, or answers another id, fails the one
+// request under way with RUNTIME_ERROR, quoting how it exited and its
+// stderr; the program is killed and the next request starts a new one,
+// where the open sessions open their graphs again. The program runs in a
+// process group of its own, which Close and Kill end; on Linux it also dies
+// with the process that started it (Pdeathsig, from one thread locked for
+// the life of the process, since the signal follows the starting thread).
+//
+// # Where things live
+//
+//   - program.go: [Program], what differs from one runtime to the next.
+//   - bridge.go: [Bridge], the runtime: start, one request at a time,
+//     restart after a death, Close and Kill.
+//   - process.go: one process: start, its lines, timeouts, the stderr
+//     tail, how it failed; proc_*.go: process groups and Pdeathsig.
+//   - protocol.go: the request writer, the answers, errors mapped to codes.
+//   - session.go: a scenario's graph on the program (engine.Session) and
+//     the commit request.
+//   - version.go: [Versions] and [CommandVersion].
+//
+// The tests run the test binary itself as the program (TestMain), so that
+// they need Go alone.
+package bridge

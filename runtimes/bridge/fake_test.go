@@ -1,0 +1,109 @@
+//go:build unix
+
+package bridge
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The tests' programs are this test binary itself: with BRIDGE_FAKE set,
+// TestMain runs fake instead of the tests, behaving as the variable says.
+// So the plumbing is tested with Go alone, no other language installed.
+func TestMain(m *testing.M) {
+	if b := os.Getenv("BRIDGE_FAKE"); b != "" {
+		fake(b)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// fakeProgram is a Program that runs fake with behaviour.
+func fakeProgram(behaviour string) Program {
+	return Program{
+		Name:    "fake-rt",
+		Library: "Fake",
+		Command: os.Args[0],
+		Args:    []string{"-test.run=^$"},
+		Env:     []string{"BRIDGE_FAKE=" + behaviour},
+	}
+}
+
+// fake is a program of the protocol. It says it is ready (but for
+// never-ready and fatal), then, for each request:
+//
+//	echo         answers open and close, and a commit with its input
+//	             over its state before
+//	garbage      writes a line that is not JSON, and to stderr
+//	dies         exits with status 7, saying why on stderr
+//	wrong-id     answers another request
+//	silent       never answers
+//	die-on-first kills itself on the first request, answers none
+func fake(behaviour string) {
+	out := bufio.NewWriter(os.Stdout)
+	send := func(v any) {
+		data, _ := json.Marshal(v)
+		out.Write(append(data, '\n'))
+		out.Flush()
+	}
+	switch behaviour {
+	case "never-ready":
+		time.Sleep(time.Hour)
+	case "fatal":
+		send(map[string]any{"fatal": "cannot resolve fakelib: install it"})
+		os.Exit(3)
+	}
+	fmt.Fprint(out, `{"ready":{"fakelib":"1.2.3","go":"fake"}}`+"\n")
+	out.Flush()
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		var req struct {
+			ID     uint64         `json:"id"`
+			Op     string         `json:"op"`
+			Before map[string]any `json:"before"`
+			Input  map[string]any `json:"input"`
+			NextID int            `json:"nextId"`
+		}
+		json.Unmarshal(sc.Bytes(), &req)
+		switch behaviour {
+		case "echo":
+			switch req.Op {
+			case "open":
+				send(map[string]any{"id": req.ID, "graph": 1})
+			case "commit":
+				values := map[string]any{}
+				for k, v := range req.Before {
+					values[k] = v
+				}
+				for k, v := range req.Input {
+					values[k] = v
+				}
+				send(map[string]any{"id": req.ID, "nextId": req.NextID, "values": values})
+			default:
+				send(map[string]any{"id": req.ID})
+			}
+		case "garbage":
+			fmt.Fprintln(os.Stderr, "something went wrong")
+			fmt.Fprintln(out, "this is not json")
+			out.Flush()
+		case "dies":
+			fmt.Fprintln(os.Stderr, "fatal: out of luck")
+			os.Exit(7)
+		case "wrong-id":
+			send(map[string]any{"id": 999, "graph": 1})
+		case "silent":
+			fmt.Fprintln(os.Stderr, "thinking")
+		case "die-on-first":
+			if req.ID == 1 {
+				fmt.Fprintln(os.Stderr, "about to die")
+				syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			}
+		}
+	}
+}

@@ -1,0 +1,180 @@
+// Package runtimes starts the runtimes a run names (SPEC §15): the
+// registry of names --runtime and scenario.yaml's runtime: accept, each
+// with what starts it. It needs no godog, so that any command can start a
+// runtime.
+//
+//	rts, procs, err := runtimes.Start("builtin,langgraph-js", "--runtime", runtimes.Settings{Root: root})
+//	if err != nil { ... }
+//	defer procs.Stop()
+//	g, err := engine.New(schema, engine.Options{Runtimes: rts})
+//
+// Each runtime other than the built-in engine lives in a package of its
+// own under runtimes/ (langgraphjs), on the plumbing of runtimes/bridge.
+package runtimes
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/runtimes/langgraphjs"
+)
+
+// Builtin is the built-in engine's name.
+const Builtin = "builtin"
+
+// Settings are what every runtime is started with; a runtime reads the
+// ones it needs.
+type Settings struct {
+	// Root is the suite root, where a runtime finds the user's packages.
+	Root string
+	// Timeout bounds each request to a runtime process; 0 is the runtime's
+	// default.
+	Timeout time.Duration
+	// Python is the interpreter of the Python runtimes; empty: the suite's
+	// .venv, else python3 on PATH.
+	Python string
+	// CargoCache is where a Rust runtime's program is built and kept, by
+	// its hash; empty: the user's cache directory.
+	CargoCache string
+}
+
+// A Process is a runtime a run started, with what stops it.
+type Process struct {
+	Runtime engine.Runtime
+	// Versions are what it runs on, for the run's summary
+	// ("@langchain/langgraph 1.7.3, @langchain/core 1.4.0, node v20.11.0").
+	Versions string
+	// Stop ends it when the run ends; Kill at once, when the run is
+	// interrupted.
+	Stop func() error
+	Kill func()
+}
+
+// Processes are the runtimes a run started.
+type Processes []*Process
+
+// Stop stops them all.
+func (ps Processes) Stop() {
+	for _, p := range ps {
+		p.Stop()
+	}
+}
+
+// Kill kills them all, at once.
+func (ps Processes) Kill() {
+	for _, p := range ps {
+		p.Kill()
+	}
+}
+
+// An entry is a runtime of the registry.
+type entry struct {
+	// start starts it: one process per run.
+	start func(Settings) (*Process, error)
+	// graphs are the extensions of the modules of own graphs it loads.
+	graphs []string
+}
+
+// starters are the runtimes other than the built-in one, by name.
+var starters = map[string]entry{
+	langgraphjs.Name: {
+		start: func(s Settings) (*Process, error) {
+			b, err := langgraphjs.Start(s.Root, langgraphjs.Options{Timeout: s.Timeout})
+			if err != nil {
+				return nil, err
+			}
+			return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
+		},
+		graphs: []string{".js", ".mjs", ".ts"},
+	},
+}
+
+// ForGraph names the runtime that loads an own graph, "<module>:<export>",
+// by its module's extension, or "" when none does.
+func ForGraph(graph string) string {
+	module := graph
+	if i := strings.LastIndexByte(graph, ':'); i >= 0 {
+		module = graph[:i]
+	}
+	for _, n := range Names()[1:] {
+		if slices.Contains(starters[n].graphs, filepath.Ext(module)) {
+			return n
+		}
+	}
+	return ""
+}
+
+// Names lists the runtimes --runtime accepts, the built-in one first.
+func Names() []string {
+	names := []string{Builtin}
+	for n := range starters {
+		names = append(names, n)
+	}
+	slices.Sort(names[1:])
+	return names
+}
+
+// Start reads a runtime list (from says where it was written: --runtime,
+// scenario.yaml's runtime:) and starts what it names: nothing for the
+// built-in engine alone; one runtime; or the built-in engine and one other
+// side by side.
+func Start(list, from string, s Settings) ([]engine.Runtime, Processes, error) {
+	if list == "" || list == Builtin {
+		return nil, nil, nil
+	}
+	if s.Root != "" {
+		abs, err := filepath.Abs(s.Root)
+		if err != nil {
+			return nil, nil, err
+		}
+		s.Root = abs
+	}
+	names := strings.Split(list, ",")
+	for i := range names {
+		names[i] = strings.TrimSpace(names[i])
+	}
+	bad := func(msg string) ([]engine.Runtime, Processes, error) {
+		return nil, nil, fmt.Errorf("%s %s: %s (runtimes: %s; two run side by side as builtin,<other>)", from, list, msg, strings.Join(Names(), ", "))
+	}
+	if len(names) > 2 || (len(names) == 2 && !slices.Contains(names, Builtin)) || (len(names) == 2 && names[0] == names[1]) {
+		return bad("runs one runtime, or the built-in one and one other")
+	}
+	var rts []engine.Runtime
+	var procs Processes
+	for _, n := range names {
+		if n == Builtin {
+			rts = append(rts, engine.Builtin())
+			continue
+		}
+		rt, ok := starters[n]
+		if !ok {
+			return bad(fmt.Sprintf("unknown runtime %q", n))
+		}
+		p, err := rt.start(s)
+		if err != nil {
+			procs.Stop()
+			return nil, nil, fmt.Errorf("%s %s: %v", from, n, err)
+		}
+		procs = append(procs, p)
+		rts = append(rts, p.Runtime)
+	}
+	return rts, procs, nil
+}
+
+// Usage says which runtime lists Start accepts, for --runtime's help:
+// "builtin (default), langgraph-js, or builtin,langgraph-js side by side".
+func Usage() string {
+	others := Names()[1:]
+	if len(others) == 0 {
+		return Builtin
+	}
+	side := "builtin," + others[0]
+	if len(others) > 1 {
+		side = "builtin,<another>"
+	}
+	return Builtin + " (default), " + strings.Join(others, ", ") + ", or " + side + " side by side"
+}

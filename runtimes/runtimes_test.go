@@ -1,0 +1,42 @@
+package runtimes
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNames(t *testing.T) {
+	names := Names()
+	if len(names) < 2 || names[0] != Builtin || names[1] != "langgraph-js" {
+		t.Errorf("Names() = %v; want builtin first, then langgraph-js", names)
+	}
+	if got, want := Usage(), "builtin (default), langgraph-js, or builtin,langgraph-js side by side"; got != want {
+		t.Errorf("Usage() = %q; want %q", got, want)
+	}
+}
+
+func TestStartRefusesBadLists(t *testing.T) {
+	for _, list := range []string{"nope", "langgraph-js,langgraph-js", "builtin,builtin", "a,b,c", "langgraph-js,nope"} {
+		_, _, err := Start(list, "--runtime", Settings{Root: t.TempDir()})
+		if err == nil || !strings.HasPrefix(err.Error(), "--runtime "+list+": ") || !strings.Contains(err.Error(), "runtimes: builtin, langgraph-js") {
+			t.Errorf("%s: got %v", list, err)
+		}
+	}
+}
+
+func TestBuiltinAloneStartsNothing(t *testing.T) {
+	for _, list := range []string{"", "builtin"} {
+		rts, procs, err := Start(list, "--runtime", Settings{})
+		if err != nil || rts != nil || procs != nil {
+			t.Errorf("%q: %v %v %v; want nothing", list, rts, procs, err)
+		}
+	}
+}
+
+func TestForGraph(t *testing.T) {
+	for ref, want := range map[string]string{"graphs/support.mjs:graph": "langgraph-js", "a.ts:g": "langgraph-js", "agent.js:graph": "langgraph-js", "agent.py:graph": ""} {
+		if got := ForGraph(ref); got != want {
+			t.Errorf("ForGraph(%q) = %q; want %q", ref, got, want)
+		}
+	}
+}
