@@ -114,6 +114,13 @@ class ReducerTypeError(Exception):
         self.field = field
 
 
+class HarnessValueError(Exception):
+    def __init__(self, code, field, what):
+        super().__init__(f'field "{field}": the sum {what}')
+        self.code = code
+        self.field = field
+
+
 def json_type(v):
     if v is None:
         return "null"
@@ -188,7 +195,14 @@ def reducer_for(field, spec):
                 raise ReducerTypeError(field, spec, "a number", b)
             if a is not None and not is_number(a):
                 raise ReducerTypeError(field, spec, "the current value to be a number", a)
-            return (a or 0) + b
+            total = (a or 0) + b
+            # the harness's rules of SPEC section 2, raised by its reducer as
+            # the langgraph-js bridge raises them
+            if isinstance(total, float) and total in (float("inf"), float("-inf")):
+                raise HarnessValueError("NON_JSON_VALUE", field, "overflows to infinity")
+            if float(total).is_integer() and abs(total) > 2**53 - 1:
+                raise HarnessValueError("UNSAFE_INTEGER", field, "is outside +-(2^53-1)")
+            return total
         return add
     if spec == "union":
         def union(a, b):
