@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/stateharness/scenario"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // TestInterruptedRunStopsTheBridge interrupts a test binary whose
@@ -25,7 +25,7 @@ func TestInterruptedRunStopsTheBridge(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc")
 	}
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	dir := t.TempDir()
 	files := map[string]string{
 		"scenarios/graphs/stuck.mjs": `import { writeFileSync } from "node:fs";

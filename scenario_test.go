@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/stateharness/scenario"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // update is this package's -update flag, which scenario.Run reads:
@@ -25,7 +25,7 @@ func TestFeatures(t *testing.T) {
 // What LangGraph JS cannot run (awaken, llmfy, declared merge modes) is
 // skipped with its reason.
 func TestFeaturesOnLangGraphJS(t *testing.T) {
-	nodetest.Require(t)
+	toolchain.Node(t)
 	if testing.Short() {
 		t.Skip("-short: the features on the built-in engine only")
 	}

@@ -162,8 +162,15 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int, res *
 		}
 		has = true
 	}
+	if u, ok := cur.(uncheckpointable); ok {
+		return nil, &atCheckpoint{u.checkpointError(f.name)}
+	}
 	return cur, nil
 }
+
+// uncheckpointable is a value a reducer may hold within a fold that the
+// framework fails to checkpoint (lang_python.go).
+type uncheckpointable interface{ checkpointError(field string) *Error }
 
 // rawFirstWarning says when a field without a default took its first write
 // as written and the reducer would have made something else of it: the

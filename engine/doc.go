@@ -15,7 +15,7 @@
 // append, messages, sum, join("\n"), or a [ReducerFunc] registered in
 // [Options]), readonly (the whole field or sub-paths), a [Merge] (exclusive
 // or commutative) and a [Scope] (run or thread). The profile, one of
-// [Profiles] (langgraph by default, dawn, awaken, llmfy), fills in what the
+// [Profiles] (langgraph by default, langgraph-py, dawn, awaken, llmfy), fills in what the
 // schema leaves out and decides the framework's rules: default reducers and
 // merges, unknown keys, what a node may return, the order of a step's writes.
 //
@@ -66,7 +66,10 @@
 //     on/off rules are data; the rules that differ in kind are functions,
 //     written in the file of their rule, or, for LangGraph JS and Dawn, in
 //     lang_javascript.go (JavaScript's semantics: truthiness, typeof,
-//     JSON.stringify, LangGraph JS's reading of returns and its wording).
+//     JSON.stringify, LangGraph JS's reading of returns and its wording), or,
+//     for LangGraph Python (langgraph-py), in lang_python.go (str and repr,
+//     _get_updates, typed starting values, its wording) and
+//     message_coerce_python.go (langchain-core's _convert_to_message).
 //   - run.go: runs and their input (§7); step.go: steps (§6); node_return.go:
 //     what a node's return and a command write; order.go: key order (the
 //     order of an object's writes); write.go: writes and their writers.

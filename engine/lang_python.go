@@ -37,19 +37,31 @@ func noReturnDelay(any) int { return 0 }
 
 // addMessagesNone is add_messages's decorator wrapper on a null argument:
 // both null returns a functools.partial (add_messages used as a
-// decorator), which the checkpointer cannot store; one null is a
-// ValueError naming the other.
-func addMessagesNone(field string, cur, in any) error {
+// decorator), which stays the field's value until LangGraph checkpoints it
+// and fails; one null is a ValueError naming the other; a partial as the
+// current value is no message.
+func addMessagesNone(field string, cur, in any) (any, bool, error) {
 	path := PathKey(Root, field)
+	_, partial := cur.(pyPartial)
 	switch {
-	case cur == nil && in == nil:
-		return &atCheckpoint{&Error{Code: RuntimeError, Path: path, Message: "add_messages(None, None) returns a functools.partial, which LangGraph Python cannot checkpoint: Type is not msgpack serializable: functools.partial"}}
+	case (cur == nil || partial) && in == nil && !partial:
+		return pyPartial{}, true, nil
+	case partial && in != nil:
+		return nil, true, &Error{Code: MessageCoercionFailure, Path: path, Message: "Unsupported message type: <class 'functools.partial'>"}
 	case cur == nil:
-		return &Error{Code: MessageCoercionFailure, Path: path, Message: "Must specify non-null arguments for both 'left' and 'right'. Only received: 'right'."}
+		return nil, true, &Error{Code: MessageCoercionFailure, Path: path, Message: "Must specify non-null arguments for both 'left' and 'right'. Only received: 'right'."}
 	case in == nil:
-		return &Error{Code: MessageCoercionFailure, Path: path, Message: "Must specify non-null arguments for both 'left' and 'right'. Only received: 'left'."}
+		return nil, true, &Error{Code: MessageCoercionFailure, Path: path, Message: "Must specify non-null arguments for both 'left' and 'right'. Only received: 'left'."}
 	}
-	return nil
+	return nil, false, nil
+}
+
+// pyPartial is the functools.partial add_messages(None, None) returns: a
+// field's value within a fold, never in a state.
+type pyPartial struct{}
+
+func (pyPartial) checkpointError(field string) *Error {
+	return &Error{Code: RuntimeError, Path: PathKey(Root, field), Message: "add_messages(None, None) returns a functools.partial, which LangGraph Python cannot checkpoint: Type is not msgpack serializable: functools.partial"}
 }
 
 // atCheckpoint is an error the framework raises only when it checkpoints

@@ -142,8 +142,22 @@ func constructPy(role, content any, kwargs map[string]any) (message, string) {
 		}
 		out["name"] = name
 	}
-	if _, has := kwargs["tool_calls"]; has && kwargs["tool_calls"] != nil {
-		return message{}, "has tool_calls, which the langgraph-py profile does not model yet"
+	if calls, has := kwargs["tool_calls"]; has && calls != nil {
+		list, ok := calls.([]any)
+		switch {
+		case ok && len(list) == 0:
+		case t != "ai":
+			// a field the class has not, kept as given (pydantic's extra)
+			out["tool_calls"] = calls
+		case ok:
+			conv, why := pyToolCalls(list)
+			if why != "" {
+				return message{}, why
+			}
+			out["tool_calls"] = conv
+		default:
+			return message{}, "has tool_calls that are not a list"
+		}
 	}
 	id, hasID := kwargs["id"]
 	if hasID && id != nil {
@@ -241,4 +255,30 @@ func cloneMap(m map[string]any) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// pyToolCalls is AIMessage's reading of its tool_calls: each a dict of
+// name, args and id, which tool_call() makes {name, args, id, type:
+// "tool_call"}. OpenAI's form ({"function": ...}) is not modelled yet.
+func pyToolCalls(list []any) ([]any, string) {
+	out := make([]any, len(list))
+	for i, c := range list {
+		call, ok := c.(map[string]any)
+		if !ok {
+			return nil, fmt.Sprintf("has tool_calls[%d] that is not a dict", i)
+		}
+		for k := range call {
+			if k != "name" && k != "args" && k != "id" {
+				return nil, fmt.Sprintf("has tool_calls[%d] with the key %s, which tool_call() does not take (the langgraph-py profile models name, args and id)", i, pyRepr(k, nil))
+			}
+		}
+		name, okName := call["name"].(string)
+		args, okArgs := call["args"].(map[string]any)
+		id, hasID := call["id"]
+		if _, isString := id.(string); !okName || !okArgs || !hasID || (id != nil && !isString) {
+			return nil, fmt.Sprintf("has tool_calls[%d] without a str name, a dict args and an id", i)
+		}
+		out[i] = map[string]any{"name": name, "args": args, "id": id, "type": "tool_call"}
+	}
+	return out, ""
 }

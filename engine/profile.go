@@ -69,7 +69,7 @@ type profile struct {
 	// messagesNullArgs refuses a null current value or write before the
 	// messages reducer reads them (lang_python.go); nil: a null is a
 	// one-element list, which coercion refuses.
-	messagesNullArgs func(field string, cur, in any) error
+	messagesNullArgs func(field string, cur, in any) (out any, done bool, err error)
 	// toolResult reads a tool's result: its answer, its update and the
 	// tool message's content (SPEC §8; tool.go).
 	toolResult func(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error)

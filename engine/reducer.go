@@ -26,7 +26,7 @@ type reduceCtx struct {
 	coerce messageCoercion
 	// nullArgs is the profile's refusal of a null current value or write
 	// before the messages reducer reads them; nil when it has none.
-	nullArgs func(field string, cur, in any) error
+	nullArgs func(field string, cur, in any) (out any, done bool, err error)
 }
 
 // lastValueName is LangGraph's LastValue, a channel without a reducer: the

@@ -46,8 +46,8 @@ type coercedList struct {
 // without an id get a generated one.
 func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {
 	if c.nullArgs != nil && has {
-		if err := c.nullArgs(c.field, cur, in); err != nil {
-			return nil, err
+		if out, done, err := c.nullArgs(c.field, cur, in); done {
+			return out, err
 		}
 	}
 	var left []any

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 func TestSchemaFromJSONSchema(t *testing.T) {
@@ -286,7 +286,7 @@ func TestCommittedJSONSchemas(t *testing.T) {
 // repository's zod 4 and checks the committed ixo.schema.json is what it
 // emits, so the JSON Schema tests run on zod's real output.
 func TestZodSchemaIsCurrent(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	if _, err := os.Stat(filepath.Join(env.NodePath(), "zod", "package.json")); err != nil {
 		t.Fatalf("no zod in %s (a dependency of @langchain/core): run npm ci in %s", env.NodePath(), env.Root)
 	}

@@ -186,17 +186,37 @@ func (w *world) positioned(err error) error {
 }
 
 // fail turns a step's error into what godog shows: file:line first, long
-// lines cut (see shorten).
+// lines cut (see shorten). The error stays underneath, for the reports that
+// read its fields (an *engine.Error's code, a *goldenfile.Mismatch).
 func (w *world) fail(err error) error {
 	msg := shorten(err.Error())
-	if strings.HasPrefix(msg, w.scenario.Feature+":") {
-		return errors.New(msg)
+	if !strings.HasPrefix(msg, w.scenario.Feature+":") {
+		msg = fmt.Sprintf("%s: %s", w.at(w.step.Line), msg)
 	}
-	return fmt.Errorf("%s: %s", w.at(w.step.Line), msg)
+	return newFailure(msg, err)
 }
 
 func (w *world) pendingFailure() error {
-	return fmt.Errorf("%s: step failed: %s", w.at(w.pending.line), shorten(w.pending.err.Error()))
+	return newFailure(fmt.Sprintf("%s: step failed: %s", w.at(w.pending.line), shorten(w.pending.err.Error())), w.pending.err)
+}
+
+// failure is a step's error as godog shows it, over the error itself.
+type failure struct {
+	msg string
+	err error
+}
+
+func (f *failure) Error() string { return f.msg }
+func (f *failure) Unwrap() error { return f.err }
+
+// newFailure is msg over err. A failure is never one of godog's skips or
+// pending steps (a step that returns godog.ErrSkip fails like any error),
+// so err stays underneath only when it is none of those.
+func newFailure(msg string, err error) error {
+	if errors.Is(err, godog.ErrSkip) || errors.Is(err, godog.ErrPending) || errors.Is(err, godog.ErrUndefined) {
+		return errors.New(msg)
+	}
+	return &failure{msg: msg, err: err}
 }
 
 // maxLine is the longest line of a failure message that is shown whole.

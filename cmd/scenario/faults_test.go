@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // faultyGraph has a node that works and nodes that end or stall the
@@ -57,7 +57,7 @@ func faultySuite(bad string) string {
 // outside; the node outlasts --runtime-timeout): that scenario fails
 // saying why, the bridge starts again, and the other four pass.
 func TestADeadBridgeFailsOnlyItsScenario(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	bin, err := buildCLI()
 	if err != nil {
 		t.Fatal(err)

@@ -3,7 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -58,7 +58,7 @@ func TestBundledSuiteIsDeterministic(t *testing.T) {
 	repo := moduleRoot(t)
 	// the scenarios on the suite's own graph need langgraph-js; without
 	// node they are skipped and their goldens left out of the comparison
-	env, withNode := nodetest.Lookup(t)
+	env, withNode := toolchain.LookupNode(t)
 	var trees []map[string]string
 	for _, seed := range []string{"7", "1234567"} {
 		dir := t.TempDir()

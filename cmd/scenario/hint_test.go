@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // shellWords splits a command as sh does for the words quote writes: plain
@@ -168,7 +168,7 @@ func TestCheckHintsWorkWhenPasted(t *testing.T) {
 // the own-graph scenarios (which the built-in engine skips) and writes
 // their golden files.
 func TestCheckHintsKeepTheRuntime(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	dir := newSuite(t, map[string]string{
 		"features/own.feature": `Feature: Own graph
 

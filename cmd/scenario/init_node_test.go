@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 	"gopkg.in/yaml.v3"
 )
 
@@ -21,7 +21,7 @@ func TestTypeScriptWorkflowPassesInACleanClone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("installs packages and builds the CLI; skipped with -short")
 	}
-	node := nodetest.Require(t)
+	node := toolchain.Node(t)
 	tools := map[string]string{}
 	for _, name := range []string{"git", "npm", "go", "bash"} {
 		p, err := exec.LookPath(name)

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // stuckGraph is a team's graph whose nodes never finish: one awaits what
@@ -67,7 +67,7 @@ func TestSignalStopsTheBridge(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc; SIGKILL leaves no bridge only on Linux (Pdeathsig)")
 	}
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	bin, err := buildCLI()
 	if err != nil {
 		t.Fatal(err)

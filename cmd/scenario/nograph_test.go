@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 const suiteGraphFeature = `Feature: Suite graph
@@ -56,7 +56,7 @@ func TestNoGraphTagOptsOutOfTheSuiteGraph(t *testing.T) {
 	wantCode(t, r, exitPassed)
 	wantContains(t, r, "2 scenarios (1 passed, 1 skipped)", "1× not run: builtin cannot run this scenario: the scenario runs on its own graph \"graph.mjs:graph\"")
 
-	env, ok := nodetest.Lookup(t)
+	env, ok := toolchain.LookupNode(t)
 	if !ok {
 		return
 	}
@@ -86,7 +86,7 @@ func TestInitExampleRunsWithASuiteGraph(t *testing.T) {
 	}
 	writeFiles(t, dir, map[string]string{"scenario.yaml": string(conf) + "graph: graph.mjs:graph\n", "graph.mjs": suiteGraphModule})
 	wantCode(t, runCLI(t, suiteArgs("check", dir)...), exitPassed)
-	env, ok := nodetest.Lookup(t)
+	env, ok := toolchain.LookupNode(t)
 	if !ok {
 		return
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 func TestRuntimeFlagErrorsExit2(t *testing.T) {
@@ -28,7 +28,7 @@ func TestRuntimeFlagErrorsExit2(t *testing.T) {
 
 // linkNodeModules gives a temporary suite the repository's pinned packages,
 // as a team's repository has its own node_modules.
-func linkNodeModules(t *testing.T, env nodetest.Env, dir string) {
+func linkNodeModules(t *testing.T, env toolchain.NodeEnv, dir string) {
 	t.Helper()
 	if err := os.Symlink(env.NodePath(), filepath.Join(dir, "node_modules")); err != nil {
 		t.Fatal(err)
@@ -50,7 +50,7 @@ const awakenFeature = `Feature: Awaken
 `
 
 func TestCheckOnLangGraphJS(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	dir := newSuite(t, map[string]string{
 		"features/counter.feature": counterFeature,
 		"features/awaken.feature":  awakenFeature,
@@ -103,7 +103,7 @@ func wantNotContains(t *testing.T, r cliResult, subs ...string) {
 }
 
 func TestMissingPackagesSayWhatToInstall(t *testing.T) {
-	nodetest.Require(t)
+	toolchain.Node(t)
 	dir := newSuite(t, map[string]string{"features/counter.feature": counterFeature})
 	r := runCLI(t, append(suiteArgs("check", dir), "--runtime", "langgraph-js")...)
 	wantCode(t, r, exitLoad)

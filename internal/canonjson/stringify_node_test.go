@@ -12,14 +12,14 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/canonjson"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // TestStringifyAgainstNode compares Stringify, with the key order the
 // decoder recorded, with node's own JSON.stringify(JSON.parse(text)) on
 // random JSON texts: key order (array-index keys first), numbers, escapes.
 func TestStringifyAgainstNode(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	r := rand.New(rand.NewSource(7))
 	const n = 3000
 	texts := make([]string, n)

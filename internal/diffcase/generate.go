@@ -3,19 +3,41 @@ package diffcase
 import (
 	"fmt"
 	"math/rand"
+	"sort"
+
+	"github.com/stateharness/scenario/engine"
 )
 
-// Generator makes random cases from a seed.
-type Generator struct {
-	r *rand.Rand
+// Options choose what cases Generate makes.
+type Options struct {
+	// Profiles weighs the profiles a case is written for, as
+	// {"langgraph": 3, "dawn": 1}; empty is langgraph alone.
+	Profiles map[string]int
+	// Commits is the most commits that follow a case's first input, drawn
+	// from 1 to Commits: steps, further inputs and, with Tools, tool calls.
+	// 0 makes a case of the input and, in 85 cases of 100, one step.
+	Commits int
+	// Tools makes tool calls among the commits after the first.
+	Tools bool
+	// Messages makes langgraph-py cases of the messages reducer on its
+	// own (generate_python.go), whatever Profiles says.
+	Messages bool
+}
+
+// Generate is case i of a seed: each case has its own random source, so
+// case i is the same whatever cases are made before it.
+func Generate(seed int64, i int, opts Options) Case {
+	g := &generator{r: rand.New(rand.NewSource(seed*1_000_003 + int64(i))), opts: opts}
+	return g.next()
+}
+
+// generator makes one case from its random source.
+type generator struct {
+	r    *rand.Rand
+	opts Options
 	// bad makes the current case write refused values often, so that
 	// several fields fail in one commit and the error order shows.
 	bad bool
-}
-
-// NewGenerator returns a generator whose cases depend only on seed.
-func NewGenerator(seed int64) *Generator {
-	return &Generator{r: rand.New(rand.NewSource(seed))}
 }
 
 var (
@@ -25,20 +47,45 @@ var (
 	nodeNames   = []string{"a", "b", "c", "ab", "B"}
 	unknownKeys = []string{"extra", "zz", "lg_name", "__root__"}
 	msgIDs      = []string{"m1", "m2", "m3"}
-	reducers    = []string{"last-value", "replace", "append", "merge", "sum", "messages", "union", `join(",")`}
+	reducers    = []string{"last-value", "replace", "append", "merge", "merge-patch", "sum", "messages", "union", `join(",")`}
 )
 
-func (g *Generator) pct(p int) bool { return g.r.Intn(100) < p }
+func (g *generator) pct(p int) bool { return g.r.Intn(100) < p }
 
-func (g *Generator) pick(list []string) string { return list[g.r.Intn(len(list))] }
+func (g *generator) pick(list []string) string { return list[g.r.Intn(len(list))] }
 
-// Next is the next random case.
-func (g *Generator) Next() Case {
-	c := Case{Profile: "langgraph"}
-	g.bad = g.pct(12)
-	if g.pct(25) {
-		c.Profile = "dawn"
+// profile draws a profile by the weights of Options.Profiles.
+func (g *generator) profile() string {
+	if len(g.opts.Profiles) == 0 {
+		return "langgraph"
 	}
+	names := make([]string, 0, len(g.opts.Profiles))
+	total := 0
+	for name, w := range g.opts.Profiles {
+		names = append(names, name)
+		total += max(w, 0)
+	}
+	sort.Strings(names)
+	if total == 0 {
+		return names[0]
+	}
+	n := g.r.Intn(total)
+	for _, name := range names {
+		if n < max(g.opts.Profiles[name], 0) {
+			return name
+		}
+		n -= max(g.opts.Profiles[name], 0)
+	}
+	return names[len(names)-1]
+}
+
+// next is a random case.
+func (g *generator) next() Case {
+	if g.opts.Messages {
+		return g.messagesCase()
+	}
+	c := Case{Profile: g.profile()}
+	g.bad = g.pct(12)
 	names := g.r.Perm(len(fieldNames))
 	for _, i := range names[:2+g.r.Intn(4)] {
 		name := fieldNames[i]
@@ -47,17 +94,56 @@ func (g *Generator) Next() Case {
 		}
 		c.Fields = append(c.Fields, g.field(c.Profile, name))
 	}
-	c.Input = g.update(c, 0, 4)
-	if g.pct(85) {
-		perm := g.r.Perm(len(nodeNames))
-		for _, i := range perm[:1+g.r.Intn(3)] {
-			c.Step = append(c.Step, g.node(c, nodeNames[i], perm))
+	c.Commits = append(c.Commits, Commit{Kind: engine.CommitInput, Input: g.update(c, 0, 4)})
+	if g.opts.Commits <= 0 {
+		if g.pct(85) {
+			c.Commits = append(c.Commits, Commit{Kind: engine.CommitStep, Step: g.step(c)})
+		}
+		return c
+	}
+	for n := 1 + g.r.Intn(g.opts.Commits); n > 0; n-- {
+		switch p := g.r.Intn(100); {
+		case p < 65 || (p >= 85 && !g.opts.Tools):
+			c.Commits = append(c.Commits, Commit{Kind: engine.CommitStep, Step: g.step(c)})
+		case p < 85:
+			c.Commits = append(c.Commits, Commit{Kind: engine.CommitInput, Input: g.update(c, 0, 3)})
+		default:
+			c.Commits = append(c.Commits, Commit{Kind: engine.CommitTool, Tool: g.pick([]string{"search", "lookup"}), Result: g.toolResult(c)})
 		}
 	}
 	return c
 }
 
-func (g *Generator) field(profile, name string) Field {
+// step lists 1–3 distinct nodes in random order with their outputs.
+func (g *generator) step(c Case) []Node {
+	perm := g.r.Perm(len(nodeNames))
+	var out []Node
+	for _, i := range perm[:1+g.r.Intn(3)] {
+		out = append(out, g.node(c, nodeNames[i], perm))
+	}
+	return out
+}
+
+// toolResult is a plain answer, or a result that carries an update in the
+// profile's shape.
+func (g *generator) toolResult(c Case) any {
+	switch p := g.r.Intn(100); {
+	case p < 30:
+		return fmt.Sprintf("found %d", g.r.Intn(3))
+	case p < 45:
+		return Object("hits", []any{1.0, 2.0}, "best", "a")
+	case p < 75 && c.Profile == "dawn":
+		return Object("result", "ok", "state", g.update(c, 1, 2))
+	case p < 75:
+		return Object("update", g.update(c, 1, 2))
+	}
+	return nil
+}
+
+func (g *generator) field(profile, name string) Field {
+	if profile == "langgraph-py" {
+		return g.pyField(name)
+	}
 	f := Field{Name: name}
 	switch {
 	case profile == "dawn" && g.pct(35):
@@ -79,7 +165,7 @@ func (g *Generator) field(profile, name string) Field {
 	return f
 }
 
-func (g *Generator) defaultFor(reducer string) any {
+func (g *generator) defaultFor(reducer string) any {
 	if g.pct(10) {
 		// a default of another kind than the reducer's: null, a bare
 		// message or element, a number
@@ -88,7 +174,7 @@ func (g *Generator) defaultFor(reducer string) any {
 	switch reducer {
 	case "append", "union":
 		return []any{[]any{}, []any{"u"}, []any{1.0, "u"}}[g.r.Intn(3)]
-	case "merge":
+	case "merge", "merge-patch":
 		return []any{&Obj{}, Object("p", 1.0)}[g.r.Intn(2)]
 	case "sum":
 		return []any{0.0, 5.0}[g.r.Intn(2)]
@@ -103,8 +189,8 @@ func (g *Generator) defaultFor(reducer string) any {
 	return g.scalar()
 }
 
-func (g *Generator) scalar() any {
-	switch g.r.Intn(6) {
+func (g *generator) scalar() any {
+	switch g.r.Intn(7) {
 	case 0:
 		return nil
 	case 1:
@@ -115,13 +201,15 @@ func (g *Generator) scalar() any {
 		return g.pct(50)
 	case 4:
 		return []any{float64(g.r.Intn(3))}
+	case 5:
+		return Object("q", float64(g.r.Intn(3)), "p", nil)
 	}
 	return Object("q", float64(g.r.Intn(3)))
 }
 
 // update is an object writing between lo and hi keys: mostly fields of
 // the schema, sometimes an unknown key, in random order.
-func (g *Generator) update(c Case, lo, hi int) *Obj {
+func (g *generator) update(c Case, lo, hi int) *Obj {
 	o := &Obj{}
 	n := lo + g.r.Intn(hi-lo+1)
 	for i := 0; i < n; i++ {
@@ -136,7 +224,7 @@ func (g *Generator) update(c Case, lo, hi int) *Obj {
 
 // key is a field of the schema (dawn: also its implicit messages) or, now
 // and then, an unknown key.
-func (g *Generator) key(c Case) string {
+func (g *generator) key(c Case) string {
 	if g.pct(12) {
 		return g.pick(unknownKeys)
 	}
@@ -149,7 +237,7 @@ func (g *Generator) key(c Case) string {
 // write is a value written to a key: mostly of the kind the field's
 // reducer takes, sometimes of a wrong kind, sometimes an overwrite in one of
 // its two wire forms.
-func (g *Generator) write(c Case, name string) any {
+func (g *generator) write(c Case, name string) any {
 	reducer := c.ReducerOf(name)
 	wrong := 15
 	if g.bad {
@@ -167,7 +255,7 @@ func (g *Generator) write(c Case, name string) any {
 // overwrite wraps a value in one of Overwrite's wire forms, now and then
 // with a key more (ignored), or in a form that is no overwrite at all
 // ({"type": "__overwrite__"} without a value).
-func (g *Generator) overwrite(v any) *Obj {
+func (g *generator) overwrite(v any) *Obj {
 	switch p := g.r.Intn(100); {
 	case p < 42:
 		return Object("__overwrite__", v)
@@ -181,7 +269,7 @@ func (g *Generator) overwrite(v any) *Obj {
 	return Object("type", "__overwrite__")
 }
 
-func (g *Generator) right(reducer string) any {
+func (g *generator) right(reducer string) any {
 	switch reducer {
 	case "append", "union":
 		if g.pct(30) {
@@ -198,8 +286,15 @@ func (g *Generator) right(reducer string) any {
 			o.Set([]string{"p", "q", "r"}[k], float64(g.r.Intn(3)))
 		}
 		return o
+	case "merge-patch":
+		// null removes a key, an object merges in deeper
+		return Object(g.pick([]string{"p", "q"}), []any{nil, 1.0, Object("s", 2.0, "t", nil)}[g.r.Intn(3)])
 	case "sum":
-		return float64(1 + g.r.Intn(3))
+		if g.pct(3) {
+			// near the end of the safe integers: a sum may leave them
+			return 9007199254740990.0
+		}
+		return []any{1.0, 2.0, 3.0, 0.5, -3.0}[g.r.Intn(5)]
 	case `join(",")`:
 		return fmt.Sprintf("j%d", g.r.Intn(3))
 	case "messages":
@@ -216,7 +311,7 @@ func (g *Generator) right(reducer string) any {
 }
 
 // wrong is a value the reducer refuses (for the reducers that refuse any).
-func (g *Generator) wrong(reducer string) any {
+func (g *generator) wrong(reducer string) any {
 	switch reducer {
 	case "merge":
 		return []any{"s", 1.0, nil, []any{1.0}}[g.r.Intn(4)]
@@ -234,8 +329,9 @@ func (g *Generator) wrong(reducer string) any {
 }
 
 // message is a message-like: a string, a [role, content] pair, an object
-// with role or type, ids from a small pool (so they collide), and removes.
-func (g *Generator) message(incoming bool) any {
+// with role or type (now and then a name, tool calls, a tool message), ids
+// from a small pool (so they collide), and removes.
+func (g *generator) message(incoming bool) any {
 	id := func(o *Obj) *Obj {
 		if g.pct(55) {
 			o.Set("id", g.pick(msgIDs))
@@ -247,19 +343,31 @@ func (g *Generator) message(incoming bool) any {
 		return fmt.Sprintf("t%d", g.r.Intn(3))
 	case p < 35:
 		return []any{g.pick([]string{"user", "ai", "assistant", "system"}), fmt.Sprintf("p%d", g.r.Intn(3))}
+	case p < 55:
+		t := g.pick([]string{"human", "ai", "system"})
+		o := id(Object("type", t, "content", fmt.Sprintf("c%d", g.r.Intn(3))))
+		if g.pct(15) {
+			o.Set("name", "n")
+		}
+		if t == "ai" && g.pct(20) {
+			o.Set("tool_calls", []any{Object("id", "tc1", "name", "search", "args", Object("q", "x"))})
+		}
+		return o
 	case p < 60:
-		return id(Object("type", g.pick([]string{"human", "ai", "system"}), "content", fmt.Sprintf("c%d", g.r.Intn(3))))
+		return id(Object("type", "tool", "content", "out", "tool_call_id", "tc1"))
 	case p < 80:
-		return id(Object("role", g.pick([]string{"user", "assistant"}), "content", fmt.Sprintf("r%d", g.r.Intn(3))))
-	case incoming && p < 92:
+		return id(Object("role", g.pick([]string{"user", "assistant", "developer", "system"}), "content", fmt.Sprintf("r%d", g.r.Intn(3))))
+	case incoming && p < 91:
 		return Object("type", "remove", "id", g.pick(msgIDs))
+	case incoming && p < 92:
+		return Object("type", "remove", "id", "__remove_all__")
 	}
 	return Object("type", "ai", "content", "w", "id", g.pick(msgIDs))
 }
 
 // node is one node's output in the step: mostly an update object, else a
 // command, a falsy return (writes nothing) or an invalid return.
-func (g *Generator) node(c Case, name string, perm []int) Node {
+func (g *generator) node(c Case, name string, perm []int) Node {
 	n := Node{Name: name}
 	switch p := g.r.Intn(100); {
 	case p < 55:
@@ -297,7 +405,7 @@ func (g *Generator) node(c Case, name string, perm []int) Node {
 // command is {"update": {...} | [[k, v], ...], "goto": ...}, sometimes in
 // its JSON.stringify form {"lg_name": "Command", ...}, now and then with an
 // update LangGraph does not read as an update.
-func (g *Generator) command(c Case, perm []int, lgName bool) *Obj {
+func (g *generator) command(c Case, perm []int, lgName bool) *Obj {
 	o := &Obj{}
 	if lgName {
 		o.Set("lg_name", "Command")

@@ -1,38 +1,19 @@
 package diffcase
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/stateharness/scenario/engine"
+)
 
 // The cases of the langgraph-py profile, judged by LangGraph Python: the
-// same updates, writes, overwrites and messages as the JavaScript cases,
-// with Python's differences. A field has a type (a reducer field starts
-// from it, as from its annotation); a last-value field has no default (a
-// TypedDict has none); a node never returns a command's JSON form inside a
-// list (Python has no such form: a dict is a dict, a list is refused).
+// same updates, writes, overwrites, returns and messages as the JavaScript
+// cases, and a type for each field (a reducer field starts from it, as from
+// its annotation); a last-value field has no default (a TypedDict has
+// none). A command's JSON form returned as a value is, in Python, a dict
+// like any other, and a list of them is refused.
 
-// NextPython is the next random langgraph-py case.
-func (g *Generator) NextPython() Case {
-	c := Case{Profile: "langgraph-py"}
-	g.bad = g.pct(12)
-	names := g.r.Perm(len(fieldNames))
-	for _, i := range names[:2+g.r.Intn(4)] {
-		name := fieldNames[i]
-		if name == "7" && !g.pct(30) {
-			continue
-		}
-		c.Fields = append(c.Fields, g.pyField(name))
-	}
-	c.Input = g.update(c, 0, 4)
-	if g.pct(85) {
-		perm := g.r.Perm(len(nodeNames))
-		for _, i := range perm[:1+g.r.Intn(3)] {
-			n := g.node(c, nodeNames[i], perm)
-			c.Step = append(c.Step, n)
-		}
-	}
-	return c
-}
-
-func (g *Generator) pyField(name string) Field {
+func (g *generator) pyField(name string) Field {
 	f := Field{Name: name}
 	if g.pct(35) {
 		f.Reducer = "last-value"
@@ -71,7 +52,7 @@ func reducerKind(reducer string) string {
 	switch reducer {
 	case "append", "union", "messages":
 		return "array"
-	case "merge":
+	case "merge", "merge-patch":
 		return "object"
 	case "sum":
 		return "number"
@@ -98,11 +79,11 @@ func kindOf(v any) string {
 	return "any"
 }
 
-// NextPythonMessages is the next random langgraph-py case of the messages
-// reducer on its own: one or two messages fields (list, or of no
+// messagesCase is a langgraph-py case of the messages reducer on its own
+// (Options.Messages): one or two messages fields (list, or of no
 // particular type), an input of messages and a step of one to three nodes
 // writing messages of every shape langchain-core reads or refuses.
-func (g *Generator) NextPythonMessages() Case {
+func (g *generator) messagesCase() Case {
 	c := Case{Profile: "langgraph-py"}
 	c.Fields = append(c.Fields, Field{Name: "messages", Reducer: "messages", Type: "array"})
 	if g.pct(30) {
@@ -112,8 +93,9 @@ func (g *Generator) NextPythonMessages() Case {
 		}
 		c.Fields = append(c.Fields, f)
 	}
-	c.Input = g.pyMessagesUpdate(c)
+	c.Commits = append(c.Commits, Commit{Kind: engine.CommitInput, Input: g.pyMessagesUpdate(c)})
 	if g.pct(90) {
+		var step []Node
 		perm := g.r.Perm(len(nodeNames))
 		for _, i := range perm[:1+g.r.Intn(3)] {
 			n := Node{Name: nodeNames[i], Output: g.pyMessagesUpdate(c)}
@@ -121,13 +103,14 @@ func (g *Generator) NextPythonMessages() Case {
 				n.Command = true
 				n.Output = Object("update", n.Output)
 			}
-			c.Step = append(c.Step, n)
+			step = append(step, n)
 		}
+		c.Commits = append(c.Commits, Commit{Kind: engine.CommitStep, Step: step})
 	}
 	return c
 }
 
-func (g *Generator) pyMessagesUpdate(c Case) *Obj {
+func (g *generator) pyMessagesUpdate(c Case) *Obj {
 	o := &Obj{}
 	for _, f := range c.Fields {
 		if !g.pct(80) {
@@ -148,7 +131,7 @@ func (g *Generator) pyMessagesUpdate(c Case) *Obj {
 
 // pyMessage is a message-like of a shape langchain-core (Python) reads, or
 // now and then one it refuses.
-func (g *Generator) pyMessage() any {
+func (g *generator) pyMessage() any {
 	content := func() any {
 		switch p := g.r.Intn(100); {
 		case p < 70:

@@ -135,17 +135,27 @@ func compareArrays(path string, want, got []any, out *[]Diff) {
 // of them, then a count of the rest.
 func Report(diffs []Diff) string {
 	var b strings.Builder
-	for i, d := range diffs {
-		if i == MaxDiffs {
-			rest := len(diffs) - MaxDiffs
-			noun := "paths"
-			if rest == 1 {
-				noun = "path"
-			}
-			fmt.Fprintf(&b, "  ... and %d more differing %s\n", rest, noun)
-			break
-		}
+	shown, more := Shown(diffs)
+	for _, d := range shown {
 		fmt.Fprintf(&b, "  %s\n    want: %s\n    got:  %s\n", d.Path, d.Want, d.Got)
 	}
+	if more != "" {
+		fmt.Fprintf(&b, "  %s\n", more)
+	}
 	return b.String()
+}
+
+// Shown is what a failure message lists of diffs: at most MaxDiffs of
+// them, and the line that counts the rest ("... and 3 more differing
+// paths"), "" when none is left.
+func Shown(diffs []Diff) ([]Diff, string) {
+	if len(diffs) <= MaxDiffs {
+		return diffs, ""
+	}
+	rest := len(diffs) - MaxDiffs
+	noun := "paths"
+	if rest == 1 {
+		noun = "path"
+	}
+	return diffs[:MaxDiffs], fmt.Sprintf("... and %d more differing %s", rest, noun)
 }

@@ -115,18 +115,13 @@ func (p *Policy) Assert(sc *suite.Scenario, rel string, value func() (any, error
 	p.Log.record(rel, status)
 	accept := p.Accept(sc)
 	if status == Missing {
-		return fmt.Errorf("golden file %s is missing; to create it, run:\n    %s", rel, accept)
+		return &Mismatch{File: rel, Missing: true, Accept: accept}
 	}
 	wantValue, err := engine.DecodeJSON(want, engine.Source{Name: rel, Line: 1})
 	if err != nil {
 		return fmt.Errorf("golden file %s is not valid JSON (%v); to rewrite it, run:\n    %s", rel, err, accept)
 	}
-	diffs := Compare(wantValue, v)
-	detail := Report(diffs)
-	if len(diffs) == 0 {
-		detail = "  the values are equal but the bytes are not canonical (formatting, key order or number form)\n"
-	}
-	return fmt.Errorf("golden file %s differs:\n%sto accept the new content, run:\n    %s", rel, detail, accept)
+	return &Mismatch{File: rel, Diffs: Compare(wantValue, v), Accept: accept}
 }
 
 // Log records the golden files a run referenced and what it found or did.

@@ -1,8 +1,8 @@
 package htmlreport
 
 import (
+	"errors"
 	"fmt"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/stateharness/scenario/engine"
@@ -105,85 +105,19 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// ParseFailure reads an error's message the way the step library writes
-// it: "file:line: CODE: message (at $.path)" for an engine error, and for
-// a golden file "golden file F differs:\n  $.path\n    want: …\n    got:
-// …\nto accept the new content, run:\n    COMMAND".
-func ParseFailure(msg string) *Failure {
-	f := &Failure{Message: msg}
-	rest := stripPosition(msg)
-	rest = strings.TrimPrefix(rest, "step failed: ")
-	if code, _, ok := strings.Cut(rest, ": "); ok && isCode(code) {
-		f.Code = code
+// FailureOf is a step's or a scenario's error as the page shows it: its
+// message, the code of the engine error it carries, and the golden file
+// that differs (a *goldenfile.Mismatch), read from the error's fields.
+func FailureOf(err error) *Failure {
+	f := &Failure{Message: err.Error(), Code: string(engine.CodeOf(err))}
+	var m *goldenfile.Mismatch
+	if errors.As(err, &m) {
+		diffs, more := goldenfile.Shown(m.Diffs)
+		g := &Golden{File: m.File, Missing: m.Missing, More: more, Accept: m.Accept}
+		for _, d := range diffs {
+			g.Diffs = append(g.Diffs, GoldenDiff{Path: d.Path, Want: d.Want, Got: d.Got})
+		}
+		f.Golden = g
 	}
-	f.Golden = parseGolden(rest)
 	return f
-}
-
-// stripPosition drops a leading "features/x.feature:12: " (a path may hold
-// spaces, not line breaks).
-func stripPosition(msg string) string {
-	i := strings.Index(msg, ".feature:")
-	if i < 0 || strings.Contains(msg[:i], "\n") {
-		return msg
-	}
-	rest := msg[i+len(".feature:"):]
-	j := 0
-	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
-		j++
-	}
-	if j == 0 || !strings.HasPrefix(rest[j:], ": ") {
-		return msg
-	}
-	return rest[j+2:]
-}
-
-// isCode: an engine code is upper case words joined by underscores.
-func isCode(s string) bool {
-	if !strings.Contains(s, "_") || strings.HasPrefix(s, "_") || strings.HasSuffix(s, "_") {
-		return false
-	}
-	for _, r := range s {
-		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_') {
-			return false
-		}
-	}
-	return true
-}
-
-func parseGolden(msg string) *Golden {
-	const prefix = "golden file "
-	if !strings.HasPrefix(msg, prefix) {
-		return nil
-	}
-	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
-	head := strings.TrimPrefix(lines[0], prefix)
-	g := &Golden{}
-	switch {
-	case strings.HasSuffix(head, " differs:"):
-		g.File = strings.TrimSuffix(head, " differs:")
-	case strings.HasSuffix(head, " is missing; to create it, run:"):
-		g.File, g.Missing = strings.TrimSuffix(head, " is missing; to create it, run:"), true
-	default:
-		return nil
-	}
-	for i := 1; i < len(lines); i++ {
-		l := lines[i]
-		switch {
-		case strings.HasPrefix(l, "  ... and "):
-			g.More = strings.TrimSpace(l)
-		case strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "   ") && i+2 < len(lines) &&
-			strings.HasPrefix(lines[i+1], "    want: ") && strings.HasPrefix(lines[i+2], "    got:  "):
-			g.Diffs = append(g.Diffs, GoldenDiff{
-				Path: strings.TrimSpace(l),
-				Want: strings.TrimPrefix(lines[i+1], "    want: "),
-				Got:  strings.TrimPrefix(lines[i+2], "    got:  "),
-			})
-			i += 2
-		case strings.HasPrefix(l, "    ") && i == len(lines)-1 &&
-			(lines[i-1] == "to accept the new content, run:" || g.Missing && i == 1):
-			g.Accept = strings.TrimSpace(l)
-		}
-	}
-	return g
 }

@@ -143,7 +143,7 @@ func (h *htmlReport) afterStep(ctx context.Context, st *godog.Step, status godog
 	s := &ref.run.out.Steps[ref.i]
 	s.Status = htmlreport.Status(status.String())
 	if err != nil && status != godog.StepSkipped && !errors.Is(err, godog.ErrSkip) {
-		s.Failure = htmlreport.ParseFailure(err.Error())
+		s.Failure = htmlreport.FailureOf(err)
 	}
 	return ctx, nil
 }
@@ -176,10 +176,11 @@ func (h *htmlReport) add(r steps.StepRecord) {
 	}
 	s.Skip = r.Skipped
 	if r.Kept != nil {
-		s.Kept = htmlreport.ParseFailure(r.Kept.Error())
+		s.Kept = htmlreport.FailureOf(r.Kept)
 		var ee *engine.Error
 		if errors.As(r.Kept, &ee) {
-			s.Kept = &htmlreport.Failure{Code: string(ee.Code), Message: ee.Error()}
+			// the engine's error as the step that asserts it reads it
+			s.Kept.Message = ee.Error()
 		}
 	}
 	run.thread, run.last = r.Thread, r.After
@@ -195,7 +196,7 @@ func (h *htmlReport) after(ctx context.Context, p *godog.Scenario, err error) (c
 	run.out.DurationMS = float64(time.Since(run.start).Microseconds()) / 1000
 	if err != nil && !errors.Is(err, godog.ErrSkip) && !carried(run.out.Steps, err.Error()) {
 		// an engine error no step asserted, a hook's failure
-		run.out.Failure = htmlreport.ParseFailure(err.Error())
+		run.out.Failure = htmlreport.FailureOf(err)
 	}
 	if run.last != nil {
 		run.out.FinalThread = run.thread

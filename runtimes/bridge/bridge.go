@@ -178,7 +178,13 @@ func (b *Bridge) send(p *proc, op string, body func(w *requestWriter) error) (*r
 	if _, err := p.stdin.Write(w.buf); err != nil {
 		return nil, b.restarted(p.fail(fmt.Errorf("%s stopped: cannot send it %s: %v", b.prog.Name, op, err)))
 	}
-	data, err := p.receive(b.timeout, op)
+	timeout, limit := b.timeout, runtimeLimit
+	if op == "open" && b.startTimeout > timeout {
+		// building a scenario's graph loads its modules (the user's graph
+		// and what it imports): start-up cost, bounded as a start is
+		timeout, limit = b.startTimeout, startLimit
+	}
+	data, err := p.receive(timeout, op, limit)
 	if err != nil {
 		return nil, b.restarted(p.fail(err))
 	}

@@ -103,7 +103,7 @@ func spawn(prog *Program, timeout time.Duration) (*proc, error) {
 		Ready json.RawMessage `json:"ready"`
 		Fatal string          `json:"fatal"`
 	}
-	data, err := p.receive(timeout, "start")
+	data, err := p.receive(timeout, "start", startLimit)
 	if err == nil {
 		if jerr := json.Unmarshal(data, &hello); jerr != nil || (hello.Ready == nil && hello.Fatal == "") {
 			err = p.garbage(data)
@@ -179,8 +179,9 @@ func (p *proc) dead() bool {
 	}
 }
 
-// receive waits for the bridge's next line.
-func (p *proc) receive(timeout time.Duration, what string) ([]byte, error) {
+// receive waits for the bridge's next line; limit names the setting that
+// bounds the wait, for the error at the timeout.
+func (p *proc) receive(timeout time.Duration, what, limit string) ([]byte, error) {
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	select {
@@ -190,9 +191,15 @@ func (p *proc) receive(timeout time.Duration, what string) ([]byte, error) {
 		}
 		return l.data, nil
 	case <-timer.C:
-		return nil, fmt.Errorf("%s did not answer %s within %s (the runtime timeout: --runtime-timeout, runtime_timeout: in scenario.yaml)", p.name, what, timeout)
+		return nil, fmt.Errorf("%s did not answer %s within %s (%s)", p.name, what, timeout, limit)
 	}
 }
+
+// The settings that bound a wait, as a timeout names them.
+const (
+	runtimeLimit = "the runtime timeout: --runtime-timeout, runtime_timeout: in scenario.yaml"
+	startLimit   = "the start-up limit: the larger of the runtime timeout and 30s"
+)
 
 // errStopped is a program whose output ended; fail says how it exited.
 var errStopped = errors.New("stopped")

@@ -73,9 +73,9 @@ func TestProgramThatAnswersAnotherRequest(t *testing.T) {
 
 func TestSilentProgramTimesOut(t *testing.T) {
 	prog := fakeProgram("silent")
-	prog.Timeout = 300 * time.Millisecond
+	prog.Timeout, prog.StartTimeout = 300*time.Millisecond, 300*time.Millisecond
 	b := start(t, prog)
-	wantRuntimeError(t, b, 5*time.Second, "fake-rt did not answer open within 300ms", "--runtime-timeout", "thinking")
+	wantRuntimeError(t, b, 5*time.Second, "fake-rt did not answer open within 300ms", "thinking")
 }
 
 func TestVersionsInTheOrderReported(t *testing.T) {
@@ -206,7 +206,7 @@ func TestProgramKilledDuringRequest(t *testing.T) {
 	}
 	// the new process never answers (its first request is id 2): what
 	// matters is that it got the request
-	b.timeout = 300 * time.Millisecond
+	b.timeout, b.startTimeout = 300*time.Millisecond, 300*time.Millisecond
 	_, err = b.Open(engine.GraphSpec{Profile: "langgraph"})
 	if err == nil || !strings.Contains(err.Error(), "did not answer open within 300ms") {
 		t.Errorf("the next request: %v; want it sent to a new process", err)

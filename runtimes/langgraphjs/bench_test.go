@@ -6,7 +6,8 @@ import (
 	"time"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/diffcase"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // BenchmarkCommitSmallState measures one step commit's round trip on a
@@ -31,7 +32,7 @@ func BenchmarkCommitSmallState(b *testing.B) {
 		"count":  1.0,
 		"status": "started",
 	}
-	out := checked(newObj("messages", newObj("role", "assistant", "content", "done"), "count", 1.0, "status", "done"))
+	out := diffcase.Checked(diffcase.Object("messages", diffcase.Object("role", "assistant", "content", "done"), "count", 1.0, "status", "done"))
 	req := &engine.CommitRequest{Kind: engine.CommitStep, Before: before, NextID: 2, Outputs: []engine.NodeOutput{{Node: "agent", Output: out}}}
 	// warm up: the graph compiles on its first commit
 	for i := 0; i < 50; i++ {
@@ -57,7 +58,7 @@ func BenchmarkCommitSmallState(b *testing.B) {
 // commit: the same request to a bridge that answers at once with a fixed
 // state.
 func BenchmarkRoundTripEcho(b *testing.B) {
-	env := nodetest.Require(b)
+	env := toolchain.Node(b)
 	br, err := Start(env.Root, Options{Node: env.Node, Script: readyLine + `
 import readline from "node:readline";
 const rl = readline.createInterface({input: process.stdin});
@@ -74,7 +75,7 @@ rl.on("close", () => process.exit(0));
 		b.Fatal(err)
 	}
 	before := map[string]any{"messages": []any{map[string]any{"type": "human", "content": "hello", "id": "auto-1"}}, "count": 1.0, "status": "started"}
-	out := checked(newObj("messages", newObj("role", "assistant", "content", "done"), "count", 1.0, "status", "done"))
+	out := diffcase.Checked(diffcase.Object("messages", diffcase.Object("role", "assistant", "content", "done"), "count", 1.0, "status", "done"))
 	req := &engine.CommitRequest{Kind: engine.CommitStep, Before: before, NextID: 2, Outputs: []engine.NodeOutput{{Node: "agent", Output: out}}}
 	times := make([]time.Duration, 0, b.N)
 	b.ResetTimer()

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // formatsGraph declares one state three ways (Annotation, zod with
@@ -95,7 +95,7 @@ process.stdout.write(JSON.stringify(out));
 // same graph's own invoke(): every reducer and check the code declares is
 // kept, whatever loaded it.
 func TestOwnGraphKeepsItsChannelsInEveryModuleFormat(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	root := t.TempDir()
 	files := map[string]*strings.Replacer{
 		"esm/graph.ts": esmSyntax, "esm/graph.mts": esmSyntax, "esm/graph.cts": esmSyntax,
@@ -187,7 +187,7 @@ func requireTsx(t *testing.T, root string) {
 	t.Helper()
 	if _, err := os.Stat(filepath.Join(root, "node_modules", "tsx", "package.json")); err != nil {
 		why := "needs tsx, pinned in package.json: run npm ci in " + root
-		if os.Getenv(nodetest.RequireEnv) == "1" {
+		if os.Getenv(toolchain.RequireNode) == "1" {
 			t.Fatal(why)
 		}
 		t.Skip(why)

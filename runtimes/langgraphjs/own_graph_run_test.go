@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stateharness/scenario/internal/nodetest"
 	"github.com/stateharness/scenario/internal/runner"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // A suite of a team's own: its graph under scenarios/graphs, its
@@ -77,7 +77,7 @@ func TestOwnGraphSuiteFailsWithThePath(t *testing.T) {
 // repository's node_modules, and returns it.
 func writeSuite(t *testing.T, files map[string]string) string {
 	t.Helper()
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	dir := t.TempDir()
 	for name, text := range files {
 		file := filepath.Join(dir, filepath.FromSlash(name))

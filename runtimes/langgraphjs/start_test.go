@@ -7,14 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // The process itself (deaths, timeouts, kills, orphans) is runtimes/bridge's
 // and tested there; these are what Node adds.
 
 func TestStartWithoutPackages(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	root := t.TempDir()
 	_, err := Start(root, Options{Node: env.Node})
 	want := "cannot resolve @langchain/langgraph from " + root + ": run npm install @langchain/langgraph @langchain/core"

@@ -10,43 +10,41 @@ import (
 	"testing"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/canonjson"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/diffcase"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // threadLine is a case for testdata/thread.mjs: the fields as a session
 // gets them, the commits as the scenario wrote them.
-func threadLine(c *genCase) string {
+func threadLine(c diffcase.Case) string {
 	var fields []any
-	for _, f := range c.spec().Fields {
-		o := newObj("name", f.Name, "reducer", f.Reducer)
-		if f.HasDefault {
-			s, err := canonjson.Stringify(f.Default, nil)
-			if err != nil {
-				panic(err)
-			}
-			o.set("default", rawJSON(s))
+	for _, f := range c.Spec().Fields {
+		o := diffcase.Object("name", f.Name, "reducer", f.Reducer)
+		if cf := c.Field(f.Name); cf != nil && cf.HasDefault {
+			o.Set("default", cf.Default)
+		} else if f.HasDefault {
+			o.Set("default", []any{}) // dawn's implicit messages
 		}
 		fields = append(fields, o)
 	}
 	var commits []any
-	for _, cm := range c.commits {
-		switch cm.kind {
+	for _, cm := range c.Commits {
+		switch cm.Kind {
 		case engine.CommitInput:
-			commits = append(commits, newObj("kind", "input", "input", cm.input))
+			commits = append(commits, diffcase.Object("kind", "input", "input", cm.Input))
 		case engine.CommitStep:
 			var outs []any
-			for _, n := range cm.step {
-				o := newObj("node", n.node, "output", n.output)
-				if n.command {
-					o.set("command", true)
+			for _, n := range cm.Step {
+				o := diffcase.Object("node", n.Name, "output", n.Output)
+				if n.Command {
+					o.Set("command", true)
 				}
 				outs = append(outs, o)
 			}
-			commits = append(commits, newObj("kind", "step", "outputs", outs))
+			commits = append(commits, diffcase.Object("kind", "step", "outputs", outs))
 		}
 	}
-	return text(newObj("profile", c.profile, "fields", fields, "commits", commits))
+	return diffcase.Encode(diffcase.Object("profile", c.Profile, "fields", fields, "commits", commits))
 }
 
 type threadAnswer struct {
@@ -63,7 +61,7 @@ type threadAnswer struct {
 
 // runThreads runs cases on real threads (testdata/thread.mjs), all in one
 // node process.
-func runThreads(t *testing.T, env nodetest.Env, cases []*genCase) [][]outcome {
+func runThreads(t *testing.T, env toolchain.NodeEnv, cases []diffcase.Case) [][]diffcase.Outcome {
 	t.Helper()
 	cmd := exec.Command(env.Node, filepath.Join("testdata", "thread.mjs"), env.Root)
 	var in strings.Builder
@@ -84,7 +82,7 @@ func runThreads(t *testing.T, env nodetest.Env, cases []*genCase) [][]outcome {
 	defer cmd.Wait()
 	sc := bufio.NewScanner(out)
 	sc.Buffer(nil, 64<<20)
-	var all [][]outcome
+	var all [][]diffcase.Outcome
 	for i := range cases {
 		if !sc.Scan() {
 			t.Fatalf("thread.mjs stopped at case %d: %v\n%s", i, sc.Err(), stderr.String())
@@ -93,22 +91,22 @@ func runThreads(t *testing.T, env nodetest.Env, cases []*genCase) [][]outcome {
 		if err := json.Unmarshal(sc.Bytes(), &a); err != nil || a.Harness != "" {
 			t.Fatalf("case %d: thread.mjs: %v %s", i, err, a.Harness)
 		}
-		var os []outcome
+		var os []diffcase.Outcome
 		for _, o := range a.Outcomes {
 			if o.Error != nil {
 				e := &engine.Error{Code: engine.Code(o.Error.Code), Message: o.Error.Message}
 				if o.Error.Field != nil {
 					e.Path = engine.PathKey(engine.Root, *o.Error.Field)
 				}
-				os = append(os, outcomeOf(nil, e))
+				os = append(os, diffcase.Outcome{Err: e})
 				continue
 			}
 			v, err := engine.DecodeJSON(o.Values, engine.Source{Name: "thread.mjs"})
 			if err != nil {
-				os = append(os, outcomeOf(nil, err))
+				os = append(os, diffcase.Outcome{Err: err})
 				continue
 			}
-			os = append(os, outcomeOf(v.(map[string]any), nil))
+			os = append(os, diffcase.Outcome{State: v.(map[string]any)})
 		}
 		all = append(all, os)
 	}
@@ -121,40 +119,32 @@ func runThreads(t *testing.T, env nodetest.Env, cases []*genCase) [][]outcome {
 // that lives through the whole sequence: every commit must end alike, up to
 // the real thread's first error.
 func TestSessionAgreesWithRealThread(t *testing.T) {
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	b := bridgeFor(t)
 	n := numCases(400)
-	gen := newGenerator(3)
-	var cases []*genCase
+	var cases []diffcase.Case
 	for i := 0; i < n; i++ {
-		cases = append(cases, withoutTools(gen.next()))
+		cases = append(cases, diffcase.Generate(3, i, jsCases).WithoutTools())
 	}
 	truth := runThreads(t, env, cases)
 	var tl tally
 	for i, c := range cases {
-		got, err := runSession(b, c)
+		got, err := diffcase.RunSession(b, c)
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
 		tl.cases++
-		if len(c.commits) > 1 {
+		if len(c.Commits) > 1 {
 			tl.multi++
 		}
 		for j, want := range truth[i] {
 			tl.commits++
-			tl.add(string(c.commits[j].kind) + " " + want.kind())
-			if !agree(want, got[j]) {
-				tl.disagreements = append(tl.disagreements, fmt.Sprintf("case %d, commit %d (%s):\n  case:    %s\n  thread:  %s\n  session: %s", i, j, c.commits[j].kind, c, want, got[j]))
+			tl.add(string(c.Commits[j].Kind) + " " + want.Kind())
+			if !diffcase.Agree(want, got[j]) {
+				tl.disagreements = append(tl.disagreements, fmt.Sprintf("case %d, commit %d (%s):\n  case:    %s\n  thread:  %s\n  session: %s", i, j, c.Commits[j].Kind, c.JSON(), want, got[j]))
 				break
 			}
 		}
 	}
-	t.Log(tl.String())
-	for i, d := range tl.disagreements {
-		if i == 10 {
-			t.Errorf("... and %d more", len(tl.disagreements)-10)
-			break
-		}
-		t.Error(d)
-	}
+	tl.report(t)
 }

@@ -80,6 +80,7 @@ if sys.version_info < (3, 10):
 try:
     import asyncio  # noqa: E402
     import copy  # noqa: E402
+    import math  # noqa: E402
     import re  # noqa: E402
     import warnings  # noqa: E402
     from importlib.metadata import version as _version  # noqa: E402
@@ -206,7 +207,15 @@ def reducer_for(field, spec):
                 raise type_error("a number", b)
             if a is not None and not is_number(a):
                 raise type_error("the current value to be a number", a)
-            return (a or 0) + b
+            base = a or 0
+            total = base + b
+            # the harness's rules on what a runtime returns (SPEC section 2),
+            # raised as the built-in engine words them
+            if isinstance(total, float) and math.isinf(total):
+                raise ReducerError("NON_JSON_VALUE", field, f"field {json.dumps(field)}: {json.dumps(base)} + {json.dumps(b)} overflows to infinity, which is not a JSON number")
+            if float(total).is_integer() and abs(total) > 2**53 - 1:
+                raise ReducerError("UNSAFE_INTEGER", field, f"field {json.dumps(field)}: {json.dumps(base)} + {json.dumps(b)} is outside ±(2^53−1) and loses precision in JavaScript runtimes")
+            return total
         return add
     if spec == "union":
         def union(a, b):

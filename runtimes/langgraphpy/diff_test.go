@@ -12,13 +12,21 @@ import (
 )
 
 // casesFlag sets how many random cases TestAgreesWithBuiltin runs:
-// go test ./runtimes/langgraphpy -run Agrees -cases 5000.
+// go test ./runtimes/langgraphpy -run Agrees -args -cases 10000.
 var casesFlag = flag.Int("cases", 0, "random cases of the differential test (0: the default)")
 
-// TestAgreesWithBuiltin runs seeded random langgraph-py cases (an input,
-// then a superstep of one to three nodes; internal/diffcase) side by side
-// on the built-in engine and on LangGraph Python through the bridge: no
-// commit may be a RUNTIME_DISAGREEMENT (or a RUNTIME_ERROR of the bridge).
+// pyCases are langgraph-py cases of up to four commits after the first
+// input, tool calls among them; pyMessages those of the messages reducer
+// on its own.
+var (
+	pyCases    = diffcase.Options{Profiles: map[string]int{Profile: 1}, Commits: 4, Tools: true}
+	pyMessages = diffcase.Options{Profiles: map[string]int{Profile: 1}, Commits: 4, Tools: true, Messages: true}
+)
+
+// TestAgreesWithBuiltin runs seeded random langgraph-py cases
+// (internal/diffcase) side by side on the built-in engine and on LangGraph
+// Python through the bridge: no commit may end in RUNTIME_DISAGREEMENT (or
+// in a RUNTIME_ERROR of the bridge).
 func TestAgreesWithBuiltin(t *testing.T) {
 	b := bridgeFor(t)
 	n := 400
@@ -28,23 +36,30 @@ func TestAgreesWithBuiltin(t *testing.T) {
 	if *casesFlag > 0 {
 		n = *casesFlag
 	}
-	gen := diffcase.NewGenerator(7)
+	kinds := map[string]int{}
 	classes := map[string][]string{}
-	outcomes := map[string]int{}
+	commits := 0
 	for i := 0; i < n; i++ {
-		var c diffcase.Case
+		opts := pyCases
 		if i%4 == 3 {
-			c = gen.NextPythonMessages()
-		} else {
-			c = gen.NextPython()
+			opts = pyMessages
 		}
-		key, outcome := runSideBySide(t, b, c)
-		outcomes[outcome]++
-		if key != "" {
-			classes[key] = append(classes[key], c.JSON())
+		c := diffcase.Generate(7, i, opts)
+		got, err := diffcase.RunEngine(c, engine.Builtin(), b)
+		if err != nil {
+			continue // a schema the engine refuses: nothing runs
+		}
+		for j, o := range got {
+			commits++
+			kinds[string(c.Commits[j].Kind)+" "+o.Kind()]++
+			if o.Code() == engine.RuntimeDisagreement || o.Code() == engine.RuntimeError {
+				msg, _, _ := strings.Cut(o.String(), "\n")
+				classes[msg] = append(classes[msg], fmt.Sprintf("case %d, commit %d: %s\n  %s", i, j, c.JSON(), o))
+				break
+			}
 		}
 	}
-	t.Logf("%d cases: %v", n, outcomes)
+	t.Logf("%d cases, %d commits: %v", n, commits, kinds)
 	if len(classes) == 0 {
 		return
 	}
@@ -58,66 +73,4 @@ func TestAgreesWithBuiltin(t *testing.T) {
 		fmt.Fprintf(&out, "%d× %s\n  e.g. %s\n", len(classes[k]), k, classes[k][0])
 	}
 	t.Errorf("the runtimes disagree in %d classes:\n%s", len(classes), out.String())
-}
-
-// runSideBySide runs one case on both runtimes and returns "" when they
-// agree, else a short key of the disagreement, and the outcome both gave:
-// "ok", or the code of the error.
-func runSideBySide(t *testing.T, b *Bridge, c diffcase.Case) (string, string) {
-	t.Helper()
-	chk, err := engine.DecodeJSONOrdered(c.JSON(), engine.Source{Name: "case"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := chk.Value.(map[string]any)
-	fields := map[string]any{}
-	for name, attrs := range root["fields"].(map[string]any) {
-		a := map[string]any{}
-		for k, v := range attrs.(map[string]any) {
-			a[k] = v
-		}
-		// types are the harness's own rule, which LangGraph has not
-		if _, typed := a["type"]; !typed {
-			a["type"] = "any"
-		}
-		fields[name] = a
-	}
-	schema, err := engine.SchemaFromValue(map[string]any{"fields": fields})
-	if err != nil {
-		return "", "schema refused"
-	}
-	g, err := engine.New(schema, engine.Options{Profile: Profile, Runtimes: []engine.Runtime{engine.Builtin(), b}})
-	if err != nil {
-		return "", "schema refused"
-	}
-	defer g.Close()
-	err = g.Invoke("main", engine.Checked{Value: root["input"], Order: chk.Order})
-	if err == nil {
-		if step, ok := root["step"].([]any); ok {
-			outputs := make([]engine.NodeOutput, len(step))
-			for i, e := range step {
-				n := e.(map[string]any)
-				cmd, _ := n["command"].(bool)
-				outputs[i] = engine.NodeOutput{Node: n["node"].(string), Output: engine.Checked{Value: n["output"], Order: chk.Order}, Command: cmd}
-			}
-			err = g.Step("main", outputs)
-		}
-	}
-	switch engine.CodeOf(err) {
-	case engine.RuntimeDisagreement, engine.RuntimeError:
-		msg := err.Error()
-		if i := strings.IndexAny(msg, "\n"); i > 0 {
-			msg = msg[:i]
-		}
-		if len(msg) > 160 {
-			msg = msg[:160]
-		}
-		return msg, string(engine.CodeOf(err))
-	case "":
-		if err != nil {
-			return "", "no code"
-		}
-		return "", "ok"
-	}
-	return "", string(engine.CodeOf(err))
 }

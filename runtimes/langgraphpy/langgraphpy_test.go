@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/pythontest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // The process itself (deaths, timeouts, kills, orphans) is runtimes/bridge's
@@ -26,9 +26,9 @@ var sharedBridge struct {
 // tests, or a skip naming what is missing.
 func bridgeFor(t testing.TB) *Bridge {
 	t.Helper()
-	env := pythontest.Require(t)
+	python := toolchain.LangGraphPython(t)
 	sharedBridge.once.Do(func() {
-		sharedBridge.b, sharedBridge.err = Start(env.Root, Options{Python: env.Python})
+		sharedBridge.b, sharedBridge.err = Start(toolchain.RepoRoot(), Options{Python: python})
 	})
 	if sharedBridge.err != nil {
 		t.Fatal(sharedBridge.err)
@@ -47,9 +47,9 @@ func TestVersions(t *testing.T) {
 // TestStartWithoutPackages: the suite's .venv comes first, and one
 // without langgraph names the command that installs it.
 func TestStartWithoutPackages(t *testing.T) {
-	env := pythontest.Require(t)
+	python := toolchain.LangGraphPython(t)
 	root := t.TempDir()
-	if out, err := exec.Command(env.Python, "-m", "venv", "--without-pip", filepath.Join(root, ".venv")).CombinedOutput(); err != nil {
+	if out, err := exec.Command(python, "-m", "venv", "--without-pip", filepath.Join(root, ".venv")).CombinedOutput(); err != nil {
 		t.Fatalf("python -m venv: %v\n%s", err, out)
 	}
 	_, err := Start(root, Options{})
@@ -163,12 +163,12 @@ func TestCommit(t *testing.T) {
 // TestDisagreement: a LangGraph Python whose sum subtracts is caught on
 // the first commit that differs, with both values.
 func TestDisagreement(t *testing.T) {
-	env := pythontest.Require(t)
-	script := strings.Replace(bridgePy, "return (a or 0) + b", "return (a or 0) - b", 1)
+	python := toolchain.LangGraphPython(t)
+	script := strings.Replace(bridgePy, "total = base + b", "total = base - b", 1)
 	if script == bridgePy {
 		t.Fatal("bridge.py's sum changed: update the test")
 	}
-	b, err := Start(env.Root, Options{Python: env.Python, Script: script})
+	b, err := Start(toolchain.RepoRoot(), Options{Python: python, Script: script})
 	if err != nil {
 		t.Fatal(err)
 	}

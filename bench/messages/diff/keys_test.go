@@ -9,13 +9,13 @@ import (
 	"testing"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // startLangGraph runs langgraph.mjs on the repository's pinned packages.
 func startLangGraph(t *testing.T) *node {
 	t.Helper()
-	env := nodetest.Require(t)
+	env := toolchain.Node(t)
 	lg, err := startNode(env.Node, filepath.Join(env.Root, "bench", "messages", "diff", "langgraph.mjs"), env.NodePath())
 	if err != nil {
 		t.Fatal(err)

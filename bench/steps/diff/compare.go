@@ -11,8 +11,6 @@ import (
 	"github.com/stateharness/scenario/internal/diffcase"
 )
 
-var channelRe = regexp.MustCompile(`^Invalid update for channel "((?:[^"\\]|\\.)*)" with values`)
-
 // worded are the codes whose LangGraph message the engine must carry
 // (after its own prefix naming the writer); the others compare by code.
 var worded = map[string]bool{
@@ -20,10 +18,11 @@ var worded = map[string]bool{
 	"INVALID_GRAPH_NODE_RETURN_VALUE": true,
 }
 
-// Agree reports whether the engine and LangGraph ended a case the same way:
-// equal states, or failures of the same commit with the same code, about the
-// same field, the engine's message containing LangGraph's where LangGraph
-// words it. An AggregateError counts by its first inner error.
+// Agree reports whether the engine and the runtime ended a case the same
+// way: equal states, or failures of the same commit with the same code,
+// about the same field, the engine's message containing the runtime's where
+// LangGraph words it. (Of an AggregateError the runtime reports the first
+// inner error.)
 func Agree(eng, lg Outcome) bool {
 	return disagreement(eng, lg) == ""
 }
@@ -54,19 +53,10 @@ func disagreement(eng, lg Outcome) string {
 	case eng.Phase != lg.Phase:
 		return "failed at another commit"
 	case e.Code != l.Code:
-		if lg.Aggregate && lg.matchesLater(e) {
-			return "the engine reports a later error of the AggregateError"
-		}
 		return "codes differ"
 	case e.Field != "" && l.Field != "" && e.Field != l.Field:
 		return "fields differ"
-	case worded[e.Code] && !strings.Contains(e.Message, l.Message):
-		if lg.mayRaise(e) {
-			return ""
-		}
-		if lg.Aggregate && lg.matchesLater(e) {
-			return "the engine reports a later error of the AggregateError"
-		}
+	case worded[e.Code] && !strings.Contains(e.Message, l.Message) && !lg.mayRaise(e):
 		return "messages differ"
 	}
 	return ""
@@ -79,17 +69,6 @@ func disagreement(eng, lg Outcome) string {
 func (o Outcome) mayRaise(e ErrorInfo) bool {
 	for _, alt := range o.Alternatives {
 		if strings.Contains(e.Message, alt) {
-			return true
-		}
-	}
-	return false
-}
-
-// matchesLater reports whether an engine error is one of an
-// AggregateError's inner errors after the first.
-func (o Outcome) matchesLater(e ErrorInfo) bool {
-	for _, l := range o.Errors[1:] {
-		if l.Code == e.Code && (!worded[e.Code] || strings.Contains(e.Message, l.Message)) {
 			return true
 		}
 	}
@@ -110,19 +89,18 @@ func ClassKey(c diffcase.Case, eng, lg Outcome) string {
 	case "one fails":
 		if eng.failed() {
 			e := eng.first()
-			return fmt.Sprintf("engine %s, langgraph ok: %s%s", eng.kind(), fieldTag(c, e.Field), template(e.Message))
+			return fmt.Sprintf("engine %s, runtime ok: %s%s", eng.kind(), fieldTag(c, e.Field), template(e.Message))
 		}
 		l := lg.first()
-		return fmt.Sprintf("engine ok, langgraph %s: %s%s", lg.kind(), fieldTag(c, l.Field), template(l.Message))
+		return fmt.Sprintf("engine ok, runtime %s: %s%s", lg.kind(), fieldTag(c, l.Field), template(l.Message))
 	}
 	e, l := eng.first(), lg.first()
-	key := fmt.Sprintf("engine %s, langgraph %s, %s", eng.kind(), lg.kind(), why)
+	key := fmt.Sprintf("engine %s, runtime %s, %s", eng.kind(), lg.kind(), why)
 	switch why {
 	case "fields differ":
-		key += fmt.Sprintf(": engine %s, langgraph %s", fieldTag(c, e.Field), fieldTag(c, l.Field))
-	case "the engine reports a later error of the AggregateError":
+		key += fmt.Sprintf(": engine %s, runtime %s", fieldTag(c, e.Field), fieldTag(c, l.Field))
 	case "messages differ":
-		key += fmt.Sprintf(": engine %s%q, langgraph %s%q", fieldTag(c, e.Field), template(e.Message), fieldTag(c, l.Field), template(l.Message))
+		key += fmt.Sprintf(": engine %s%q, runtime %s%q", fieldTag(c, e.Field), template(e.Message), fieldTag(c, l.Field), template(l.Message))
 	default:
 		// the codes or the commits differ: the engine's error says which
 		// of its rules fired
@@ -206,7 +184,7 @@ func stateDiff(c diffcase.Case, e, l map[string]any) string {
 
 func valueDiff(ev any, ein bool, lv any, lin bool) string {
 	if !ein || !lin {
-		return fmt.Sprintf("engine %s vs langgraph %s", shapeOf(ev, ein), shapeOf(lv, lin))
+		return fmt.Sprintf("engine %s vs runtime %s", shapeOf(ev, ein), shapeOf(lv, lin))
 	}
 	ea, eok := ev.([]any)
 	la, lok := lv.([]any)
@@ -229,7 +207,7 @@ func valueDiff(ev any, ein bool, lv any, lin bool) string {
 	if es == ls {
 		return "both " + es + ", values differ"
 	}
-	return fmt.Sprintf("engine %s vs langgraph %s", es, ls)
+	return fmt.Sprintf("engine %s vs runtime %s", es, ls)
 }
 
 // elementDiff names the keys in which two list elements (messages) differ.

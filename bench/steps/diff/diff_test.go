@@ -2,29 +2,45 @@ package main
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stateharness/scenario/internal/diffcase"
-	"github.com/stateharness/scenario/internal/nodetest"
+	"github.com/stateharness/scenario/internal/toolchain"
+	"github.com/stateharness/scenario/runtimes/langgraphjs"
 )
+
+// langGraphJS is the langgraph-js runtime on the repository's packages,
+// one for the tests of a run.
+var langGraphJS struct {
+	once sync.Once
+	b    *langgraphjs.Bridge
+	err  error
+}
+
+func runtimeFor(t *testing.T) Side {
+	t.Helper()
+	env := toolchain.Node(t)
+	langGraphJS.once.Do(func() {
+		langGraphJS.b, langGraphJS.err = langgraphjs.Start(env.Root, langgraphjs.Options{Node: env.Node})
+	})
+	if langGraphJS.err != nil {
+		t.Fatal(langGraphJS.err)
+	}
+	return OnRuntime(langGraphJS.b)
+}
 
 // TestSuperstepsAgreeWithLangGraph runs a few hundred seeded random cases
 // through the engine and through a real LangGraph JS StateGraph, and fails
 // listing the classes of disagreement with a minimal case for each.
 func TestSuperstepsAgreeWithLangGraph(t *testing.T) {
-	env := nodetest.Require(t)
-	lg, err := StartLangGraph(env.Node, filepath.Join(env.Root, "bench", "steps", "diff", "langgraph.mjs"), env.NodePath())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lg.Close()
+	other := runtimeFor(t)
 	n := 300
 	if testing.Short() {
 		n = 100
 	}
-	rep, err := Run(lg, Options{Seed: 1, N: n, Budget: 400})
+	rep, err := Run(other, Options{Runtime: langgraphjs.Name, Seed: 1, N: n, Budget: 400})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,12 +54,7 @@ func TestSuperstepsAgreeWithLangGraph(t *testing.T) {
 
 // TestKnownClassesAgree runs the minimal case of every class found so far.
 func TestKnownClassesAgree(t *testing.T) {
-	env := nodetest.Require(t)
-	lg, err := StartLangGraph(env.Node, filepath.Join(env.Root, "bench", "steps", "diff", "langgraph.mjs"), env.NodePath())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lg.Close()
+	other := runtimeFor(t)
 	data, err := os.ReadFile("classes.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -57,11 +68,7 @@ func TestKnownClassesAgree(t *testing.T) {
 		if err != nil {
 			t.Fatalf("classes.jsonl:%d: %v", i+1, err)
 		}
-		eng := RunEngine(c)
-		l, err := lg.Run(c)
-		if err != nil {
-			t.Fatal(err)
-		}
+		eng, l := RunEngine(c), other(c)
 		if key := ClassKey(c, eng, l); key != "" {
 			t.Errorf("classes.jsonl:%d: %s\n  case:       %s\n  engine:     %s\n  langgraph:  %s", i+1, key, line, eng, l)
 		}
@@ -74,47 +81,6 @@ func classesOnly(report string) string {
 		return report[i+1:]
 	}
 	return report
-}
-
-// TestCaseJSONRoundTrips checks that a case reads back from its text with
-// every key in its order, so a printed case reproduces.
-func TestCaseJSONRoundTrips(t *testing.T) {
-	for i := range 200 {
-		c := CaseAt(7, i)
-		text := c.JSON()
-		back, err := diffcase.ParseCase(text)
-		if err != nil {
-			t.Fatalf("case %d: %v\n%s", i, err, text)
-		}
-		if got := back.JSON(); got != text {
-			t.Fatalf("case %d does not round-trip:\n got %s\nwant %s", i, got, text)
-		}
-	}
-}
-
-// TestCaseAtIsStable: case i of a seed does not depend on the cases run
-// before it (-from reproduces it).
-func TestCaseAtIsStable(t *testing.T) {
-	a, b := CaseAt(3, 42).JSON(), CaseAt(3, 42).JSON()
-	if a != b {
-		t.Fatalf("CaseAt(3, 42) differs between calls:\n%s\n%s", a, b)
-	}
-}
-
-func TestFieldOfPath(t *testing.T) {
-	for path, want := range map[string]string{
-		"$.x":       "x",
-		"$.x[0].id": "x",
-		"$.log.a":   "log",
-		`$["7"]`:    "7",
-		`$["7"][1]`: "7",
-		"":          "",
-		"$":         "",
-	} {
-		if got := fieldOfPath(path); got != want {
-			t.Errorf("fieldOfPath(%q) = %q, want %q", path, got, want)
-		}
-	}
 }
 
 func TestTemplate(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/diffcase"
 )
 
@@ -25,11 +26,11 @@ func objectWrites(node string, o *diffcase.Obj) []write {
 	return ws
 }
 
-// stepWrites lists the writes of the step's nodes as LangGraph reads them
+// stepWrites lists the writes of a step's nodes as LangGraph reads them
 // (a command's pairs in order; unreadable updates write nothing).
-func stepWrites(c diffcase.Case) []write {
+func stepWrites(step []diffcase.Node) []write {
 	var ws []write
-	for _, n := range c.Step {
+	for _, n := range step {
 		ws = append(ws, nodeWrites(n.Name, n.Output, n.Command)...)
 	}
 	return ws
@@ -132,12 +133,20 @@ func Features(c diffcase.Case) []string {
 	set := map[string]bool{}
 	add := func(format string, args ...any) { set[fmt.Sprintf(format, args...)] = true }
 	add("profile %s", c.Profile)
-	if len(c.Step) == 0 {
+	var steps []diffcase.Node
+	for _, cm := range c.Commits {
+		steps = append(steps, cm.Step...)
+	}
+	if len(c.Commits) == 1 {
 		add("input only, no step")
-	} else {
-		add("step of %d node(s)", len(c.Step))
-		listed := make([]string, len(c.Step))
-		for i, n := range c.Step {
+	}
+	for _, cm := range c.Commits {
+		if cm.Kind != engine.CommitStep {
+			continue
+		}
+		add("step of %d node(s)", len(cm.Step))
+		listed := make([]string, len(cm.Step))
+		for i, n := range cm.Step {
 			listed[i] = n.Name
 		}
 		if !sort.StringsAreSorted(listed) {
@@ -152,9 +161,15 @@ func Features(c diffcase.Case) []string {
 			add("last-value field declared by name")
 		}
 	}
-	commits := [][]write{objectWrites("__input__", c.Input), stepWrites(c)}
-	for ci, ws := range commits {
-		where := []string{"input", "step"}[ci]
+	for _, cm := range c.Commits {
+		var ws []write
+		switch cm.Kind {
+		case engine.CommitInput:
+			ws = objectWrites("__input__", cm.Input)
+		case engine.CommitStep:
+			ws = stepWrites(cm.Step)
+		}
+		where := string(cm.Kind)
 		writers := map[string]map[string]bool{}
 		perNode := map[string]int{}
 		overwrites := map[string]int{}
@@ -243,7 +258,7 @@ func Features(c diffcase.Case) []string {
 			}
 		}
 	}
-	for _, n := range c.Step {
+	for _, n := range steps {
 		switch x := n.Output.(type) {
 		case nil:
 			add("falsy return: null")

@@ -1,8 +1,10 @@
 """langgraph_python.py: the LangGraph Python side of the differential check of
 whole supersteps (bench/steps/diff -lib python).
 
-Reads one case per line on stdin and writes one JSON line per case, as
-langgraph.mjs does for LangGraph JS. Per case a real StateGraph over a
+Reads one case per line on stdin (internal/diffcase's JSON: an input and at
+most one step) and writes one JSON line per case: {"state": ...} or
+{"phase": "input"|"step", "errors": [{message, code, name, field}],
+"alternatives"?: [...]}. Per case a real StateGraph over a
 TypedDict: a last-value field is a plain annotation (a LastValue channel),
 a reducer field is Annotated[T, reducer] where T is the field's type (list,
 dict, float, int, str, bool; Any for any; Optional[T] for a nullable type),
@@ -112,6 +114,13 @@ class ReducerTypeError(Exception):
         self.field = field
 
 
+class HarnessValueError(Exception):
+    def __init__(self, code, field, what):
+        super().__init__(f'field "{field}": the sum {what}')
+        self.code = code
+        self.field = field
+
+
 def json_type(v):
     if v is None:
         return "null"
@@ -124,6 +133,18 @@ def json_type(v):
     if isinstance(v, list):
         return "array"
     return "object"
+
+
+def unsafe_int(v):
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, int):
+        return abs(v) > 2**53 - 1
+    if isinstance(v, list):
+        return any(unsafe_int(x) for x in v)
+    if isinstance(v, dict):
+        return any(unsafe_int(x) for x in v.values())
+    return False
 
 
 def is_number(v):
@@ -156,13 +177,32 @@ def reducer_for(field, spec):
                 raise ReducerTypeError(field, spec, "the current value to be an object", a)
             return {**(a or {}), **b}
         return merge
+    if spec == "merge-patch":
+        def merge_patch(target, patch):
+            if not isinstance(patch, dict):
+                return patch
+            out = dict(target) if isinstance(target, dict) else {}
+            for k, v in patch.items():
+                if v is None:
+                    out.pop(k, None)
+                else:
+                    out[k] = merge_patch(out.get(k), v)
+            return out
+        return merge_patch
     if spec == "sum":
         def add(a, b):
             if not is_number(b):
                 raise ReducerTypeError(field, spec, "a number", b)
             if a is not None and not is_number(a):
                 raise ReducerTypeError(field, spec, "the current value to be a number", a)
-            return (a or 0) + b
+            total = (a or 0) + b
+            # the harness's rules of SPEC section 2, raised by its reducer as
+            # the langgraph-js bridge raises them
+            if isinstance(total, float) and total in (float("inf"), float("-inf")):
+                raise HarnessValueError("NON_JSON_VALUE", field, "overflows to infinity")
+            if float(total).is_integer() and abs(total) > 2**53 - 1:
+                raise HarnessValueError("UNSAFE_INTEGER", field, "is outside +-(2^53-1)")
+            return total
         return add
     if spec == "union":
         def union(a, b):
@@ -283,7 +323,37 @@ def goto_targets(step):
 
 
 def run(c):
-    step = c.get("step") or []
+    """One case {"profile", "fields", "commits"}: its first commit an
+    input, then at most one step."""
+    commits = c.get("commits") or [{"input": {}}]
+    if len(commits) > 2 or "input" not in commits[0] or (len(commits) == 2 and "step" not in commits[1]):
+        raise ValueError("langgraph_python.py runs an input and at most one step")
+    input_, step = commits[0]["input"], commits[1]["step"] if len(commits) == 2 else []
+    if step and big_int(c):
+        # an input whose state the harness refuses fails before the step
+        alone = run_commits(c, input_, [])
+        if alone.get("errors") and alone["errors"][0]["code"] == "UNSAFE_INTEGER":
+            return alone
+    return run_commits(c, input_, step)
+
+
+def big_int(v):
+    """Whether a case holds an integer from which a sum may leave the safe
+    integers."""
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, int):
+        return abs(v) > 2**50
+    if isinstance(v, list):
+        return any(big_int(x) for x in v)
+    if isinstance(v, dict):
+        return any(big_int(x) for x in v.values())
+    return False
+
+
+def run_commits(c, input_, step):
+    global generated
+    generated = 0  # each run numbers its generated ids from 1
     builder = StateGraph(state_type(c.get("fields") or {}))
     ran = set()
     names = [n["node"] for n in step]
@@ -307,7 +377,7 @@ def run(c):
     )
     config = {"configurable": {"thread_id": "main"}}
     try:
-        graph.invoke(c.get("input") or {}, config, durability="sync")
+        graph.invoke(input_ or {}, config, durability="sync")
     except Exception as e:  # noqa: BLE001
         answer = {"phase": "step" if ran else "input", "errors": [error_entry(e)]}
         if ran and len(step) > 1 and answer["errors"][0]["code"] == "INVALID_GRAPH_NODE_RETURN_VALUE":
@@ -316,12 +386,21 @@ def run(c):
             # by running its node alone, is one the step may raise
             answer["alternatives"] = []
             for n in step:
-                alone = run({**c, "step": [n]})
+                alone = run_commits(c, input_, [n])
                 for err in alone.get("errors") or []:
                     if err["code"] == "INVALID_GRAPH_NODE_RETURN_VALUE":
                         answer["alternatives"].append(err["message"])
         return answer
-    return {"state": to_plain(graph.get_state(config).values)}
+    state = to_plain(graph.get_state(config).values)
+    for name, v in state.items():
+        if unsafe_int(v):
+            # the harness decodes what a runtime returns strictly (SPEC
+            # section 2): an integer beyond 2^53 - 1 is refused
+            phase = "input"
+            if step and "errors" not in run_commits(c, input_, []):
+                phase = "step"
+            return {"phase": phase, "errors": [{"message": "an integer outside +-(2^53-1)", "code": "UNSAFE_INTEGER", "name": None, "field": name}]}
+    return {"state": state}
 
 
 def main():

@@ -7,33 +7,22 @@ import "github.com/stateharness/scenario/internal/diffcase"
 // differ); the second keeps any disagreement, so that a case whose minimal
 // form still shows two causes (an error the engine misses, behind another
 // error both report) comes down to the one that disagrees on its own. Each
-// round runs all one-step simplifications in one batch and keeps the first
+// round tries the one-step simplifications in order and keeps the first
 // that still disagrees. budget bounds the cases each pass runs.
-func Shrink(c diffcase.Case, key string, lg *LangGraph, budget int) (diffcase.Case, error) {
-	c, err := shrinkWhile(c, lg, budget, func(eng, l Outcome) bool { return BroadKey(eng, l) == key })
-	if err != nil {
-		return c, err
-	}
-	return shrinkWhile(c, lg, budget, func(eng, l Outcome) bool { return !Agree(eng, l) })
+func Shrink(c diffcase.Case, key string, other Side, budget int) diffcase.Case {
+	c = shrinkWhile(c, other, budget, func(eng, o Outcome) bool { return BroadKey(eng, o) == key })
+	return shrinkWhile(c, other, budget, func(eng, o Outcome) bool { return !Agree(eng, o) })
 }
 
-func shrinkWhile(c diffcase.Case, lg *LangGraph, budget int, still func(eng, lg Outcome) bool) (diffcase.Case, error) {
+func shrinkWhile(c diffcase.Case, other Side, budget int, still func(eng, other Outcome) bool) diffcase.Case {
 	for budget > 0 {
-		cands := candidates(c)
-		if len(cands) > budget {
-			cands = cands[:budget]
-		}
-		if len(cands) == 0 {
-			break
-		}
-		budget -= len(cands)
-		outs, err := lg.RunAll(cands)
-		if err != nil {
-			return c, err
-		}
 		found := false
-		for i, t := range cands {
-			if still(RunEngine(t), outs[i]) {
+		for _, t := range candidates(c) {
+			if budget == 0 {
+				break
+			}
+			budget--
+			if still(RunEngine(t), other(t)) {
 				c, found = t, true
 				break
 			}
@@ -42,70 +31,82 @@ func shrinkWhile(c diffcase.Case, lg *LangGraph, budget int, still func(eng, lg 
 			break
 		}
 	}
-	return c, nil
+	return c
 }
 
 // candidates are the one-step simplifications of a case, the largest
 // first.
 func candidates(c diffcase.Case) []diffcase.Case {
 	var out []diffcase.Case
-	for i := range c.Step {
-		t := clone(c)
-		t.Step = append(t.Step[:i:i], c.Step[i+1:]...)
-		out = append(out, t)
+	for ci, cm := range c.Commits {
+		if ci > 0 {
+			t := c.Clone()
+			t.Commits = append(t.Commits[:ci:ci], t.Commits[ci+1:]...)
+			out = append(out, t)
+		}
+		for i := range cm.Step {
+			t := c.Clone()
+			t.Commits[ci].Step = append(cm.Step[:i:i], cm.Step[i+1:]...)
+			out = append(out, t)
+		}
 	}
 	for i := range c.Fields {
 		if len(c.Fields) == 1 {
 			break
 		}
-		t := clone(c)
+		t := c.Clone()
 		t.Fields = append(t.Fields[:i:i], c.Fields[i+1:]...)
 		out = append(out, t)
 	}
-	for i := range c.Input.Keys {
-		t := clone(c)
-		t.Input = c.Input.Without(i)
-		out = append(out, t)
-	}
-	for i, n := range c.Step {
-		for _, o := range simplerOutputs(n) {
-			t := clone(c)
-			t.Step[i] = o
+	for ci, cm := range c.Commits {
+		if cm.Input == nil {
+			continue
+		}
+		for i := range cm.Input.Keys {
+			t := c.Clone()
+			t.Commits[ci].Input = cm.Input.Without(i)
 			out = append(out, t)
+		}
+	}
+	for ci, cm := range c.Commits {
+		for i, n := range cm.Step {
+			for _, o := range simplerOutputs(n) {
+				t := c.Clone()
+				t.Commits[ci].Step[i] = o
+				out = append(out, t)
+			}
 		}
 	}
 	for i, f := range c.Fields {
 		if f.HasDefault {
-			t := clone(c)
+			t := c.Clone()
 			t.Fields[i].HasDefault, t.Fields[i].Default = false, nil
 			out = append(out, t)
 			for _, d := range simpler(f.Default) {
-				t := clone(c)
+				t := c.Clone()
 				t.Fields[i].Default = d
 				out = append(out, t)
 			}
 		}
 	}
-	for i, v := range c.Input.Vals {
-		for _, s := range simpler(v) {
-			t := clone(c)
-			t.Input = c.Input.With(i, s)
-			out = append(out, t)
+	for ci, cm := range c.Commits {
+		if cm.Input == nil {
+			continue
+		}
+		for i, v := range cm.Input.Vals {
+			for _, s := range simpler(v) {
+				t := c.Clone()
+				t.Commits[ci].Input = cm.Input.With(i, s)
+				out = append(out, t)
+			}
 		}
 	}
 	if c.Profile == "dawn" {
-		t := clone(c)
+		t := c.Clone()
 		t.Profile = "langgraph"
 		out = append(out, t)
 	}
 	return out
-}
-
-func clone(c diffcase.Case) diffcase.Case {
-	t := c
-	t.Fields = append([]diffcase.Field(nil), c.Fields...)
-	t.Step = append([]diffcase.Node(nil), c.Step...)
-	return t
 }
 
 // simplerOutputs are one-step simplifications of a node's output.

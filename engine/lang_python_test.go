@@ -1,0 +1,96 @@
+package engine
+
+import "testing"
+
+// The values below are what Python 3.11 prints (str(), repr()) for the
+// value json.loads makes of the JSON.
+func TestPyStr(t *testing.T) {
+	for _, tc := range []struct {
+		json, want string
+	}{
+		{`0`, "0"},
+		{`""`, ""},
+		{`false`, "False"},
+		{`[]`, "[]"},
+		{`"done"`, "done"},
+		{`[1, 2.5, true, null, "it's", "a\"b", "x'y\"z"]`, `[1, 2.5, True, None, "it's", 'a"b', 'x\'y"z']`},
+		{`{"b": 1, "a": {"lg_name": "Command"}}`, `{'b': 1, 'a': {'lg_name': 'Command'}}`},
+		{`[1e-05, 1.5e300, 123456789.5, 0.1]`, `[1e-05, 1.5e+300, 123456789.5, 0.1]`},
+		{`["tab\there", "é", "\u0007"]`, `['tab\there', 'é', '\x07']`},
+	} {
+		chk, err := DecodeJSONOrdered(tc.json, Source{Name: "t"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pyStr(chk.Value, chk.Order); got != tc.want {
+			t.Errorf("pyStr(%s) = %s, want %s", tc.json, got, tc.want)
+		}
+	}
+}
+
+func TestTypeStart(t *testing.T) {
+	for _, tc := range []struct {
+		typ  Type
+		want any
+		ok   bool
+	}{
+		{Type{Base: "array"}, []any{}, true},
+		{Type{Base: "object"}, map[string]any{}, true},
+		{Type{Base: "integer"}, 0.0, true},
+		{Type{Base: "number"}, 0.0, true},
+		{Type{Base: "string"}, "", true},
+		{Type{Base: "boolean"}, false, true},
+		{Type{Base: "any"}, nil, false},
+		{Type{Base: "array", Nullable: true}, nil, false},
+	} {
+		got, ok := typeStart(tc.typ)
+		if ok != tc.ok || !Equal(got, tc.want) {
+			t.Errorf("typeStart(%s) = %v, %v; want %v, %v", tc.typ, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestOverwritePy(t *testing.T) {
+	for _, tc := range []struct {
+		v    any
+		want any
+		ok   bool
+	}{
+		{map[string]any{"__overwrite__": 1.0}, 1.0, true},
+		{map[string]any{"__overwrite__": 1.0, "note": "x"}, nil, false},
+		{map[string]any{"type": "__overwrite__", "value": 2.0, "note": "x"}, 2.0, true},
+		{map[string]any{"type": "__overwrite__"}, nil, false},
+	} {
+		got, ok := overwritePy(tc.v)
+		if ok != tc.ok || !Equal(got, tc.want) {
+			t.Errorf("overwritePy(%v) = %v, %v; want %v, %v", tc.v, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestCoerceMessagePy(t *testing.T) {
+	for _, tc := range []struct {
+		in   any
+		want map[string]any // nil: refused
+	}{
+		{"hi", map[string]any{"type": "human", "content": "hi"}},
+		{[]any{"user", "hi"}, map[string]any{"type": "human", "content": "hi"}},
+		{[]any{"user", "hi", "x"}, nil},
+		{map[string]any{"role": "assistant", "content": nil, "lang": "en"}, map[string]any{"type": "ai", "content": "", "additional_kwargs": map[string]any{"lang": "en"}}},
+		{map[string]any{"role": "user", "type": "ai", "content": "x"}, map[string]any{"type": "human", "content": "x", "additional_kwargs": map[string]any{"type": "ai"}}},
+		{map[string]any{"type": "tool", "content": 42.0, "tool_call_id": "t"}, map[string]any{"type": "tool", "content": "42", "tool_call_id": "t", "status": "success"}},
+		{map[string]any{"type": "developer", "content": "d"}, map[string]any{"type": "system", "content": "d", "additional_kwargs": map[string]any{"__openai_role__": "developer"}}},
+		{map[string]any{"type": "remove", "id": "m1"}, nil},
+		{map[string]any{"type": "remove", "id": "m1", "content": ""}, map[string]any{"type": "remove", "id": "m1"}},
+		{map[string]any{"role": "bogus", "content": "c"}, nil},
+		{nil, nil},
+	} {
+		got, why := coerceMessagePy(tc.in)
+		switch {
+		case tc.want == nil && why == "":
+			t.Errorf("coerceMessagePy(%v) = %v, want a refusal", tc.in, got.m)
+		case tc.want != nil && (why != "" || !Equal(got.m, tc.want)):
+			t.Errorf("coerceMessagePy(%v) = %v (%s), want %v", tc.in, got.m, why, tc.want)
+		}
+	}
+}

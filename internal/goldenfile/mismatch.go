@@ -1,0 +1,29 @@
+package goldenfile
+
+import "fmt"
+
+// Mismatch is a golden file that does not hold the value it is compared
+// with: missing, or differing at some JSON paths. Its message says what
+// differs and the command that accepts the new content; a report reads its
+// fields.
+type Mismatch struct {
+	// File is the golden file, relative to the suite root.
+	File    string
+	Missing bool
+	// Diffs are every path at which the file and the value differ; none
+	// when only the bytes differ (formatting, key order, number form).
+	Diffs []Diff
+	// Accept is the command that writes the new content.
+	Accept string
+}
+
+func (m *Mismatch) Error() string {
+	if m.Missing {
+		return fmt.Sprintf("golden file %s is missing; to create it, run:\n    %s", m.File, m.Accept)
+	}
+	detail := Report(m.Diffs)
+	if len(m.Diffs) == 0 {
+		detail = "  the values are equal but the bytes are not canonical (formatting, key order or number form)\n"
+	}
+	return fmt.Sprintf("golden file %s differs:\n%sto accept the new content, run:\n    %s", m.File, detail, m.Accept)
+}

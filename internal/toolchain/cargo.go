@@ -1,0 +1,29 @@
+package toolchain
+
+import (
+	"os/exec"
+	"testing"
+)
+
+// RequireCargo makes a missing Cargo a failure instead of a skip.
+const RequireCargo = "SCENARIO_REQUIRE_CARGO"
+
+// Cargo returns cargo on PATH, or skips (fails under
+// SCENARIO_REQUIRE_CARGO=1).
+func Cargo(t testing.TB) string {
+	t.Helper()
+	cargo, why := findCargo()
+	require(t, RequireCargo, why)
+	return cargo
+}
+
+func findCargo() (string, string) {
+	cargo, err := exec.LookPath("cargo")
+	if err != nil {
+		return "", "needs cargo on PATH (https://rustup.rs)"
+	}
+	if _, err := exec.Command(cargo, "--version").Output(); err != nil {
+		return "", "cargo --version failed: " + describe(err)
+	}
+	return cargo, ""
+}
