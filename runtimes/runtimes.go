@@ -100,6 +100,7 @@ var starters = map[string]entry{
 			}
 			return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
 		},
+		graphs: []string{".py"},
 	},
 }
 

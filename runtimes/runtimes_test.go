@@ -34,7 +34,7 @@ func TestBuiltinAloneStartsNothing(t *testing.T) {
 }
 
 func TestForGraph(t *testing.T) {
-	for ref, want := range map[string]string{"graphs/support.mjs:graph": "langgraph-js", "a.ts:g": "langgraph-js", "agent.js:graph": "langgraph-js", "agent.py:graph": ""} {
+	for ref, want := range map[string]string{"graphs/support.mjs:graph": "langgraph-js", "a.ts:g": "langgraph-js", "agent.js:graph": "langgraph-js", "agent.py:graph": "langgraph-py", "agent.rs:graph": ""} {
 		if got := ForGraph(ref); got != want {
 			t.Errorf("ForGraph(%q) = %q; want %q", ref, got, want)
 		}

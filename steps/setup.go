@@ -80,8 +80,8 @@ func setupSteps() []Def {
 }
 
 // graphRef checks a "<module>:<export>" reference to a user's compiled
-// graph: the module is a .js, .mjs, .cjs, .ts, .mts or .cts file under the
-// suite root.
+// graph: the module is a .js, .mjs, .cjs, .ts, .mts or .cts file (LangGraph
+// JS) or a .py file (LangGraph Python) under the suite root.
 func (w *world) graphRef(ref string) (string, error) {
 	i := strings.LastIndexByte(ref, ':')
 	if i <= 0 || i == len(ref)-1 {
@@ -89,9 +89,9 @@ func (w *world) graphRef(ref string) (string, error) {
 	}
 	module, export := ref[:i], ref[i+1:]
 	switch strings.ToLower(path.Ext(module)) {
-	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".py":
 	default:
-		return "", problemf("graph %q: the module %q is not a .js, .mjs, .cjs, .ts, .mts or .cts file", ref, module)
+		return "", problemf("graph %q: the module %q is not a .js, .mjs, .cjs, .ts, .mts, .cts or .py file", ref, module)
 	}
 	full, rel, err := w.resolve(module)
 	if err != nil {
@@ -101,7 +101,7 @@ func (w *world) graphRef(ref string) (string, error) {
 	if err != nil {
 		return "", problemf("graph %q: no module %q under the suite root %s", ref, rel, w.cfg.Root)
 	}
-	if err := suite.Regular(info, strconv.Quote(rel), "a JavaScript or TypeScript module"); err != nil {
+	if err := suite.Regular(info, strconv.Quote(rel), "a JavaScript, TypeScript or Python module"); err != nil {
 		return "", problemf("graph %q: %v", ref, err)
 	}
 	return rel + ":" + export, nil

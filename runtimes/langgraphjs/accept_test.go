@@ -21,6 +21,7 @@ func TestAccept(t *testing.T) {
 		{engine.GraphSpec{Profile: "dawn", Graph: "g.mjs:graph"}, ""},
 		{engine.GraphSpec{Profile: "langgraph", Graph: "g.mjs:graph", Fields: []engine.FieldSpec{{Name: "x", Merge: engine.Exclusive}}}, ""},
 		{engine.GraphSpec{Profile: "awaken", Graph: "g.mjs:graph"}, string(engine.SchemaInvalid)},
+		{engine.GraphSpec{Profile: "langgraph-py", Graph: "agent/graph.py:graph"}, "skip"},
 	} {
 		err := accept(tc.spec)
 		got := ""

@@ -80,6 +80,9 @@ if sys.version_info < (3, 10):
 try:
     import asyncio  # noqa: E402
     import copy  # noqa: E402
+    import importlib  # noqa: E402
+    import importlib.util  # noqa: E402
+    import os  # noqa: E402
     import math  # noqa: E402
     import re  # noqa: E402
     import warnings  # noqa: E402
@@ -306,15 +309,131 @@ class Spec:
                or tool in ("__start__", "__end__") or self.is_channel(tool))
         return "tools" if bad else tool
 
-    def graph(self, nodes, idle):
-        key = (tuple(nodes), tuple(idle))
-        g = self.graphs.pop(key, None)
-        if g is None:
-            g = compile_graph(self.state, nodes, idle)
-            if len(self.graphs) >= self.keep_graphs:
-                self.graphs.pop(next(iter(self.graphs)))
-        self.graphs[key] = g
-        return g
+    def real(self, node):
+        return f"node {json.dumps(node)} is a real node, which needs the scenario's own graph (Given the graph from \"<module>:<export>\")"
+
+    def builder(self):
+        return StateGraph(self.state)
+
+    def real_node(self, name):
+        raise KeyError(name)
+
+    def graph(self, nodes, idle, real):
+        return cached_graph(self, nodes, idle, real)
+
+
+def cached_graph(spec, nodes, idle, real):
+    """The graph of a step's nodes, compiled once per set of names."""
+    key = (tuple(nodes), tuple(idle), tuple(sorted(real)))
+    g = spec.graphs.pop(key, None)
+    if g is None:
+        g = compile_graph(spec, nodes, idle, real)
+        if len(spec.graphs) >= Spec.keep_graphs:
+            spec.graphs.pop(next(iter(spec.graphs)))
+    spec.graphs[key] = g
+    return g
+
+
+# ---- the scenario's own graph ----
+
+
+class LoadError(Exception):
+    """A graph the bridge cannot load, said plainly."""
+
+
+def import_graph(ref):
+    """The compiled graph "<module>:<attribute>": a file relative to the
+    suite root (agent/graph.py) or a dotted module importable from it
+    (agent.graph)."""
+    module, sep, attr = ref.rpartition(":")
+    if not sep or not module or not attr:
+        raise LoadError(f"{ref} names no graph: write <module>:<attribute>, as agent/graph.py:graph or agent.graph:graph")
+    root = os.getcwd()
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    try:
+        if module.endswith(".py"):
+            path = os.path.join(root, module)
+            if not os.path.isfile(path):
+                raise LoadError(f"{module} is not a file under the suite root {root}")
+            name = os.path.splitext(os.path.relpath(path, root))[0].replace(os.sep, ".")
+            spec = importlib.util.spec_from_file_location(name, path)
+            mod = importlib.util.module_from_spec(spec)
+            sys.modules[name] = mod
+            spec.loader.exec_module(mod)
+        else:
+            mod = importlib.import_module(module)
+    except LoadError:
+        raise
+    except SyntaxError as e:
+        raise LoadError(f"{module} does not import: SyntaxError: {e.msg} (at {os.path.relpath(e.filename or module, root)}:{e.lineno})") from e
+    except Exception as e:  # noqa: BLE001
+        at = user_frame(e)
+        raise LoadError(f"{module} does not import: {type(e).__name__}: {e}{f' (at {at})' if at else ''}") from e
+    if not hasattr(mod, attr):
+        raise LoadError(f"{module} has no attribute {attr}")
+    g = getattr(mod, attr)
+    if not hasattr(g, "builder") or not isinstance(getattr(g, "builder", None), StateGraph):
+        raise LoadError(f"{ref} is a {type(g).__name__}, not a compiled StateGraph (builder.compile())")
+    return g
+
+
+def user_frame(e):
+    """The last frame of an error's traceback in the suite's own code
+    (under the root, outside site-packages), as file:line, or ""."""
+    root = os.getcwd() + os.sep
+    found = ""
+    tb = e.__traceback__
+    while tb is not None:
+        f = tb.tb_frame.f_code.co_filename
+        if f.startswith(root) and "site-packages" not in f and os.sep + ".venv" + os.sep not in f:
+            found = f"{os.path.relpath(f, root)}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return found
+
+
+def is_messages_channel(ch):
+    op = getattr(ch, "operator", None)
+    return op is not None and getattr(op, "__name__", "") == "add_messages"
+
+
+class OwnGraph:
+    """A scenario's own compiled graph; its graphs (one per set of node
+    names) are StateGraphs of its schemas, so its channels and reducers,
+    with the step's nodes: a scripted node returns its output, a real one
+    is the graph's own node."""
+
+    def __init__(self, raw):
+        self.ref = raw["graph"]
+        self.id_prefix = raw.get("idPrefix") or "auto-"
+        self.user = import_graph(self.ref).builder
+        self.channels = [k for k in self.user.channels if not k.startswith("__")]
+        self.messages = {k for k, ch in self.user.channels.items() if is_messages_channel(ch)}
+        self.nodes = list(self.user.nodes)
+        self.graphs = {}
+
+    def real(self, node):
+        if node in self.user.nodes:
+            return ""
+        return f"the graph {self.ref} has no node {json.dumps(node)} (its nodes: {', '.join(self.nodes) or 'none'})"
+
+    def is_messages(self, name):
+        return name in self.messages
+
+    def tool_node(self, tool):
+        bad = (not isinstance(tool, str) or tool == "" or "|" in tool or ":" in tool
+               or tool in ("__start__", "__end__") or tool in self.user.channels)
+        return "tools" if bad else tool
+
+    def builder(self):
+        u = self.user
+        return StateGraph(u.state_schema, u.context_schema, input_schema=u.input_schema, output_schema=u.output_schema)
+
+    def real_node(self, name):
+        return self.user.nodes[name]
+
+    def graph(self, nodes, idle, real):
+        return cached_graph(self, nodes, idle, real)
 
 
 # current is what each node of the commit under way returns; commits run
@@ -335,10 +454,44 @@ async def idle_node(_state):
     return None
 
 
-def compile_graph(state, nodes, idle):
-    builder = StateGraph(state)
+def runs_real(name, spec):
+    """The graph's own node, keeping what it returned or raised."""
+    async def node(state, config):
+        try:
+            out = await spec.runnable.ainvoke(state, config)
+        except BaseException as e:
+            ran.threw[name] = e
+            raise
+        ran.returned[name] = out
+        ran.threw.pop(name, None)
+        return out
+
+    return node
+
+
+class Ran:
+    """What the real nodes of the commit under way returned and raised."""
+
+    def __init__(self):
+        self.returned = {}
+        self.threw = {}
+
+    def clear(self):
+        self.returned.clear()
+        self.threw.clear()
+
+
+ran = Ran()
+
+
+def compile_graph(spec, nodes, idle, real):
+    builder = spec.builder()
     for name in nodes:
-        builder.add_node(name, returns_output(name))
+        if name in real:
+            ns = spec.real_node(name)
+            builder.add_node(name, runs_real(name, ns), input_schema=ns.input_schema, retry_policy=ns.retry_policy)
+        else:
+            builder.add_node(name, returns_output(name))
         builder.add_edge(START, name)
     # a goto's target that is not a node of the step is a node that does
     # not run (the graph is interrupted after the step); an input starts a
@@ -490,23 +643,33 @@ def commit(spec, req):
     kind = req.get("kind")
     outputs = req.get("outputs") or []
     returns = {}
+    real = set()
     if kind == "input":
         nodes = []
     elif kind == "step":
         for o in outputs:
             if o.get("run"):
-                return {"error": {"code": "RUNTIME_ERROR", "message": f"node {json.dumps(o['node'])} is a real node, which needs the scenario's own graph"}}
-            returns[o["node"]] = node_output(o)
-        nodes = sorted(returns)
+                why = spec.real(o["node"])
+                if why:
+                    return {"error": {"code": "RUNTIME_ERROR", "message": why}}
+                real.add(o["node"])
+                returns.pop(o["node"], None)
+            else:
+                real.discard(o["node"])
+                returns[o["node"]] = node_output(o)
+        nodes = sorted(set(returns) | real)
     elif kind == "tool":
         name = spec.tool_node(req.get("tool"))
         returns[name] = Command(update=as_tuples(req.get("writes") or []))
         nodes = [name]
     else:
         raise ValueError(f"unknown commit kind {json.dumps(kind)}")
-    idle = [t for t in goto_targets(outputs) if t not in returns] if kind == "step" else []
+    idle = [t for t in goto_targets(outputs) if t not in nodes] if kind == "step" else []
+    if isinstance(spec, OwnGraph):
+        # a real node's Command may go to any node of the graph
+        idle = [n for n in spec.nodes if n not in nodes]
     try:
-        graph, saver = spec.graph(nodes, idle)
+        graph, saver = spec.graph(nodes, idle, real)
     except Exception as e:  # noqa: BLE001
         return {"error": error_of(e)}
     threads += 1
@@ -519,6 +682,7 @@ def commit(spec, req):
     _Ids.next = req.get("nextId") or 0
     current.clear()
     current.update(returns)
+    ran.clear()
     try:
         if req.get("before") is not None:
             seed(spec, saver, config, req["before"])
@@ -527,19 +691,49 @@ def commit(spec, req):
             # the commit, as it fails a user's graph
             loop.run_until_complete(graph.ainvoke((req.get("input") or {}) if kind == "input" else {}, config, durability="sync"))
         except Exception as e:  # noqa: BLE001
-            return {"error": error_of(e)}
+            return {"error": node_error(e) or error_of(e)}
         state = loop.run_until_complete(graph.aget_state(config)).values
         values = to_plain(state)
         for k in spec.messages:
             if isinstance(state.get(k), list):
                 held.put(spec, k, values[k], state[k])
-        return {"nextId": _Ids.next, "values": values}
+        out = {"nextId": _Ids.next, "values": values}
+        if real:
+            out["returned"] = {n: returned_json(ran.returned.get(n)) for n in sorted(real)}
+        return out
     finally:
         current.clear()
+        ran.clear()
         saver.delete_thread(thread)
 
 
 # ---- answers ----
+
+
+def returned_json(v):
+    """What a real node returned as JSON: a Command as its fields."""
+    if isinstance(v, Command):
+        out = {"lg_name": "Command"}
+        if v.update is not None:
+            out["update"] = to_plain(list(v.update) if isinstance(v.update, tuple) else v.update)
+        if v.goto:
+            out["goto"] = v.goto if isinstance(v.goto, (str, list)) else list(v.goto)
+        return out
+    return to_plain(v)
+
+
+def node_error(e):
+    """The error of a real node that raised e, or None."""
+    for name, t in ran.threw.items():
+        if t is e or t is e.__cause__ or t is e.__context__:
+            at = user_frame(t)
+            msg = str(t)
+            m = URL.search(msg)
+            if m:
+                msg = msg[: m.start()]
+            return {"code": "NODE_ERROR", "name": type(t).__name__,
+                    "message": f"node {json.dumps(name)} raised {type(t).__name__}: {msg}{f' (at {at})' if at else ''}"}
+    return None
 
 
 def plain_message(m):
@@ -623,8 +817,11 @@ def open_spec(raw):
     key = json.dumps(raw, sort_keys=True)
     if key not in by_key:
         next_spec += 1
-        specs[next_spec] = Spec(raw)
+        specs[next_spec] = OwnGraph(raw) if raw.get("graph") else Spec(raw)
         by_key[key] = next_spec
+    spec = specs[by_key[key]]
+    if isinstance(spec, OwnGraph):
+        return {"graph": by_key[key], "channels": spec.channels, "nodes": spec.nodes}
     return {"graph": by_key[key]}
 
 

@@ -131,17 +131,21 @@ func insertionOrder(order *engine.KeyOrder, m map[string]any) []string {
 }
 
 // accept refuses what this runtime does not run: other profiles, merge
-// declarations (which only the built-in engine checks), and own graphs.
+// declarations (which only the built-in engine checks), and own graphs
+// that are not Python modules. An own graph is a LangGraph Python graph:
+// its profile is langgraph-py.
 func accept(spec engine.GraphSpec) error {
 	if spec.Graph != "" {
-		return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the scenario's own graph %q: langgraph-py does not load a Python graph yet", spec.Graph)}
+		if module, _, _ := strings.Cut(spec.Graph, ":"); filepath.Ext(module) != ".py" {
+			return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the scenario's own graph %q is not a Python module (.py)", spec.Graph)}
+		}
+		if spec.Profile != Profile {
+			return &engine.Error{Code: engine.SchemaInvalid, Path: engine.PathKey(engine.Root, "profile"), Message: fmt.Sprintf("the scenario's own graph %q is a LangGraph Python graph, so its profile is langgraph-py, not %s", spec.Graph, orLanggraph(spec.Profile))}
+		}
+		return nil
 	}
 	if spec.Profile != Profile {
-		p := spec.Profile
-		if p == "" {
-			p = "langgraph"
-		}
-		return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the %s profile is not LangGraph Python's (langgraph-py)", p)}
+		return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the %s profile is not LangGraph Python's (langgraph-py)", orLanggraph(spec.Profile))}
 	}
 	for _, f := range spec.Fields {
 		if f.Merge != "" {
@@ -149,6 +153,14 @@ func accept(spec engine.GraphSpec) error {
 		}
 	}
 	return nil
+}
+
+// orLanggraph names the profile a scenario that names none has.
+func orLanggraph(p string) string {
+	if p == "" {
+		return "langgraph"
+	}
+	return p
 }
 
 // FindPython is the interpreter the bridge runs on, checked to be Python ≥

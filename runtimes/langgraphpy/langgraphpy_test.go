@@ -81,7 +81,8 @@ func TestStartWithOldPython(t *testing.T) {
 }
 
 // TestAccept: LangGraph Python runs the langgraph-py profile alone,
-// without merge declarations or own graphs.
+// without merge declarations; an own graph is a .py module of that
+// profile.
 func TestAccept(t *testing.T) {
 	for _, tc := range []struct {
 		spec engine.GraphSpec
@@ -93,12 +94,18 @@ func TestAccept(t *testing.T) {
 		{engine.GraphSpec{Profile: "dawn"}, false},
 		{engine.GraphSpec{Profile: "llmfy"}, false},
 		{engine.GraphSpec{Profile: "langgraph-py", Fields: []engine.FieldSpec{{Name: "x", Merge: engine.Commutative}}}, false},
-		{engine.GraphSpec{Profile: "langgraph-py", Graph: "agent/graph.py:graph"}, false},
+		{engine.GraphSpec{Profile: "langgraph-py", Graph: "agent/graph.py:graph"}, true},
+		{engine.GraphSpec{Profile: "langgraph", Graph: "agent/graph.mjs:graph"}, false},
 	} {
 		err := accept(tc.spec)
 		if _, skip := err.(*engine.Unsupported); tc.ok != (err == nil) || (err != nil && !skip) {
 			t.Errorf("%+v: %v; want ok %v, else *engine.Unsupported", tc.spec, err, tc.ok)
 		}
+	}
+	// a Python graph under another profile is a mistake in the scenario
+	err := accept(engine.GraphSpec{Profile: "langgraph", Graph: "agent/graph.py:graph"})
+	if engine.CodeOf(err) != engine.SchemaInvalid {
+		t.Errorf("a .py graph under langgraph: %v; want SCHEMA_INVALID", err)
 	}
 }
 

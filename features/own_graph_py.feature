@@ -1,0 +1,43 @@
+Feature: Scenarios on the team's own LangGraph Python graph
+  `Given the graph from "<module>.py:<attribute>"` runs a scenario of the
+  langgraph-py profile on a compiled LangGraph Python graph of the suite
+  (docs/reference.md, "Runtimes"): inputs and node outputs go through the
+  graph's own channels and reducers, custom ones included, and
+  `When node "<name>" runs` runs the graph's real node on the current state.
+  Such scenarios need `--runtime langgraph-py`; the built-in engine skips
+  them and says why.
+
+  Background:
+    Given the "langgraph-py" profile
+    And the graph from "scenarios/graphs/agent/graph.py:graph"
+
+  Scenario: the graph's own reducer merges what two nodes return in one step
+    Given the input state:
+      """json
+      {"context": {"user": "ann"}}
+      """
+    When these nodes run in one step:
+      """yaml
+      triage: {context: {topic: refund}, turns: 1}
+      lookup: {context: {order: A-17}, turns: 1}
+      """
+    Then field "context" should equal {"user": "ann", "order": "A-17", "topic": "refund"}
+    And field "turns" should equal 2
+
+  Scenario: a real node of the graph runs on the current state
+    Given the input state:
+      """json
+      {"context": {"user": "ann"}, "messages": ["my parcel is late", "it was due Monday"]}
+      """
+    When node "summarize" runs
+    Then field "context.summary" should equal "ann sent 2 messages"
+    And field "status" should equal "summarized"
+    And field "messages[1].content" should equal "it was due Monday"
+
+  Scenario: a real node that raises fails the step with NODE_ERROR
+    Given the input state:
+      """json
+      {"context": {"user": "ann"}}
+      """
+    When node "escalate" runs
+    Then the step should fail with "NODE_ERROR" mentioning "the ticket service is down"

@@ -1,0 +1,47 @@
+"""A support agent's LangGraph Python graph, as a team would write it: the
+scenarios of features/own_graph_py.feature run on it with
+`scenario check --runtime langgraph-py`."""
+
+import operator
+from typing import Annotated, Any
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.message import add_messages
+from typing_extensions import TypedDict
+
+
+def merge_context(current: dict, update: dict) -> dict:
+    """context merges what each node learns, newer keys winning: the
+    graph's own reducer, not one the harness knows."""
+    return {**current, **update}
+
+
+class State(TypedDict):
+    messages: Annotated[list, add_messages]
+    context: Annotated[dict, merge_context]
+    turns: Annotated[int, operator.add]
+    status: Any
+
+
+def summarize(state: State) -> dict:
+    """A real node: it reads the state and writes what it learned."""
+    user = state["context"].get("user", "someone")
+    return {
+        "context": {"summary": f"{user} sent {len(state['messages'])} messages"},
+        "turns": 1,
+        "status": "summarized",
+    }
+
+
+def escalate(state: State) -> dict:
+    raise RuntimeError("the ticket service is down")
+
+
+graph = (
+    StateGraph(State)
+    .add_node("summarize", summarize)
+    .add_node("escalate", escalate)
+    .add_edge(START, "summarize")
+    .add_edge("summarize", END)
+    .compile()
+)
