@@ -10,10 +10,12 @@ Requests and answers (the protocol every runtime shares is written in
 runtimes/bridge's package doc; these are its shapes):
   {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
     -> {"id", "graph": n}
+  {"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>.py:<attribute>"}}
+    -> {"id", "graph": n, "channels": [...], "nodes": [...]}
   {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
-   "input"?: {...}, "outputs"?: [{"node", "output", "command"?}],
+   "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
    "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
-    -> {"id", "nextId": n, "values": {...}}
+    -> {"id", "nextId": n, "values": {...}, "returned"?: {node: value}}
        or {"id", "error": {"code", "message", "field"?, "name"?}}
   {"id", "op": "close", "graph": n} -> {"id"}
 Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
@@ -31,6 +33,13 @@ values are `before`, then
   tool:  the same with one node, named after the tool, returning
          Command(update=[(field, value), ...]).
 The state is read back with get_state; messages become plain JSON.
+
+The scenario's own graph (spec.graph) is imported from the suite root (the
+working directory, put on sys.path); each commit's graph is then a
+StateGraph of its state, input and output schemas, so its channels and
+reducers are the user's own, with the step's nodes: a scripted node returns
+its output, a real one ("run") is the user's node, whose return comes back
+in "returned"; one that raises is NODE_ERROR.
 
 The state is a TypedDict with one channel per field, as the langgraph-py
 profile maps a schema: a last-value field is a plain annotation (a

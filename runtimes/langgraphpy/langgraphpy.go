@@ -24,8 +24,12 @@
 // code only in its message's troubleshooting URL: the code is read from
 // there.
 //
-// It runs the langgraph-py profile alone; a scenario's own Python graph is
-// not loaded yet.
+// It runs the langgraph-py profile alone. A scenario on its own graph
+// (engine.GraphSpec.Graph, "<module>.py:<attribute>") runs on that compiled
+// StateGraph, imported with the suite root on sys.path: each commit's graph
+// is a StateGraph of its schemas, so its channels and reducers, with the
+// step's nodes; a real node (engine.NodeOutput.Run) is the graph's own, and
+// one that raises is NODE_ERROR.
 //
 // The process, the protocol and the sessions are runtimes/bridge's; this
 // package adds what Python needs: finding the interpreter, and the script.
