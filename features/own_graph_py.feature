@@ -41,3 +41,12 @@ Feature: Scenarios on the team's own LangGraph Python graph
       """
     When node "escalate" runs
     Then the step should fail with "NODE_ERROR" mentioning "the ticket service is down"
+
+  Scenario: what a real node returns must be JSON
+    Given the graph from "scenarios/graphs/agent/graph.py:graph_with_stamp"
+    And the input state:
+      """json
+      {"context": {"user": "ann"}}
+      """
+    When node "stamp" runs
+    Then the step should fail with "NON_JSON_VALUE" mentioning "node \"stamp\" returned a date, which is not a JSON value: use .isoformat() (at $.context.opened)"

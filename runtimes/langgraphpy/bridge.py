@@ -701,14 +701,25 @@ def commit(spec, req):
             loop.run_until_complete(graph.ainvoke((req.get("input") or {}) if kind == "input" else {}, config, durability="sync"))
         except Exception as e:  # noqa: BLE001
             return {"error": node_error(e) or error_of(e)}
+        returned = {}
+        for n in sorted(real):
+            returned[n] = returned_json(ran.returned.get(n))
+            try:
+                check_json(returned[n], [])
+            except NonJSON as e:
+                return {"error": e.answer(f"node {json.dumps(n)} returned")}
         state = loop.run_until_complete(graph.aget_state(config)).values
         values = to_plain(state)
+        try:
+            check_json(values, [])
+        except NonJSON as e:
+            return {"error": e.answer("after the step, the state holds", "a reducer or a node of the graph produced it")}
         for k in spec.messages:
             if isinstance(state.get(k), list):
                 held.put(spec, k, values[k], state[k])
         out = {"nextId": _Ids.next, "values": values}
         if real:
-            out["returned"] = {n: returned_json(ran.returned.get(n)) for n in sorted(real)}
+            out["returned"] = returned
         return out
     finally:
         current.clear()
@@ -717,6 +728,51 @@ def commit(spec, req):
 
 
 # ---- answers ----
+
+
+class NonJSON(Exception):
+    """A value that is not JSON where a node's return or the state must
+    be: json.dumps would refuse it, or change it (a tuple key, nan)."""
+
+    def __init__(self, path, what, hint):
+        super().__init__(what)
+        self.path = path
+        self.what = what
+        self.hint = hint
+
+    def answer(self, prefix, why=None):
+        message = f"{prefix} {self.what}, which is not a JSON value{f' ({why})' if why else ''}: {self.hint}"
+        return {"code": "NON_JSON_VALUE", "message": message, "path": self.path}
+
+
+HINTS = {
+    "datetime": "use .isoformat()", "date": "use .isoformat()", "time": "use .isoformat()",
+    "set": "use a list", "frozenset": "use a list", "bytes": "decode it to a str",
+    "Decimal": "use a float or a str", "UUID": "use str(uuid)",
+}
+
+
+def check_json(v, path):
+    """Raises NonJSON at the path of the first value in v that is not JSON."""
+    if v is None or isinstance(v, (bool, str, int)):
+        return
+    if isinstance(v, float):
+        if math.isfinite(v):
+            return
+        raise NonJSON(path, f"the float {v!r}", "write a finite number, or None")
+    if isinstance(v, list):
+        for i, x in enumerate(v):
+            check_json(x, path + [i])
+        return
+    if isinstance(v, dict):
+        for k, x in v.items():
+            if not isinstance(k, str):
+                raise NonJSON(path, f"a {type(k).__name__} key {k!r}", "use str keys")
+            check_json(x, path + [k])
+        return
+    name = type(v).__name__
+    hint = HINTS.get(name) or ("use .model_dump()" if hasattr(v, "model_dump") else "return dicts, lists, str, int, float, bool and None")
+    raise NonJSON(path, f"a {name}", hint)
 
 
 def returned_json(v):

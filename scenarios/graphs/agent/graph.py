@@ -2,6 +2,7 @@
 scenarios of features/own_graph_py.feature run on it with
 `scenario check --runtime langgraph-py`."""
 
+import datetime
 import operator
 from typing import Annotated, Any
 
@@ -45,3 +46,11 @@ graph = (
     .add_edge("summarize", END)
     .compile()
 )
+
+
+def stamp(state: State) -> dict:
+    """A real node that returns what is not JSON."""
+    return {"context": {"opened": datetime.date(2026, 11, 25)}}
+
+
+graph_with_stamp = StateGraph(State).add_node("stamp", stamp).add_edge(START, "stamp").compile()
