@@ -113,6 +113,7 @@ try:
     from langgraph.checkpoint.base import empty_checkpoint  # noqa: E402
     from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
     from langgraph.graph import START, StateGraph  # noqa: E402
+    from langgraph.errors import GraphInterrupt  # noqa: E402
     from langgraph.types import Command  # noqa: E402
     from typing_extensions import TypedDict  # noqa: E402
 except ImportError as e:
@@ -701,6 +702,9 @@ def commit(spec, req):
             loop.run_until_complete(graph.ainvoke((req.get("input") or {}) if kind == "input" else {}, config, durability="sync"))
         except Exception as e:  # noqa: BLE001
             return {"error": node_error(e) or error_of(e)}
+        for n, e in ran.threw.items():
+            if isinstance(e, GraphInterrupt):
+                return {"error": {"code": "RUNTIME_ERROR", "message": f"node {json.dumps(n)} called interrupt(): a scenario cannot resume a real node yet"}}
         returned = {}
         for n in sorted(real):
             returned[n] = returned_json(ran.returned.get(n))

@@ -73,3 +73,31 @@ func TestOwnGraph(t *testing.T) {
 		t.Fatalf("err = %v; want NODE_ERROR naming agent/graph.py:22", err)
 	}
 }
+
+// TestOwnGraphInterrupt: a real node that calls interrupt() fails the
+// step: a scenario cannot resume it yet.
+func TestOwnGraphInterrupt(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	root := t.TempDir()
+	src := "from typing import Any\nfrom langgraph.graph import START, StateGraph\nfrom langgraph.types import interrupt\nfrom typing_extensions import TypedDict\n\n\nclass State(TypedDict):\n    answer: Any\n\n\ndef ask(state: State) -> dict:\n    return {\"answer\": interrupt(\"which order?\")}\n\n\ngraph = StateGraph(State).add_node(\"ask\", ask).add_edge(START, \"ask\").compile()\n"
+	if err := os.WriteFile(filepath.Join(root, "graph.py"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Start(root, Options{Python: python})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	g, err := engine.New(nil, engine.Options{Profile: Profile, Graph: "graph.py:graph", Runtimes: []engine.Runtime{b}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	if err := g.Invoke("main", ordered(t, `{}`)); err != nil {
+		t.Fatal(err)
+	}
+	err = g.Step("main", []engine.NodeOutput{{Node: "ask", Run: true}})
+	if engine.CodeOf(err) != engine.RuntimeError || !strings.Contains(err.Error(), "called interrupt()") {
+		t.Fatalf("err = %v; want RUNTIME_ERROR: called interrupt()", err)
+	}
+}
