@@ -177,11 +177,11 @@ func checkGoldens(t *testing.T, cfg runner.Config, res *runner.Result, root stri
 	t.Helper()
 	update := updateAllCommand(t.Name())
 	p := goldenfile.Problems{
-		Missing: res.Goldens.With(goldenfile.Missing), Stale: res.Goldens.With(goldenfile.Stale), Orphans: res.Orphans,
+		Missing: res.Goldens.With(goldenfile.Missing), Stale: res.Goldens.With(goldenfile.Stale),
+		Orphans: res.Orphans, Leftovers: res.Leftovers,
 		FixMissing: update, FixStale: update,
+		FixOrphans: removeAll(root, res.Orphans), FixLeftovers: removeAll(root, res.Leftovers),
 	}
-	p.Leftovers = res.Leftovers
-	p.FixOrphans, p.FixLeftovers = removeAll(root, p.Orphans), removeAll(root, p.Leftovers)
 	if !p.Clean() {
 		var b strings.Builder
 		b.WriteString("SCENARIO_CHECK: the golden files are not current")
