@@ -285,3 +285,124 @@ Feature: LangGraph Python's channel tests, as scenarios
       {"messages": [{"type": "remove", "id": "a1", "content": ""}]}
       """
     Then the state should match the golden file "after-remove"
+
+  Scenario: a dict-merging channel starts at {} and accumulates keys across steps
+    From langgraph's tests/test_channels.py::test_delta_channel_dict_reducer_fresh_channel,
+    test_delta_channel_dict_reducer_basic_updates and
+    test_delta_channel_dict_reducer_with_notrequired_annotation (the reducer's
+    side; the delta checkpoints are internals): the channel reads {} before any
+    write; {"a": 1} then {"b": 2} gives {"a": 1, "b": 2}. The dict.update reducer
+    is merge.
+    Given the state schema:
+      """yaml
+      fields:
+        files: {type: object, reducer: merge}
+      """
+    And an empty input state
+    Then field "files" should equal {}
+    When node "a" returns:
+      """json
+      {"files": {"a": 1}}
+      """
+    And node "b" returns:
+      """json
+      {"files": {"b": 2}}
+      """
+    Then field "files" should equal {"a": 1, "b": 2}
+
+  Scenario: a dict reducer that deletes keys written as None
+    From langgraph's tests/test_channels.py::test_delta_channel_dict_reducer_with_deletions
+    (the live half): {"file1.py": "content1", "file2.py": "content2"} then
+    {"file1.py": None, "file3.py": "content3"} gives {"file2.py": "content2",
+    "file3.py": "content3"}. Flat, that reducer is merge-patch.
+    Given the state schema:
+      """yaml
+      fields:
+        files: {type: object, reducer: merge-patch}
+      """
+    And an empty input state
+    When node "a" returns:
+      """json
+      {"files": {"file1.py": "content1", "file2.py": "content2"}}
+      """
+    And node "a" returns:
+      """json
+      {"files": {"file1.py": null, "file3.py": "content3"}}
+      """
+    Then field "files" should equal {"file2.py": "content2", "file3.py": "content3"}
+
+  Scenario: an overwrite of a dict-merging channel keeps the dict it gives
+    From langgraph's tests/test_channels.py::test_delta_channel_dict_reducer_overwrite_in_update
+    and test_delta_channel_dict_reducer_overwrite_in_writes_replay (as live
+    steps): {"a": 1}, then Overwrite({"x": 10, "y": 20}) gives {"x": 10, "y": 20};
+    then {"z": 30} merges in.
+    Given the state schema:
+      """yaml
+      fields:
+        files: {type: object, reducer: merge}
+      """
+    And an empty input state
+    When node "a" returns:
+      """json
+      {"files": {"a": 1}}
+      """
+    And node "b" returns:
+      """json
+      {"files": {"__overwrite__": {"x": 10, "y": 20}}}
+      """
+    Then field "files" should equal {"x": 10, "y": 20}
+    When node "c" returns:
+      """json
+      {"files": {"z": 30}}
+      """
+    Then field "files" should equal {"x": 10, "y": 20, "z": 30}
+
+  Scenario: a filesystem-style dict channel over three runs of a thread, then a delete
+    From langgraph's tests/test_channels.py::test_delta_channel_dict_reducer_end_to_end_filesystem
+    (its state; that the checkpoint holds no "files" value is checkpointer
+    internals): three invocations with {"files": {}} on thread "fs", write_file
+    adding /doc_N.txt each turn, hold the three files; on a new thread
+    write_file then delete_file ({"/doc_1.txt": None}) leave {}.
+    Given the state schema:
+      """yaml
+      fields:
+        files: {type: object, reducer: merge-patch}
+      """
+    And the input state:
+      """json
+      {"files": {}}
+      """
+    When node "write_file" returns:
+      """json
+      {"files": {"/doc_1.txt": "content for turn 1"}}
+      """
+    And the graph is invoked with:
+      """json
+      {"files": {}}
+      """
+    And node "write_file" returns:
+      """json
+      {"files": {"/doc_2.txt": "content for turn 2"}}
+      """
+    And the graph is invoked with:
+      """json
+      {"files": {}}
+      """
+    And node "write_file" returns:
+      """json
+      {"files": {"/doc_3.txt": "content for turn 3"}}
+      """
+    Then field "files" should equal {"/doc_1.txt": "content for turn 1", "/doc_2.txt": "content for turn 2", "/doc_3.txt": "content for turn 3"}
+    When the graph is invoked on thread "fs2" with:
+      """json
+      {"files": {}}
+      """
+    And node "write_file" returns:
+      """json
+      {"files": {"/doc_1.txt": "content for turn 1"}}
+      """
+    And node "delete_file" returns:
+      """json
+      {"files": {"/doc_1.txt": null}}
+      """
+    Then field "files" should equal {}
