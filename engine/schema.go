@@ -108,6 +108,9 @@ type Field struct {
 type Schema struct {
 	Profile string
 	Fields  []*Field // sorted by name
+	// Warnings are what the document likely meant but did not say (a JSON
+	// Schema messages array without x-reducer); the run shows them.
+	Warnings []string
 }
 
 // Field returns the declared field with that name, or nil.

@@ -74,6 +74,11 @@ func SchemaFromJSONSchema(doc map[string]any) (*Schema, error) {
 			return nil, err
 		}
 		s.Fields = append(s.Fields, f)
+		if n, err := node(props[name], PathKey(at, name), name, ""); err == nil {
+			if w := d.messagesWithoutReducer(f, n); w != "" {
+				s.Warnings = append(s.Warnings, w)
+			}
+		}
 	}
 	return s, nil
 }

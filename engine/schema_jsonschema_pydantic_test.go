@@ -145,3 +145,59 @@ func firstLines(s string, n int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestMessagesWithoutReducerWarns: an array field that looks like messages
+// and has no x-reducer (a plain model_json_schema() export of add_messages)
+// gives a warning naming the field and the fix; one with x-reducer, or
+// another array, gives none.
+func TestMessagesWithoutReducerWarns(t *testing.T) {
+	for _, c := range []struct {
+		name, schema string
+		warned       []string // fields
+	}{
+		{"named messages", `{"properties": {"messages": {"type": "array", "default": []}}}`, []string{"messages"}},
+		{"with x-reducer", `{"properties": {"messages": {"type": "array", "x-reducer": "messages"}}}`, nil},
+		{"another reducer", `{"properties": {"messages": {"type": "array", "x-reducer": "append"}}}`, nil},
+		{"not an array", `{"properties": {"messages": {"type": "string"}}}`, nil},
+		{"items with content and role", `{"properties": {"chat": {"type": "array", "items": {"type": "object", "properties": {"role": {}, "content": {}}}}}}`, []string{"chat"}},
+		{"items behind a $ref titled Message", `{"$defs": {"M": {"title": "HumanMessage", "type": "object"}}, "properties": {"inbox": {"type": "array", "items": {"oneOf": [{"$ref": "#/$defs/M"}]}}}}`, []string{"inbox"}},
+		{"items of another kind", `{"properties": {"log": {"type": "array", "items": {"type": "object", "properties": {"content": {}}}}}}`, nil},
+		{"a cycle is no message", `{"$defs": {"A": {"anyOf": [{"$ref": "#/$defs/A"}]}}, "properties": {"log": {"type": "array", "items": {"$ref": "#/$defs/A"}}}}`, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			doc, err := DecodeJSON([]byte(c.schema), Source{Name: "s.json"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := SchemaFromValue(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkWarned(t, s, c.warned)
+		})
+	}
+	t.Run("Pydantic exports", func(t *testing.T) {
+		for file, warned := range map[string][]string{
+			"plain.schema.json":     {"messages"}, // history is operator.add of dicts: no messages
+			"support.schema.json":   nil,
+			"agent.schema.json":     nil,
+			"typeddict.schema.json": nil,
+			"recursive.schema.json": nil,
+		} {
+			checkWarned(t, readPydanticSchema(t, file), warned)
+		}
+	})
+}
+
+func checkWarned(t *testing.T, s *Schema, fields []string) {
+	t.Helper()
+	if len(s.Warnings) != len(fields) {
+		t.Fatalf("warnings %q, want one for each of %v", s.Warnings, fields)
+	}
+	for i, f := range fields {
+		w := s.Warnings[i]
+		if !strings.Contains(w, `field "`+f+`"`) || !strings.Contains(w, `json_schema_extra={"x-reducer": "messages"}`) || !strings.Contains(w, `$.properties.`+f) {
+			t.Errorf("warning %q does not name field %q, its path and the json_schema_extra fix", w, f)
+		}
+	}
+}
