@@ -108,6 +108,9 @@ type Field struct {
 type Schema struct {
 	Profile string
 	Fields  []*Field // sorted by name
+	// Warnings are what the document likely meant but did not say (a JSON
+	// Schema messages array without x-reducer); the run shows them.
+	Warnings []string
 }
 
 // Field returns the declared field with that name, or nil.
@@ -143,7 +146,7 @@ var fieldAttributes = []string{"type", "default", "reducer", "readonly", "merge"
 
 // SchemaFromValue builds a schema from a decoded document of the form
 // {profile?: name, fields: {name: {type, default, reducer, readonly, merge, scope, persistent}}},
-// or from a JSON Schema document (one with "$schema" or a top-level
+// or from a JSON Schema document (one with "$schema", a top-level "$ref" or a top-level
 // "properties"), as SchemaFromJSONSchema reads it.
 func SchemaFromValue(doc any) (*Schema, error) {
 	obj, ok := doc.(map[string]any)

@@ -25,11 +25,15 @@ import (
 // #) is followed; keywords beside a $ref win over the referenced schema's.
 
 // isJSONSchema reports whether a decoded schema document is a JSON Schema:
-// it has "$schema" or a top-level "properties".
+// it has "$schema", a top-level "properties", or a top-level "$ref" (Pydantic
+// writes a model that refers to itself as {"$defs": ..., "$ref": "#/$defs/Name"}).
 func isJSONSchema(doc map[string]any) bool {
-	_, hasSchema := doc["$schema"]
-	_, hasProperties := doc["properties"]
-	return hasSchema || hasProperties
+	for _, k := range []string{"$schema", "properties", "$ref"} {
+		if _, ok := doc[k]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // SchemaFromJSONSchema builds a schema from a decoded JSON Schema document.
@@ -70,6 +74,11 @@ func SchemaFromJSONSchema(doc map[string]any) (*Schema, error) {
 			return nil, err
 		}
 		s.Fields = append(s.Fields, f)
+		if n, err := node(props[name], PathKey(at, name), name, ""); err == nil {
+			if w := d.messagesWithoutReducer(f, n); w != "" {
+				s.Warnings = append(s.Warnings, w)
+			}
+		}
 	}
 	return s, nil
 }

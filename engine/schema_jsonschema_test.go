@@ -224,7 +224,7 @@ func TestCommittedJSONSchemas(t *testing.T) {
 			"toolCalls":  "integer sum",
 			"mode":       `string (one of "agent") `,
 		}},
-		{"pydantic.schema.json", map[string]string{
+		{"pydantic/agent.schema.json", map[string]string{
 			"messages":    "array messages",
 			"did":         "string  readonly",
 			"status":      `string (one of "idle", "thinking", "done") `,

@@ -109,7 +109,7 @@ Feature: A JSON Schema as the state schema
   Rule: a Pydantic schema: $defs, titles, anyOf null, a $ref with a default beside it
 
     Background:
-      Given the state schema from "scenarios/schemas/pydantic.schema.json"
+      Given the state schema from "scenarios/schemas/pydantic/agent.schema.json"
       And the input state:
         """json
         {"did": "did:ixo:bob"}

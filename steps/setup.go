@@ -34,7 +34,11 @@ func setupSteps() []Def {
 			}
 			text, _ := w.docText()
 			s, err := engine.SchemaFromValue(doc)
-			return w.setSchema(s, err, text, w.docSource(), w.docSource().Pos(1, 1))
+			if err := w.setSchema(s, err, text, w.docSource(), w.docSource().Pos(1, 1)); err != nil {
+				return err
+			}
+			w.warnSchema(s, "the schema docstring")
+			return nil
 		}},
 		{Pattern: `^the state schema from "([^"]*)"$`, run: func(w *world, a ...string) error {
 			doc, text, src, err := w.fileDoc(a[0])
@@ -42,7 +46,11 @@ func setupSteps() []Def {
 				return err
 			}
 			s, err := engine.SchemaFromValue(doc)
-			return w.setSchema(s, err, text, src, src.Name)
+			if err := w.setSchema(s, err, text, src, src.Name); err != nil {
+				return err
+			}
+			w.warnSchema(s, src.Name)
+			return nil
 		}},
 		{Pattern: `^the route has a plan\.md:$`, Arg: DocString, run: func(w *world, _ ...string) error {
 			text, _ := w.docText()
@@ -137,6 +145,17 @@ func (w *world) setSchema(s *engine.Schema, err error, text string, src engine.S
 	}
 	w.schema = s
 	return locate(w.rebuild(func() { w.schema = nil }), text, src, pos)
+}
+
+// warnSchema shows the schema's warnings at the step that gave it, naming
+// where the schema was written (its file).
+func (w *world) warnSchema(s *engine.Schema, where string) {
+	if w.cfg.Warn == nil {
+		return
+	}
+	for _, warning := range s.Warnings {
+		w.cfg.Warn(fmt.Sprintf("%s: warning: %s: %s", w.at(w.step.Line), where, warning))
+	}
 }
 
 func (w *world) setPlan(text string) error {

@@ -510,10 +510,14 @@ type warnings struct {
 	msgs []string
 }
 
+// add keeps msg once: a Background step's warning is the same in every
+// scenario of the feature.
 func (w *warnings) add(msg string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.msgs = append(w.msgs, msg)
+	if !slices.Contains(w.msgs, msg) {
+		w.msgs = append(w.msgs, msg)
+	}
 }
 
 // show writes the warnings, sorted, to the test log under go test, else
