@@ -1,0 +1,177 @@
+package record
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/stateharness/scenario/engine"
+)
+
+// Inferred is a schema guessed from a run's values: each field's type from
+// the values it took, and a reducer only where the run proves one.
+type Inferred struct {
+	// Doc is the schema document ({fields: {name: {type, reducer}}}).
+	Doc map[string]any
+	// Proved names the fields whose reducer a step proved, with the step's
+	// line; the others are replace, LangGraph's default.
+	Proved map[string]int
+}
+
+// Infer guesses the schema of a run: a field whose value grew by exactly
+// what a node returned appends (messages when it holds messages); a number
+// that grew by what a node returned sums; every other field is replace.
+func Infer(run *Run) *Inferred {
+	types := map[string]map[string]bool{}
+	note := func(state map[string]any) {
+		for k, v := range state {
+			if types[k] == nil {
+				types[k] = map[string]bool{}
+			}
+			types[k][typeOf(v)] = true
+		}
+	}
+	note(run.Input)
+	reducers := map[string]string{}
+	proved := map[string]int{}
+	prev := run.Input
+	for _, st := range run.Steps {
+		for _, w := range st.Writes {
+			out, ok := w.Output.(map[string]any)
+			if !ok {
+				continue
+			}
+			note(out)
+		}
+		if st.Values == nil {
+			continue
+		}
+		note(st.Values)
+		// a field written by one node of the step only: what it returned
+		// against how the value changed
+		writers := map[string]int{}
+		for _, w := range st.Writes {
+			if out, ok := w.Output.(map[string]any); ok && !w.Command {
+				for k := range out {
+					writers[k]++
+				}
+			}
+		}
+		for _, w := range st.Writes {
+			out, ok := w.Output.(map[string]any)
+			if !ok || w.Command {
+				continue
+			}
+			for k, written := range out {
+				if writers[k] != 1 || reducers[k] != "" {
+					continue
+				}
+				if r := proves(prev[k], written, st.Values[k]); r != "" {
+					reducers[k], proved[k] = r, w.Line
+				}
+			}
+		}
+		prev = st.Values
+	}
+	fields := map[string]any{}
+	for name, ts := range types {
+		f := map[string]any{"type": fieldType(ts)}
+		if r := reducers[name]; r != "" {
+			f["reducer"] = r
+		}
+		fields[name] = f
+	}
+	return &Inferred{Doc: map[string]any{"fields": fields}, Proved: proved}
+}
+
+// proves names the reducer that turned before and written into after, when
+// only that one could: an array that grew by exactly the written elements,
+// a number that grew by the written number (both non-empty, non-zero, so
+// that replace would not give the same).
+func proves(before, written, after any) string {
+	switch b := before.(type) {
+	case []any:
+		w, ok := written.([]any)
+		a, ok2 := after.([]any)
+		if !ok || !ok2 || len(b) == 0 || len(w) == 0 || len(a) != len(b)+len(w) {
+			return ""
+		}
+		if !sameState(a[:len(b)], b) || !sameState(a[len(b):], w) {
+			return ""
+		}
+		for _, e := range a {
+			if !isMessage(e) {
+				return "append"
+			}
+		}
+		return "messages"
+	case float64:
+		w, ok := written.(float64)
+		a, ok2 := after.(float64)
+		if ok && ok2 && b != 0 && w != 0 && a == b+w {
+			return "sum"
+		}
+	}
+	return ""
+}
+
+func typeOf(v any) string {
+	t := engine.TypeName(v)
+	if f, ok := v.(float64); ok && f == float64(int64(f)) {
+		t = "integer"
+	}
+	return t
+}
+
+// fieldType is the schema type of the values a field took: one type, or
+// "number" for integers and fractions, or "any".
+func fieldType(ts map[string]bool) string {
+	nullable := ts["null"]
+	delete(ts, "null")
+	if ts["integer"] && ts["number"] {
+		delete(ts, "integer")
+	}
+	if len(ts) != 1 {
+		return "any"
+	}
+	for t := range ts {
+		if nullable {
+			return t + "?"
+		}
+		return t
+	}
+	return "any"
+}
+
+// Comment is the feature's comment on an inferred schema: which reducers
+// the run proved, and that the rest is guessed.
+func (in *Inferred) Comment() string {
+	var proved, guessed []string
+	fields := in.Doc["fields"].(map[string]any)
+	for _, name := range sortedKeys(fields) {
+		f := fields[name].(map[string]any)
+		if r, ok := f["reducer"]; ok {
+			proved = append(proved, fmt.Sprintf("%s (%s, line %d)", name, r, in.Proved[name]))
+		} else {
+			guessed = append(guessed, name)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("    # The schema was inferred from the run: types from the values taken.\n")
+	if len(proved) > 0 {
+		fmt.Fprintf(&b, "    # Reducers proved by a step of the run: %s.\n", strings.Join(proved, ", "))
+	}
+	if len(guessed) > 0 {
+		fmt.Fprintf(&b, "    # Guessed replace (nothing in the run proves otherwise): %s.\n", strings.Join(guessed, ", "))
+	}
+	return b.String()
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

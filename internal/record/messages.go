@@ -1,0 +1,96 @@
+package record
+
+import "github.com/stateharness/scenario/engine"
+
+// serialisedTypes are the message classes of LangChain's serialised form
+// ({"lc": 1, "type": "constructor", "id": [..., class], "kwargs": {...}}).
+var serialisedTypes = map[string]string{
+	"HumanMessage": "human", "AIMessage": "ai", "SystemMessage": "system", "ToolMessage": "tool",
+	"HumanMessageChunk": "human", "AIMessageChunk": "ai", "SystemMessageChunk": "system", "ToolMessageChunk": "tool",
+}
+
+// comparable brings a value to the form record compares states in: a
+// serialised message becomes its fields and type, and a message's empty
+// fields ([], {}, "", null) are dropped, since LangGraph JS, langchain-core's
+// model_dump() and the engine each leave out or fill in different ones.
+func comparable(v any) any {
+	switch x := v.(type) {
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = comparable(e)
+		}
+		return out
+	case map[string]any:
+		m := x
+		if t, ok := serialisedType(x); ok {
+			kw, _ := x["kwargs"].(map[string]any)
+			m = make(map[string]any, len(kw)+1)
+			for k, e := range kw {
+				m[k] = e
+			}
+			m["type"] = t
+		}
+		out := make(map[string]any, len(m))
+		msg := isMessage(m)
+		for k, e := range m {
+			if msg && isEmpty(e) {
+				continue
+			}
+			out[k] = comparable(e)
+		}
+		return out
+	}
+	return v
+}
+
+func serialisedType(m map[string]any) (string, bool) {
+	if m["lc"] != 1.0 || m["type"] != "constructor" {
+		return "", false
+	}
+	id, _ := m["id"].([]any)
+	if len(id) == 0 {
+		return "", false
+	}
+	class, _ := id[len(id)-1].(string)
+	t, ok := serialisedTypes[class]
+	return t, ok
+}
+
+// isMessage tells a message: an object with a content and a message type
+// or role, or a serialised one.
+func isMessage(v any) bool {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	if _, ok := serialisedType(m); ok {
+		return true
+	}
+	if _, ok := m["content"]; !ok {
+		return false
+	}
+	switch t := m["type"].(type) {
+	case string:
+		return t == "human" || t == "ai" || t == "system" || t == "tool"
+	}
+	_, role := m["role"].(string)
+	return role
+}
+
+func isEmpty(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return x == ""
+	case []any:
+		return len(x) == 0
+	case map[string]any:
+		return len(x) == 0
+	}
+	return false
+}
+
+// sameState compares two states in comparable form.
+func sameState(a, b any) bool { return engine.Equal(comparable(a), comparable(b)) }

@@ -1,0 +1,230 @@
+// Package record turns a real LangGraph run, streamed with the modes
+// "updates" and "values", into a scenario and its golden file (SPEC §16).
+//
+//	res, err := record.Record(record.Options{Root: ".", Run: "runs/chat.jsonl", ...})
+//
+// The run's first values chunk is the input; each superstep's updates are
+// one step; its last values chunk is the golden. Before anything is
+// written, the steps are replayed on the chosen runtimes and every state is
+// compared with the recorded one; a difference is a [*Mismatch] and nothing
+// is written.
+package record
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/suite"
+)
+
+// Options are what one recording needs.
+type Options struct {
+	// Root is the suite root; Layout its features and golden directories.
+	Root   string
+	Layout suite.Layout
+	// RunName names the run in errors ("runs/chat.jsonl", "-");
+	// Run is its content.
+	RunName string
+	Run     io.Reader
+	// Feature is the feature file, relative to Root: appended to when it
+	// exists.
+	Feature string
+	// Name is the scenario's name.
+	Name string
+	// Schema is a schema file relative to Root (JSON Schema, YAML or
+	// JSON); empty: inferred from the run.
+	Schema string
+	// Input is a file holding the input state; empty: the first values
+	// chunk.
+	Input string
+	// Profile is the scenario's profile.
+	Profile string
+	// Runtimes replay the steps (nil: the built-in engine).
+	Runtimes []engine.Runtime
+	// EveryStep adds the state after each step.
+	EveryStep bool
+}
+
+// Result is what a recording wrote.
+type Result struct {
+	Feature, Golden string
+	Warnings        []string
+	Steps           int
+}
+
+// Record parses the run, replays it and, when every state agrees, appends
+// the scenario to the feature file and writes its golden.
+func Record(o Options) (*Result, error) {
+	if strings.ContainsAny(o.Name, "\r\n") || strings.TrimSpace(o.Name) == "" {
+		return nil, fmt.Errorf("scenario name %q: a name is one non-empty line", o.Name)
+	}
+	slug := suite.Slug(o.Name)
+	if slug == "" {
+		return nil, fmt.Errorf("scenario name %q has no letter or digit to name its golden file", o.Name)
+	}
+	if !strings.HasSuffix(o.Feature, ".feature") {
+		return nil, fmt.Errorf("feature %q: a feature file ends in .feature", o.Feature)
+	}
+	if _, err := suite.Inside(o.Root, o.Feature); err != nil {
+		return nil, err
+	}
+	featurePath := filepath.Join(o.Root, filepath.FromSlash(o.Feature))
+	existing, err := os.ReadFile(featurePath)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	if err == nil && hasScenario(existing, o.Name) {
+		return nil, fmt.Errorf("%s already has a scenario %q: choose another --name", o.Feature, o.Name)
+	}
+	goldenRel := suite.GoldenBase(o.Layout, o.Feature, slug) + ".json"
+	goldenPath := filepath.Join(o.Root, filepath.FromSlash(goldenRel))
+	if _, err := os.Stat(goldenPath); err == nil {
+		return nil, fmt.Errorf("the golden file %s already exists: choose another --name (record never overwrites)", goldenRel)
+	}
+
+	run, err := ParseRun(o.RunName, o.Run)
+	if err != nil {
+		return nil, err
+	}
+	input := run.Input
+	if o.Input != "" {
+		doc, err := readDoc(o.Root, o.Input)
+		if err != nil {
+			return nil, err
+		}
+		obj, ok := doc.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("--input %s: the input state is %s; expected an object", o.Input, engine.TypeName(doc))
+		}
+		input, run.InputLine = obj, 0
+	}
+	if input == nil {
+		return nil, fmt.Errorf("%s: the run has no values chunk to start from: stream with the modes [\"updates\", \"values\"] or give --input FILE", o.RunName)
+	}
+
+	var schemaDoc any
+	var inferred *Inferred
+	if o.Schema != "" {
+		if schemaDoc, err = readDoc(o.Root, o.Schema); err != nil {
+			return nil, err
+		}
+	} else {
+		r := *run
+		r.Input = input
+		inferred = Infer(&r)
+		schemaDoc = inferred.Doc
+	}
+	schema, err := engine.SchemaFromValue(schemaDoc)
+	if err != nil {
+		return nil, fmt.Errorf("the schema: %w", err)
+	}
+	g, err := engine.New(schema, engine.Options{Profile: o.Profile, Runtimes: o.Runtimes})
+	if err != nil {
+		return nil, fmt.Errorf("the schema: %w", err)
+	}
+	defer g.Close()
+	states, err := replay(g, run, input)
+	if err != nil {
+		return nil, err
+	}
+
+	text, err := scenarioText(o, run, input, inferred, states)
+	if err != nil {
+		return nil, err
+	}
+	golden, err := canonjson.Encode(states[len(states)-1])
+	if err != nil {
+		return nil, err
+	}
+	if len(existing)+len(text) > suite.MaxFeatureBytes {
+		return nil, fmt.Errorf("%s would be over the %d MiB limit for feature files: record fewer steps, or without --every-step", o.Feature, suite.MaxFeatureBytes>>20)
+	}
+	if err := appendFeature(featurePath, existing, o, text); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(goldenPath), 0o755); err != nil {
+		return nil, err
+	}
+	if _, err := goldenfile.Write(goldenPath, golden); err != nil {
+		return nil, err
+	}
+	return &Result{Feature: o.Feature, Golden: goldenRel, Warnings: run.Warnings, Steps: len(run.Steps)}, nil
+}
+
+// readDoc reads a JSON or YAML file under the root, as steps read them.
+func readDoc(root, name string) (any, error) {
+	rel, err := suite.Inside(root, name)
+	if err != nil {
+		return nil, err
+	}
+	full := filepath.Join(root, filepath.FromSlash(rel))
+	if err := suite.RegularPath(full, name, "a JSON or YAML file"); err != nil {
+		return nil, err
+	}
+	info, err := os.Stat(full)
+	if err != nil {
+		return nil, err
+	}
+	if info.Size() > MaxRunBytes {
+		return nil, fmt.Errorf("%s is over the %d MiB limit for files", name, MaxRunBytes>>20)
+	}
+	data, err := os.ReadFile(full)
+	if err != nil {
+		return nil, err
+	}
+	src := engine.Source{Name: rel}
+	if strings.EqualFold(path.Ext(rel), ".json") {
+		return engine.DecodeJSON(data, src)
+	}
+	return engine.DecodeYAML(data, src)
+}
+
+var scenarioLine = regexp.MustCompile(`(?m)^\s*(?:Scenario|Example|Scenario Outline|Scenario Template):\s*(.*?)\s*$`)
+
+func hasScenario(feature []byte, name string) bool {
+	for _, m := range scenarioLine.FindAllSubmatch(feature, -1) {
+		if string(m[1]) == strings.TrimSpace(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendFeature adds the scenario at the end of the feature file, or
+// writes a new one; what was there is kept byte for byte.
+func appendFeature(full string, existing []byte, o Options, text string) error {
+	if existing == nil {
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return err
+		}
+		head := fmt.Sprintf("Feature: %s\n  Scenarios recorded from real runs with scenario record.\n", featureTitle(o.Feature))
+		return os.WriteFile(full, []byte(head+"\n"+text), 0o644)
+	}
+	f, err := os.OpenFile(full, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return err
+	}
+	sep := "\n"
+	if len(existing) > 0 && existing[len(existing)-1] != '\n' {
+		sep = "\n\n"
+	}
+	if _, err := f.WriteString(sep + text); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func featureTitle(feature string) string {
+	base := strings.TrimSuffix(path.Base(feature), ".feature")
+	return strings.NewReplacer("_", " ", "-", " ").Replace(base) + " (recorded)"
+}
