@@ -5,6 +5,7 @@
 //	scenario update [paths...]  run, rewriting missing or stale goldens
 //	scenario check [paths...]   run without writing; fail on missing, stale or orphan goldens
 //	scenario prune              delete orphan goldens after a whole, passing run
+//	scenario record RUN         turn a real run into a scenario and its golden
 //	scenario steps              print the step vocabulary
 //	scenario init [dir]         scaffold a suite with a CI workflow
 //	scenario version            print the version
@@ -101,6 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		&cobra.Command{Use: "update [paths...]", Short: "Run the scenarios, rewriting missing or stale golden files", RunE: runSuite(modeUpdate)},
 		&cobra.Command{Use: "check [paths...]", Short: "Run without writing; fail on failing scenarios and missing, stale or orphan goldens", RunE: runSuite(modeCheck)},
 		&cobra.Command{Use: "prune [paths...]", Short: "Delete golden files that no scenario references (after a passing run of the suite, a directory or a feature file)", RunE: runSuite(modePrune)},
+		recordCommand(&f, os.Stdin, stdout, stderr),
 		&cobra.Command{Use: "steps", Short: "Print the step vocabulary", Args: cobra.NoArgs, RunE: func(*cobra.Command, []string) error {
 			printSteps(stdout)
 			return nil

@@ -77,7 +77,12 @@ func Infer(run *Run) *Inferred {
 	for name, ts := range types {
 		f := map[string]any{"type": fieldType(ts)}
 		if r := reducers[name]; r != "" {
-			f["reducer"] = r
+			// a default, as LangGraph's reducer channels have one, so that
+			// the input's value goes through the reducer too
+			f["reducer"], f["default"] = r, []any{}
+			if r == "sum" {
+				f["default"] = 0.0
+			}
 		}
 		fields[name] = f
 	}

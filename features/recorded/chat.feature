@@ -1,0 +1,133 @@
+Feature: chat (recorded)
+  Scenarios recorded from real runs with scenario record.
+
+  Scenario: a chat with a parallel step, recorded from LangGraph JS
+    # Recorded from internal/record/testdata/chat.jsonl (3 supersteps).
+    # The schema was inferred from the run: types from the values taken.
+    # Reducers proved by a step of the run: log (append, line 2), messages (messages, line 2), total (sum, line 2).
+    # Guessed replace (nothing in the run proves otherwise): status.
+    Given the state schema:
+      """json
+      {
+        "fields": {
+          "log": {
+            "default": [],
+            "reducer": "append",
+            "type": "array"
+          },
+          "messages": {
+            "default": [],
+            "reducer": "messages",
+            "type": "array"
+          },
+          "status": {
+            "type": "string"
+          },
+          "total": {
+            "default": 0,
+            "reducer": "sum",
+            "type": "integer"
+          }
+        }
+      }
+      """
+    And the input state:
+      """json
+      {
+        "log": [
+          "start"
+        ],
+        "messages": [
+          {
+            "id": [
+              "langchain_core",
+              "messages",
+              "HumanMessage"
+            ],
+            "kwargs": {
+              "additional_kwargs": {},
+              "content": "Is it true?",
+              "id": "human-1",
+              "response_metadata": {}
+            },
+            "lc": 1,
+            "type": "constructor"
+          }
+        ],
+        "status": "new",
+        "total": 10
+      }
+      """
+    When node "model" returns:
+      """json
+      {
+        "log": [
+          "model"
+        ],
+        "messages": [
+          {
+            "id": [
+              "langchain_core",
+              "messages",
+              "AIMessage"
+            ],
+            "kwargs": {
+              "additional_kwargs": {},
+              "content": "Let me check two sources.",
+              "id": "ai-1",
+              "invalid_tool_calls": [],
+              "response_metadata": {},
+              "tool_calls": []
+            },
+            "lc": 1,
+            "type": "constructor"
+          }
+        ],
+        "status": "thinking",
+        "total": 1
+      }
+      """
+    When these nodes run in one step:
+      """json
+      {
+        "lookup": {
+          "status": "looked up",
+          "total": 3
+        },
+        "search": {
+          "log": [
+            "search"
+          ],
+          "total": 2
+        }
+      }
+      """
+    When node "answer" returns:
+      """json
+      {
+        "log": [
+          "answer"
+        ],
+        "messages": [
+          {
+            "id": [
+              "langchain_core",
+              "messages",
+              "AIMessage"
+            ],
+            "kwargs": {
+              "additional_kwargs": {},
+              "content": "Both sources agree.",
+              "id": "ai-2",
+              "invalid_tool_calls": [],
+              "response_metadata": {},
+              "tool_calls": []
+            },
+            "lc": 1,
+            "type": "constructor"
+          }
+        ],
+        "status": "done"
+      }
+      """
+    Then the state should match the golden file
