@@ -1,0 +1,117 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/toolchain"
+)
+
+// streamChatGraph runs the LangGraph JS graph of internal/record/testdata
+// and returns what it streamed with the modes updates and values.
+func streamChatGraph(t *testing.T, env toolchain.NodeEnv) []byte {
+	t.Helper()
+	script := filepath.Join(env.Root, "internal", "record", "testdata", "chat_graph.mjs")
+	cmd := exec.Command(env.Node, script)
+	cmd.Env = append(os.Environ(), "NODE_PATH="+env.NodePath())
+	cmd.Dir = env.Root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node %s: %v", script, err)
+	}
+	return out
+}
+
+// A real LangGraph JS run, recorded, passes check on the built-in engine
+// and side by side with LangGraph JS, and its golden is the run's last
+// values chunk.
+func TestRecordRealRun(t *testing.T) {
+	env := toolchain.Node(t)
+	run := streamChatGraph(t, env)
+	dir := newSuite(t, map[string]string{"runs/chat.jsonl": string(run)})
+	linkNodeModules(t, env, dir)
+
+	r := runCLI(t, "record", "--root", dir, filepath.Join(dir, "runs/chat.jsonl"), "--runtime", "builtin,langgraph-js")
+	wantCode(t, r, exitPassed)
+	feature, err := os.ReadFile(filepath.Join(dir, "features/recorded/chat.feature"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Scenario: chat", `When node "model" returns:`, "When these nodes run in one step:",
+		`"reducer": "messages"`, `"reducer": "append"`, `"reducer": "sum"`,
+		"Guessed replace (nothing in the run proves otherwise): status.",
+		"Then the state should match the golden file",
+	} {
+		if !strings.Contains(string(feature), want) {
+			t.Errorf("the recorded feature lacks %q:\n%s", want, feature)
+		}
+	}
+	wantCode(t, runCLI(t, suiteArgs("check", dir)...), exitPassed)
+	wantCode(t, runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-js")...), exitPassed)
+
+	// the golden is the last values chunk, messages in plain form
+	lines := strings.Split(strings.TrimSpace(string(run)), "\n")
+	last, err := engine.DecodeJSON([]byte(lines[len(lines)-1]), engine.Source{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden, err := os.ReadFile(filepath.Join(dir, "golden/recorded/chat/chat.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := engine.DecodeJSON(golden, engine.Source{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := last.([]any)[1].(map[string]any)
+	if gotLog, wantLog := got.(map[string]any)["log"], want["log"]; !engine.Equal(gotLog, wantLog) ||
+		got.(map[string]any)["total"] != want["total"] || got.(map[string]any)["status"] != want["status"] {
+		t.Errorf("golden %s is not the last values chunk %v", golden, want)
+	}
+	msgs := got.(map[string]any)["messages"].([]any)
+	if len(msgs) != 3 || msgs[2].(map[string]any)["id"] != "ai-2" || msgs[2].(map[string]any)["content"] != "Both sources agree." {
+		t.Errorf("golden messages %v", msgs)
+	}
+
+	// a second recording under the same name is refused; the feature is kept
+	r = runCLI(t, "record", "--root", dir, filepath.Join(dir, "runs/chat.jsonl"))
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, `already has a scenario "chat"`)
+	again, _ := os.ReadFile(filepath.Join(dir, "features/recorded/chat.feature"))
+	if string(again) != string(feature) {
+		t.Error("a refused recording changed the feature file")
+	}
+}
+
+// A schema that gives replace to a field the graph appends to is refused,
+// naming the step (the run's line) and the path, and nothing is written.
+func TestRecordRealRunWrongSchema(t *testing.T) {
+	env := toolchain.Node(t)
+	run := streamChatGraph(t, env)
+	dir := newSuite(t, map[string]string{
+		"runs/chat.jsonl": string(run),
+		"schema.yaml": `fields:
+  messages: {type: array, default: [], reducer: messages}
+  total: {type: number, default: 0, reducer: sum}
+  log: {type: array, default: []}
+  status: {type: string}
+`,
+	})
+	linkNodeModules(t, env, dir)
+	for _, rt := range []string{"builtin", "builtin,langgraph-js"} {
+		r := runCLI(t, "record", "--root", dir, filepath.Join(dir, "runs/chat.jsonl"), "--schema", filepath.Join(dir, "schema.yaml"), "--runtime", rt)
+		wantCode(t, r, exitLoad)
+		wantContains(t, r, `runs/chat.jsonl:3: replayed, node "model" (line 2)`, `$.log[0]`)
+		if _, err := os.Stat(filepath.Join(dir, "features")); err == nil {
+			t.Errorf("--runtime %s: a refused recording wrote features/", rt)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "golden")); err == nil {
+			t.Errorf("--runtime %s: a refused recording wrote golden/", rt)
+		}
+	}
+}
