@@ -39,19 +39,9 @@ Feature: chat (recorded)
         ],
         "messages": [
           {
-            "id": [
-              "langchain_core",
-              "messages",
-              "HumanMessage"
-            ],
-            "kwargs": {
-              "additional_kwargs": {},
-              "content": "Is it true?",
-              "id": "human-1",
-              "response_metadata": {}
-            },
-            "lc": 1,
-            "type": "constructor"
+            "content": "Is it true?",
+            "id": "human-1",
+            "type": "human"
           }
         ],
         "status": "new",
@@ -66,21 +56,9 @@ Feature: chat (recorded)
         ],
         "messages": [
           {
-            "id": [
-              "langchain_core",
-              "messages",
-              "AIMessage"
-            ],
-            "kwargs": {
-              "additional_kwargs": {},
-              "content": "Let me check two sources.",
-              "id": "ai-1",
-              "invalid_tool_calls": [],
-              "response_metadata": {},
-              "tool_calls": []
-            },
-            "lc": 1,
-            "type": "constructor"
+            "content": "Let me check two sources.",
+            "id": "ai-1",
+            "type": "ai"
           }
         ],
         "status": "thinking",
@@ -110,21 +88,9 @@ Feature: chat (recorded)
         ],
         "messages": [
           {
-            "id": [
-              "langchain_core",
-              "messages",
-              "AIMessage"
-            ],
-            "kwargs": {
-              "additional_kwargs": {},
-              "content": "Both sources agree.",
-              "id": "ai-2",
-              "invalid_tool_calls": [],
-              "response_metadata": {},
-              "tool_calls": []
-            },
-            "lc": 1,
-            "type": "constructor"
+            "content": "Both sources agree.",
+            "id": "ai-2",
+            "type": "ai"
           }
         ],
         "status": "done"

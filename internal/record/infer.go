@@ -38,6 +38,9 @@ func Infer(run *Run) *Inferred {
 	for _, st := range run.Steps {
 		for _, w := range st.Writes {
 			out, ok := w.Output.(map[string]any)
+			if w.Command {
+				out, ok = out["update"].(map[string]any)
+			}
 			if !ok {
 				continue
 			}

@@ -9,10 +9,12 @@ var serialisedTypes = map[string]string{
 	"HumanMessageChunk": "human", "AIMessageChunk": "ai", "SystemMessageChunk": "system", "ToolMessageChunk": "tool",
 }
 
-// comparable brings a value to the form record compares states in: a
+// comparable brings a value to the form record writes and compares: a
 // serialised message becomes its fields and type, and a message's empty
-// fields ([], {}, "", null) are dropped, since LangGraph JS, langchain-core's
-// model_dump() and the engine each leave out or fill in different ones.
+// fields ([], {}, "", null, false) are dropped, since LangGraph JS, langchain-core's
+// model_dump() and the engine each leave out or fill in different ones, and
+// langchain-core would move the extra ones of a dict into additional_kwargs.
+// Every profile reads a message in this form.
 func comparable(v any) any {
 	switch x := v.(type) {
 	case []any:
@@ -82,6 +84,8 @@ func isEmpty(v any) bool {
 	switch x := v.(type) {
 	case nil:
 		return true
+	case bool:
+		return !x
 	case string:
 		return x == ""
 	case []any:

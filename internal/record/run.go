@@ -36,11 +36,11 @@ type Superstep struct {
 // Run is a parsed stream: its first values chunk (the input) and its
 // supersteps.
 type Run struct {
-	Name       string
-	Input      map[string]any
-	InputLine  int
-	Steps      []Superstep
-	Warnings   []string
+	Name      string
+	Input     map[string]any
+	InputLine int
+	Steps     []Superstep
+	Warnings  []string
 }
 
 // LineError is a run's line at fault.
@@ -90,6 +90,7 @@ func ParseRun(name string, r io.Reader) (*Run, error) {
 			}
 			mode, chunk = m, pair[1]
 		}
+		chunk = comparable(chunk)
 		switch mode {
 		case "values":
 			obj, ok := chunk.(map[string]any)

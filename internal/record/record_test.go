@@ -1,0 +1,236 @@
+package record
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stateharness/scenario/internal/suite"
+)
+
+var layout = suite.Layout{Features: "features", Golden: "golden"}
+
+// record records run into a fresh suite (with files) and returns the
+// suite's directory.
+func record(t *testing.T, run string, files map[string]string, edit func(*Options)) (string, *Result, error) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := Options{Root: dir, Layout: layout, RunName: "run.jsonl", Run: strings.NewReader(run),
+		Feature: "features/recorded/run.feature", Name: "a run"}
+	if edit != nil {
+		edit(&o)
+	}
+	res, err := Record(o)
+	return dir, res, err
+}
+
+func read(t *testing.T, dir, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func wantNothingWritten(t *testing.T, dir string) {
+	t.Helper()
+	for _, d := range []string{"features/recorded", "golden"} {
+		if _, err := os.Stat(filepath.Join(dir, d)); err == nil {
+			t.Errorf("%s was written", d)
+		}
+	}
+}
+
+const chatRun = `["values", {"log": ["start"], "n": 1}]
+["updates", {"a": {"log": ["a"], "n": 2}}]
+["values", {"log": ["start", "a"], "n": 2}]
+["updates", {"b": {"log": ["b"]}}]
+["updates", {"c": {"n": 3}}]
+["values", {"log": ["start", "a", "b"], "n": 3}]
+`
+
+func TestRecordSteps(t *testing.T) {
+	dir, res, err := record(t, chatRun, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := read(t, dir, "features/recorded/run.feature")
+	for _, want := range []string{
+		"Feature: run (recorded)", "Scenario: a run",
+		`When node "a" returns:`, "When these nodes run in one step:",
+		`"reducer": "append"`, "Reducers proved by a step of the run: log (append, line 2).",
+		"Guessed replace (nothing in the run proves otherwise): n.",
+		"Then the state should match the golden file",
+	} {
+		if !strings.Contains(f, want) {
+			t.Errorf("feature lacks %q:\n%s", want, f)
+		}
+	}
+	if strings.Contains(f, "the state should equal") {
+		t.Error("without --every-step, no intermediate state")
+	}
+	if g := read(t, dir, res.Golden); g != "{\n  \"log\": [\n    \"start\",\n    \"a\",\n    \"b\"\n  ],\n  \"n\": 3\n}\n" {
+		t.Errorf("golden %s", g)
+	}
+}
+
+func TestRecordEveryStep(t *testing.T) {
+	dir, _, err := record(t, chatRun, nil, func(o *Options) { o.EveryStep = true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := read(t, dir, "features/recorded/run.feature"); strings.Count(f, "Then the state should equal:") != 1 {
+		t.Errorf("want the state after the first step of two:\n%s", f)
+	}
+}
+
+func TestRecordCommand(t *testing.T) {
+	run := `["values", {"s": "a"}]
+["updates", {"router": {"lg_name": "Command", "update": {"s": "b"}, "goto": ["x"]}}]
+["values", {"s": "b"}]
+`
+	dir, _, err := record(t, run, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := read(t, dir, "features/recorded/run.feature")
+	if !strings.Contains(f, `When node "router" returns a command:`) || strings.Contains(f, "lg_name") {
+		t.Errorf("want the command step:\n%s", f)
+	}
+}
+
+func TestRecordUpdatesAlone(t *testing.T) {
+	// updates chunks without a mode; the input from --input
+	run := `{"a": {"n": 2}}`
+	dir, res, err := record(t, run, map[string]string{"in.json": `{"n": 1}`}, func(o *Options) { o.Input = "in.json" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := read(t, dir, res.Golden); g != "{\n  \"n\": 2\n}\n" {
+		t.Errorf("golden %s", g)
+	}
+}
+
+func TestRecordSchemaFile(t *testing.T) {
+	schema := `{"properties": {"log": {"type": "array", "x-reducer": "append"}, "n": {"type": "integer"}}}`
+	dir, _, err := record(t, chatRun, map[string]string{"schema.json": schema}, func(o *Options) { o.Schema = "schema.json" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := read(t, dir, "features/recorded/run.feature"); !strings.Contains(f, `the state schema from "schema.json"`) || strings.Contains(f, "inferred") {
+		t.Errorf("want the schema file named:\n%s", f)
+	}
+}
+
+func TestRecordMismatchWritesNothing(t *testing.T) {
+	schema := "fields:\n  log: {type: array}\n  n: {type: integer}\n"
+	dir, _, err := record(t, chatRun, map[string]string{"schema.yaml": schema}, func(o *Options) { o.Schema = "schema.yaml" })
+	var m *Mismatch
+	if !errors.As(err, &m) {
+		t.Fatalf("want a mismatch, got %v", err)
+	}
+	if m.Line != 3 || !strings.Contains(m.Step, `node "a" (line 2)`) || len(m.Diffs) == 0 {
+		t.Errorf("mismatch %+v", m)
+	}
+	if !strings.Contains(err.Error(), "$.log") || !strings.Contains(err.Error(), "recorded") {
+		t.Errorf("error %v", err)
+	}
+	wantNothingWritten(t, dir)
+}
+
+func TestRecordAppendsNeverOverwrites(t *testing.T) {
+	existing := "Feature: mine\n\n  Scenario: kept\n    Given an empty input state\n    Then the state should equal:\n      \"\"\"json\n      {}\n      \"\"\""
+	files := map[string]string{"features/recorded/run.feature": existing}
+	dir, _, err := record(t, chatRun, files, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := read(t, dir, "features/recorded/run.feature")
+	if !strings.HasPrefix(f, existing+"\n\n  Scenario: a run\n") {
+		t.Errorf("the feature was not appended to:\n%s", f)
+	}
+	// the same name again: refused, unchanged
+	_, _, err = record(t, chatRun, map[string]string{"features/recorded/run.feature": f}, nil)
+	if err == nil || !strings.Contains(err.Error(), `already has a scenario "a run"`) {
+		t.Errorf("want the name refused, got %v", err)
+	}
+	// an existing golden is never overwritten
+	_, _, err = record(t, chatRun, map[string]string{"golden/recorded/run/a-run.json": "{}\n"}, nil)
+	if err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Errorf("want the golden kept, got %v", err)
+	}
+}
+
+func TestRecordBadInput(t *testing.T) {
+	for _, tc := range []struct{ name, run, want string }{
+		{"not JSON", "[\"values\", {}]\n{oops\n", "run.jsonl:2: not a JSON line"},
+		{"no updates", `["values", {"n": 1}]`, "the stream has no updates"},
+		{"NaN", "[\"values\", {}]\n[\"updates\", {\"a\": {\"n\": NaN}}]\n", "run.jsonl:2:"},
+		{"unsafe integer", "[\"values\", {}]\n[\"updates\", {\"a\": {\"n\": 9007199254740993}}]\n", "UNSAFE_INTEGER"},
+		{"duplicate key", "[\"values\", {}]\n[\"updates\", {\"a\": {}, \"a\": {}}]\n", "DUPLICATE_KEY"},
+		{"interrupt", "[\"values\", {}]\n[\"updates\", {\"__interrupt__\": [{\"value\": \"?\"}]}]\n", `run.jsonl:2: "__interrupt__" is an interrupt`},
+		{"empty node name", "[\"values\", {}]\n[\"updates\", {\"\": {}}]\n", "run.jsonl:2: a node named \"\""},
+		{"updates not an object", "[\"values\", {}]\n[\"updates\", [1]]\n", "run.jsonl:2: an updates chunk is array"},
+		{"mode not a string", "[\"values\", {}]\n[1, {}]\n", "run.jsonl:2: the mode of [mode, chunk] is number"},
+		{"no input", `["updates", {"a": {"n": 1}}]`, "no values chunk to start from"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, _, err := record(t, tc.run, nil, nil)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("want an error with %q, got %v", tc.want, err)
+			}
+			wantNothingWritten(t, dir)
+		})
+	}
+}
+
+func TestRecordUnknownModeSkipped(t *testing.T) {
+	run := "[\"values\", {\"n\": 1}]\n[\"debug\", {\"x\": 1}]\n[\"updates\", {\"a\": {\"n\": 2}}]\n[\"values\", {\"n\": 2}]\n"
+	_, res, err := record(t, run, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], `run.jsonl:2: a chunk of mode "debug": skipped`) {
+		t.Errorf("warnings %q", res.Warnings)
+	}
+}
+
+func TestRecordTooLarge(t *testing.T) {
+	big := strings.NewReader(strings.Repeat(" ", MaxRunBytes+1))
+	_, err := ParseRun("run.jsonl", big)
+	if err == nil || !strings.Contains(err.Error(), "over the 64 MiB limit") {
+		t.Errorf("want the size refused, got %v", err)
+	}
+}
+
+func TestRecordPythonMessages(t *testing.T) {
+	// langchain-core's dumpd (lc: 1) in the values, model_dump() dicts in
+	// the updates: the same messages
+	run := `["values", {"messages": [{"lc": 1, "type": "constructor", "id": ["langchain_core", "messages", "HumanMessage"], "kwargs": {"content": "hi", "type": "human", "id": "h1"}}]}]
+["updates", {"model": {"messages": [{"content": "hello", "type": "ai", "id": "a1", "additional_kwargs": {}, "response_metadata": {}, "tool_calls": [], "invalid_tool_calls": [], "name": null, "example": false, "usage_metadata": null}]}}]
+["values", {"messages": [{"lc": 1, "type": "constructor", "id": ["langchain_core", "messages", "HumanMessage"], "kwargs": {"content": "hi", "type": "human", "id": "h1"}}, {"lc": 1, "type": "constructor", "id": ["langchain_core", "messages", "AIMessage"], "kwargs": {"content": "hello", "type": "ai", "id": "a1", "tool_calls": [], "invalid_tool_calls": []}}]}]
+`
+	dir, res, err := record(t, run, nil, func(o *Options) { o.Profile = "langgraph-py" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := read(t, dir, "features/recorded/run.feature")
+	if !strings.Contains(f, `Given the "langgraph-py" profile`) || !strings.Contains(f, `"reducer": "messages"`) {
+		t.Errorf("feature:\n%s", f)
+	}
+	if g := read(t, dir, res.Golden); !strings.Contains(g, `"id": "a1"`) {
+		t.Errorf("golden %s", g)
+	}
+}
