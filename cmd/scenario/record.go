@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/stateharness/scenario/internal/record"
@@ -78,7 +79,17 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 			if list == "" {
 				list = fc.Runtime
 			}
-			rts, procs, err := runtimes.Start(list, "--runtime", runtimes.Settings{Root: root})
+			timeout := time.Duration(fc.RuntimeTimeout)
+			if f.runtimeTimeout != "" {
+				if timeout, err = runner.ParseTimeout(f.runtimeTimeout); err != nil {
+					return fmt.Errorf("--runtime-timeout: %w", err)
+				}
+			}
+			from := "--runtime"
+			if f.runtime == "" {
+				from = "scenario.yaml's runtime:"
+			}
+			rts, procs, err := runtimes.Start(list, from, runtimes.Settings{Root: root, Timeout: timeout, Python: fc.Python})
 			if err != nil {
 				return err
 			}

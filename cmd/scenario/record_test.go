@@ -115,3 +115,23 @@ func TestRecordRealRunWrongSchema(t *testing.T) {
 		}
 	}
 }
+
+// A real LangGraph Python run (messages in dumpd's lc: 1 form), recorded
+// under the langgraph-py profile, passes check side by side with LangGraph
+// Python.
+func TestRecordRealPythonRun(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	script := filepath.Join(toolchain.RepoRoot(), "internal", "record", "testdata", "chat_graph.py")
+	run, err := exec.Command(python, script).Output()
+	if err != nil {
+		t.Fatalf("%s %s: %v", python, script, err)
+	}
+	dir := newSuite(t, map[string]string{"runs/chat_py.jsonl": string(run), "scenario.yaml": "python: " + python + "\n"})
+	r := runCLI(t, "record", "--root", dir, filepath.Join(dir, "runs/chat_py.jsonl"), "--profile", "langgraph-py", "--runtime", "builtin,langgraph-py")
+	wantCode(t, r, exitPassed)
+	wantCode(t, runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-py")...), exitPassed)
+	feature, _ := os.ReadFile(filepath.Join(dir, "features/recorded/chat_py.feature"))
+	if !strings.Contains(string(feature), `Given the "langgraph-py" profile`) || !strings.Contains(string(feature), "When these nodes run in one step:") {
+		t.Errorf("feature:\n%s", feature)
+	}
+}
