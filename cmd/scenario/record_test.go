@@ -135,3 +135,38 @@ func TestRecordRealPythonRun(t *testing.T) {
 		t.Errorf("feature:\n%s", feature)
 	}
 }
+
+const smallRun = `["values", {"n": 1}]
+["updates", {"a": {"n": 2}}]
+["values", {"n": 2}]
+`
+
+// RUN may be - for stdin; --feature and --name choose where and what.
+func TestRecordStdinFeatureName(t *testing.T) {
+	dir := newSuite(t, map[string]string{"scenario.yaml": "features: features\n"})
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdin
+	os.Stdin = r
+	t.Cleanup(func() { os.Stdin = old })
+	go func() { w.WriteString(smallRun); w.Close() }()
+	res := runCLI(t, "record", "--root", dir, "-", "--feature", filepath.Join(dir, "features/mine.feature"), "--name", "counting up")
+	wantCode(t, res, exitPassed)
+	wantContains(t, res, `recorded "counting up" (1 steps) in features/mine.feature, golden golden/mine/counting-up.json`)
+	feature, _ := os.ReadFile(filepath.Join(dir, "features/mine.feature"))
+	if !strings.Contains(string(feature), "Scenario: counting up") || !strings.Contains(string(feature), "# Recorded from - (1 supersteps).") {
+		t.Errorf("feature:\n%s", feature)
+	}
+	wantCode(t, runCLI(t, suiteArgs("check", dir)...), exitPassed)
+
+	// a bad line names the run's line; nothing is written
+	bad := newSuite(t, map[string]string{"runs/bad.jsonl": "[\"values\", {}]\nnope\n"})
+	res = runCLI(t, "record", "--root", bad, filepath.Join(bad, "runs/bad.jsonl"))
+	wantCode(t, res, exitLoad)
+	wantContains(t, res, "bad.jsonl:2: not a JSON line")
+	if _, err := os.Stat(filepath.Join(bad, "features")); err == nil {
+		t.Error("a refused run wrote features/")
+	}
+}
