@@ -170,3 +170,17 @@ func TestRecordStdinFeatureName(t *testing.T) {
 		t.Error("a refused run wrote features/")
 	}
 }
+
+// The profile and the runtimes default to the suite's scenario.yaml.
+func TestRecordSuiteDefaults(t *testing.T) {
+	dir := newSuite(t, map[string]string{"scenario.yaml": "profile: langgraph-py\n", "run.jsonl": smallRun})
+	wantCode(t, runCLI(t, "record", "--root", dir, filepath.Join(dir, "run.jsonl")), exitPassed)
+	feature, _ := os.ReadFile(filepath.Join(dir, "features/recorded/run.feature"))
+	if !strings.Contains(string(feature), `Given the "langgraph-py" profile`) {
+		t.Errorf("want the suite's profile:\n%s", feature)
+	}
+	bad := newSuite(t, map[string]string{"scenario.yaml": "runtime: nope\n", "run.jsonl": smallRun})
+	r := runCLI(t, "record", "--root", bad, filepath.Join(bad, "run.jsonl"))
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, `scenario.yaml's runtime: nope: unknown runtime "nope"`)
+}
