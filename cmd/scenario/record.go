@@ -94,6 +94,10 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 				return err
 			}
 			defer procs.Stop()
+			// ^C stops the runtime processes too (they run in process
+			// groups of their own); nothing is written after it
+			release := runner.WatchInterrupts(procs.Kill, len(procs))
+			defer release()
 			res, err := record.Record(record.Options{
 				Root: root, Layout: layout, RunName: runName, Run: in,
 				Feature: feature, Name: name, Schema: schema, Input: input,

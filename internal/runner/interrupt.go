@@ -62,3 +62,9 @@ func watchInterrupts(kill func(), processes int) (release func()) {
 		}
 	}
 }
+
+// WatchInterrupts is watchInterrupts for a command that starts runtimes
+// outside a run (scenario record).
+func WatchInterrupts(kill func(), processes int) (release func()) {
+	return watchInterrupts(kill, processes)
+}
