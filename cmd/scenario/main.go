@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/shell"
@@ -86,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	root.CompletionOptions.DisableDefaultCmd = true
 	pf := root.PersistentFlags()
 	pf.StringVar(&f.root, "root", ".", "suite root holding features/, golden/ and scenarios/")
-	pf.StringVar(&f.profile, "profile", "", "default profile: langgraph, dawn, awaken or llmfy (overrides scenario.yaml)")
+	pf.StringVar(&f.profile, "profile", "", "default profile: "+strings.Join(engine.Profiles(), ", ")+" (overrides scenario.yaml)")
 	pf.StringVar(&f.tags, "tags", "", "run scenarios matching a godog tag expression (@a && ~@b, @a,@b)")
 	pf.StringVar(&f.format, "format", "", "formatters, comma-separated: godog's pretty, progress, cucumber:FILE; junit:FILE (testcases with file and line; check adds its golden-file problems), github or github:FILE (GitHub Actions annotations), and html:FILE (a self-contained report of every step's state change); default pretty on a terminal, progress otherwise")
 	pf.BoolVar(&f.noColor, "no-color", false, "plain output (also NO_COLOR)")
