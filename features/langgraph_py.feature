@@ -212,3 +212,26 @@ Feature: LangGraph Python (the langgraph-py profile)
       b: {notes: [b]}
       """
     Then field "notes" should equal ["in", "n", "b", "n2"]
+
+  Scenario: a field without a reducer leaves its default out of the state until a write
+    Given the state schema:
+      """yaml
+      fields:
+        foo: {type: 'string?', default: x}
+        topic: {}
+      """
+    And an empty input state
+    Then field "foo" should be absent
+    When node "a" returns:
+      """json
+      {"topic": "tides"}
+      """
+    Then the state should equal:
+      """json
+      {"topic": "tides"}
+      """
+    When node "b" returns:
+      """json
+      {"foo": "y"}
+      """
+    Then field "foo" should equal "y"
