@@ -156,6 +156,10 @@ func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, 
 			spec.Name = "append"
 		}
 	}
+	if p.lastValueNoDefault && spec.Name == lastValueName {
+		// checked against the type above, then left out of the state
+		f.def, f.hasDef = nil, false
+	}
 	if p.typedStart && !f.hasDef && spec.Name != lastValueName {
 		f.def, f.hasDef = typeStart(f.typ)
 	}

@@ -45,6 +45,12 @@ type profile struct {
 	// type's empty value, as LangGraph Python's channel starts from its
 	// annotated type called with no arguments (lang_python.go).
 	typedStart bool
+	// lastValueNoDefault: a last-value field's default is no value of the
+	// state: the field is absent until a write, as LangGraph Python's
+	// LastValue channel starts empty (a TypedDict has no defaults; a
+	// Pydantic state's default is what a node reads off the model, never
+	// written to the channel).
+	lastValueNoDefault bool
 
 	// readReturn is what a node's return value writes (SPEC §6), a command
 	// given as one aside (node_return.go, lang_javascript.go).
@@ -110,7 +116,7 @@ var profiles = map[string]*profile{
 	// its own, read and checked against the real library (lang_python.go,
 	// message_coerce_python.go)
 	"langgraph-py": {
-		name: "langgraph-py", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName, typedStart: true,
+		name: "langgraph-py", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName, typedStart: true, lastValueNoDefault: true,
 		readReturn: readReturnPy, concurrentWrite: lastValueConflictPy, overwriteConflict: overwriteConflictPy, firstWrite: firstWriteRaw, overwrite: overwritePy,
 		coerceMessage: coerceMessagePy, messagesNullArgs: addMessagesNone, toolResult: toolResultLangGraph, keyOrder: insertionOrder, returnDelay: noReturnDelay,
 	},

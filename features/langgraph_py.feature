@@ -190,3 +190,48 @@ Feature: LangGraph Python (the langgraph-py profile)
       {"messages": [{"type": "remove", "id": "m1", "content": ""}]}
       """
     Then field "messages" should equal []
+
+  Scenario: a node may be named like a field: node "notes" appends to the field "notes"
+    Given the state schema:
+      """yaml
+      fields:
+        notes: {type: array, reducer: append}
+      """
+    And the input state:
+      """json
+      {"notes": ["in"]}
+      """
+    When node "notes" returns:
+      """json
+      {"notes": ["n"]}
+      """
+    Then field "notes" should equal ["in", "n"]
+    When these nodes run in one step:
+      """yaml
+      notes: {notes: [n2]}
+      b: {notes: [b]}
+      """
+    Then field "notes" should equal ["in", "n", "b", "n2"]
+
+  Scenario: a field without a reducer leaves its default out of the state until a write
+    Given the state schema:
+      """yaml
+      fields:
+        foo: {type: 'string?', default: x}
+        topic: {}
+      """
+    And an empty input state
+    Then field "foo" should be absent
+    When node "a" returns:
+      """json
+      {"topic": "tides"}
+      """
+    Then the state should equal:
+      """json
+      {"topic": "tides"}
+      """
+    When node "b" returns:
+      """json
+      {"foo": "y"}
+      """
+    Then field "foo" should equal "y"

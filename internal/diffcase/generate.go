@@ -118,8 +118,14 @@ func (g *generator) next() Case {
 func (g *generator) step(c Case) []Node {
 	perm := g.r.Perm(len(nodeNames))
 	var out []Node
-	for _, i := range perm[:1+g.r.Intn(3)] {
-		out = append(out, g.node(c, nodeNames[i], perm))
+	for k, i := range perm[:1+g.r.Intn(3)] {
+		name := nodeNames[i]
+		if k == 0 && c.Profile == "langgraph-py" && len(c.Fields) > 0 && g.pct(15) {
+			// a node named like a field: LangGraph Python keeps a node
+			// and a channel of one name apart
+			name = c.Fields[g.r.Intn(len(c.Fields))].Name
+		}
+		out = append(out, g.node(c, name, perm))
 	}
 	return out
 }

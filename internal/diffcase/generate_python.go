@@ -9,8 +9,10 @@ import (
 // The cases of the langgraph-py profile, judged by LangGraph Python: the
 // same updates, writes, overwrites, returns and messages as the JavaScript
 // cases, and a type for each field (a reducer field starts from it, as from
-// its annotation); a last-value field has no default (a TypedDict has
-// none). A command's JSON form returned as a value is, in Python, a dict
+// its annotation); a last-value field's default, now and then declared,
+// is never in the state (a TypedDict has none; a Pydantic model's is not
+// written). A node is now and then named like a field (LangGraph Python
+// keeps the two apart). A command's JSON form returned as a value is, in Python, a dict
 // like any other, and a list of them is refused.
 
 func (g *generator) pyField(name string) Field {
@@ -19,6 +21,16 @@ func (g *generator) pyField(name string) Field {
 		f.Reducer = "last-value"
 		if g.pct(50) {
 			f.Reducer = ""
+		}
+		if g.pct(30) {
+			// a default the schema checks and LangGraph Python never
+			// writes: the field stays absent until a write
+			f.HasDefault = true
+			f.Default = g.defaultFor(g.pick([]string{"", "", "append", "merge"}))
+			f.Type = kindOf(f.Default)
+			if f.Type != "any" && g.pct(40) {
+				f.Type += "?"
+			}
 		}
 		return f
 	}
@@ -97,8 +109,11 @@ func (g *generator) messagesCase() Case {
 	if g.pct(90) {
 		var step []Node
 		perm := g.r.Perm(len(nodeNames))
-		for _, i := range perm[:1+g.r.Intn(3)] {
+		for k, i := range perm[:1+g.r.Intn(3)] {
 			n := Node{Name: nodeNames[i], Output: g.pyMessagesUpdate(c)}
+			if k == 0 && g.pct(15) {
+				n.Name = c.Fields[g.r.Intn(len(c.Fields))].Name
+			}
 			if g.pct(15) {
 				n.Command = true
 				n.Output = Object("update", n.Output)

@@ -112,6 +112,7 @@ try:
     )
     from langgraph.checkpoint.base import empty_checkpoint  # noqa: E402
     from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
+    from langgraph.pregel._checkpoint import LATEST_VERSION as CHECKPOINT_VERSION  # noqa: E402
     from langgraph.graph import START, StateGraph  # noqa: E402
     from langgraph.errors import GraphInterrupt  # noqa: E402
     from langgraph.types import Command  # noqa: E402
@@ -637,7 +638,12 @@ def seed_value(spec, field, v):
 
 
 def seed(spec, saver, config, before):
+    # a checkpoint of the layout Pregel writes (v 4): checkpoint.base's
+    # empty_checkpoint is v 2, which the compiled graph migrates on load,
+    # dropping the value of a channel named like a node (a node "notes"
+    # writing the field "notes" lost the field's value)
     cp = empty_checkpoint()
+    cp["v"] = CHECKPOINT_VERSION
     # versions as the saver makes them: the next ones compare with these
     version = saver.get_next_version(None, None)
     for k, v in before.items():

@@ -152,6 +152,12 @@ func Features(c diffcase.Case) []string {
 		if !sort.StringsAreSorted(listed) {
 			add("step lists its nodes out of name order")
 		}
+		for _, n := range cm.Step {
+			if c.Field(n.Name) != nil {
+				add("a node named like a field")
+				break
+			}
+		}
 	}
 	for _, f := range c.Fields {
 		if f.Reducer == "" && c.Profile == "langgraph" {
@@ -159,6 +165,9 @@ func Features(c diffcase.Case) []string {
 		}
 		if f.Reducer == "last-value" {
 			add("last-value field declared by name")
+		}
+		if c.ReducerOf(f.Name) == "last-value" && f.HasDefault {
+			add("last-value field with a default")
 		}
 	}
 	for _, cm := range c.Commits {
