@@ -8,6 +8,7 @@ import (
 
 	"github.com/stateharness/scenario/internal/env"
 	"github.com/stateharness/scenario/internal/runner"
+	"github.com/stateharness/scenario/internal/suite"
 )
 
 // suiteRoot finds the suite root (SPEC §13): --root when given, else the
@@ -35,10 +36,7 @@ func suiteRoot(flagRoot string, rootSet bool, paths []string) (string, []string,
 	}
 	rel := make([]string, len(paths))
 	for i, p := range paths {
-		file, line := p, ""
-		if j := strings.LastIndexByte(p, ':'); j > 0 && isDigits(p[j+1:]) {
-			file, line = p[:j], p[j:]
-		}
+		file, line := suite.SplitLine(p)
 		abs := file
 		if !filepath.IsAbs(abs) {
 			abs = filepath.Join(cwd, file)
@@ -54,16 +52,4 @@ func suiteRoot(flagRoot string, rootSet bool, paths []string) (string, []string,
 		rel[i] = filepath.ToSlash(r) + line
 	}
 	return filepath.Clean(root), rel, nil
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/cucumber/godog/colors"
 	"github.com/cucumber/godog/formatters"
+	"github.com/stateharness/scenario/internal/suite"
 )
 
 // godog's pretty and progress formatters run under names of the harness's
@@ -95,8 +96,8 @@ func newSummary(w *summaryWriter) *summary {
 // feature notes a feature godog named file.feature:LINE, whose locations
 // the writer puts right.
 func (s *summary) feature(uri string) {
-	if i := strings.LastIndexByte(uri, ':'); i > 0 && isDigits(uri[i+1:]) {
-		s.w.fix = append(s.w.fix, [2]string{uri + ":", uri[:i+1]})
+	if file, line := suite.SplitLine(uri); line != "" {
+		s.w.fix = append(s.w.fix, [2]string{uri + ":", file + ":"})
 	}
 }
 
@@ -184,19 +185,6 @@ func (s *summary) line(base *godog.BaseFmt) (line string, total int, ok bool) {
 	}
 	parts = append(parts, cyan(fmt.Sprintf("%d skipped", skipped)))
 	return fmt.Sprintf("%d scenarios (%s)", total, strings.Join(parts, ", ")), total, true
-}
-
-// isDigits reports whether s is a non-empty run of ASCII digits.
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // summaryWriter is what godog's formatter writes to: locations put right,

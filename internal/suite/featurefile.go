@@ -79,7 +79,7 @@ func CleanFeature(name string, content []byte) ([]byte, error) {
 func CheckFeatures(root string, entries []string) error {
 	fsys := os.DirFS(root)
 	for _, e := range entries {
-		file, _ := splitLine(e)
+		file, _ := SplitLine(e)
 		if _, err := ReadFeature(fsys, file); err != nil {
 			return err
 		}

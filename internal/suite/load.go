@@ -123,7 +123,7 @@ func StepIndex(p *godog.Scenario, st *godog.Step) int {
 // :LINE godog may append), name, tags, and each step's keyword type, text
 // and argument, hashed to 128 bits (the index holds one per scenario).
 func pickleKey(p *godog.Scenario) string {
-	file, _ := splitLine(p.Uri)
+	file, _ := SplitLine(p.Uri)
 	b := make([]byte, 0, 1024)
 	b = append(append(append(b, file...), 0), p.Name...)
 	for _, t := range p.Tags {
@@ -182,7 +182,7 @@ func Load(root string, layout Layout, paths []string) (*Index, error) {
 		if f.doc.Feature == nil {
 			continue
 		}
-		file, line := splitLine(e)
+		file, line := SplitLine(e)
 		want := 0
 		if line != "" {
 			want, _ = strconv.Atoi(line[1:])
@@ -200,7 +200,7 @@ func (x *Index) AddDocument(doc *godog.GherkinDocument, pickles []*godog.Scenari
 	if doc.Feature == nil {
 		return nil
 	}
-	file, _ := splitLine(doc.Uri) // godog appends the :LINE of a path that has one
+	file, _ := SplitLine(doc.Uri) // godog appends the :LINE of a path that has one
 	return x.add(file, 0, doc, pickles)
 }
 
@@ -231,7 +231,7 @@ func expand(root string, fsys fs.FS, layout Layout, paths []string) ([]string, e
 	}
 	var entries []string
 	for _, p := range paths {
-		file, line := splitLine(p)
+		file, line := SplitLine(p)
 		rel, err := Inside(root, file)
 		if err != nil {
 			return nil, err
@@ -280,7 +280,7 @@ func parseAll(fsys fs.FS, entries []string) []parsed {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				file, _ := splitLine(entries[i])
+				file, _ := SplitLine(entries[i])
 				out[i].doc, out[i].pickles, out[i].err = parse(fsys, file)
 			}
 		}()
@@ -375,7 +375,9 @@ func Slug(name string) string {
 	return b.String()
 }
 
-func splitLine(p string) (file, line string) {
+// SplitLine splits a run's path "file.feature:LINE" into the file and
+// ":LINE"; a path without a line suffix is the file and "".
+func SplitLine(p string) (file, line string) {
 	i := strings.LastIndexByte(p, ':')
 	if i < 0 {
 		return p, ""
