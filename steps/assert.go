@@ -113,7 +113,7 @@ func recordAssertions() []Def {
 		{Pattern: `^the state should match the golden file$`, run: func(w *world, _ ...string) error {
 			return w.matchGolden("", "", w.stateForGolden)
 		}},
-		{Pattern: `^the state should match the golden file "([^"]*)"$`, run: func(w *world, a ...string) error {
+		{Pattern: namedGolden.String(), run: func(w *world, a ...string) error {
 			return w.matchGolden(a[0], "", w.stateForGolden)
 		}},
 		{Pattern: `^the trace should match the golden file$`, run: func(w *world, _ ...string) error {

@@ -296,6 +296,8 @@ func report(cfg runner.Config, res *runner.Result, hints hintFlags, skipsFail bo
 	}
 	switch {
 	case !clean || skipsFail:
+	case res.Skipped() > 0 && res.OrphansChecked:
+		fmt.Fprintln(out, "\ncheck: every scenario that ran passes, every golden file it read is current, and no golden file is an orphan (those a skipped scenario may own are kept)")
 	case res.Skipped() > 0:
 		fmt.Fprintln(out, "\ncheck: every scenario that ran passes and every golden file it read is current")
 	case res.OrphansChecked:

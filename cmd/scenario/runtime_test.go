@@ -77,7 +77,7 @@ func TestCheckOnLangGraphJS(t *testing.T) {
 	wantNotContains(t, r, "all scenarios pass", "every scenario that ran passes")
 	r = runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-js", "--allow-skips")...)
 	wantCode(t, r, exitPassed)
-	wantContains(t, r, "check: every scenario that ran passes and every golden file it read is current",
+	wantContains(t, r, "check: every scenario that ran passes, every golden file it read is current, and no golden file is an orphan",
 		"check: 1 scenario was skipped on a runtime (see why above), allowed by --allow-skips")
 
 	// on langgraph-js alone the awaken scenario does not run at all: run
@@ -181,13 +181,41 @@ func TestSkippedScenariosAreCountedAsSkipped(t *testing.T) {
 	wantCode(t, r, exitFailed)
 	wantNotContains(t, r, "all scenarios pass", "every scenario that ran passes")
 
-	// prune cannot tell the skipped scenario's golden files from orphans
-	writeFiles(t, dir, map[string]string{"golden/own/on-the-team-s-graph.json": "{}\n"})
-	r = runCLI(t, "prune", "--root", dir, "--no-color", "--format", "progress")
+	// a scenario no runtime ran keeps every golden file that may be its
+	// own (its slug or a name its steps give, -N, a kind suffix); the
+	// others are orphans that check lists and prune deletes
+	kept := []string{"on-the-team-s-graph.json", "on-the-team-s-graph-2.json", "on-the-team-s-graph.trace.json", "on-the-team-s-graph-3.checkpoint.json", "before-the-turn.json"}
+	orphans := []string{"on-the-team-s-graph-x.json", "on-the-team.json", "on-the-built-in-engine.json", "before-the-turn.trace.json"}
+	withName := strings.Replace(ownGraphFeature, `    Then field "n" should equal 1
+
+  Scenario: on the built-in engine`, `    Then field "n" should equal 1
+    And the state should match the golden file "before-the-turn"
+
+  Scenario: on the built-in engine`, 1)
+	writeFiles(t, dir, map[string]string{"features/own.feature": withName})
+	for _, f := range append(kept, orphans...) {
+		writeFiles(t, dir, map[string]string{"golden/own/" + f: "{}\n"})
+	}
+	r = runCLI(t, "check", "--root", dir, "--no-color", "--format", "progress", "--allow-skips")
 	wantCode(t, r, exitFailed)
-	wantContains(t, r, "prune deleted no golden file: 1 scenario was run on no runtime")
-	if _, err := os.Stat(filepath.Join(dir, "golden", "own", "on-the-team-s-graph.json")); err != nil {
-		t.Fatal("prune deleted the golden file of a skipped scenario")
+	for _, f := range orphans {
+		wantContains(t, r, "golden/own/"+f)
+	}
+	for _, f := range kept {
+		wantNotContains(t, r, "golden/own/"+f)
+	}
+	r = runCLI(t, "prune", "--root", dir, "--no-color", "--format", "progress")
+	wantCode(t, r, exitPassed)
+	for _, f := range orphans {
+		wantContains(t, r, "deleted golden/own/"+f)
+		if _, err := os.Stat(filepath.Join(dir, "golden", "own", f)); err == nil {
+			t.Errorf("prune kept the orphan %s", f)
+		}
+	}
+	for _, f := range kept {
+		if _, err := os.Stat(filepath.Join(dir, "golden", "own", f)); err != nil {
+			t.Errorf("prune deleted %s, which a scenario of the run may own", f)
+		}
 	}
 }
 

@@ -1,6 +1,11 @@
 package goldenfile
 
-import "regexp"
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+)
 
 // The names the harness gives golden files (SPEC §12): a slug (a-z, 0-9,
 // runs joined by -), maybe -N, maybe a kind suffix, then .json; and the
@@ -22,4 +27,32 @@ func IsName(base string) bool { return goldenName.MatchString(base) }
 func IsTempName(base string) bool {
 	m := tempName.FindStringSubmatch(base)
 	return m != nil && IsName(m[1])
+}
+
+// MayBelong reports whether the golden file rel (slash-separated, from
+// the suite root) could be one of a scenario's: the scenario's golden base
+// (golden/<feature>/<slug>), maybe -N, maybe a kind suffix, or one of the
+// names its steps give (the state's), maybe -N; then .json (Names.Next).
+// A scenario that no runtime ran claimed none of its files; this keeps
+// them from looking unused.
+func MayBelong(rel, base string, named []string) bool {
+	if path.Dir(rel) != path.Dir(base) || !IsName(path.Base(rel)) {
+		return false
+	}
+	stem := strings.TrimSuffix(path.Base(rel), ".json")
+	if numbered(stem, path.Base(base)) {
+		return true
+	}
+	for _, kind := range []string{".trace", ".events", ".checkpoint"} {
+		if s, ok := strings.CutSuffix(stem, kind); ok && numbered(s, path.Base(base)) {
+			return true
+		}
+	}
+	return slices.ContainsFunc(named, func(n string) bool { return numbered(stem, n) })
+}
+
+// numbered reports whether stem is base or base-N.
+func numbered(stem, base string) bool {
+	n, ok := strings.CutPrefix(stem, base+"-")
+	return stem == base || ok && n != "" && strings.Trim(n, "0123456789") == ""
 }

@@ -22,10 +22,10 @@ type goldenFiles struct {
 // part of golden/. Only regular files whose names the harness gives (see
 // goldenfile.IsName, IsTempName) count: anything else a user keeps there is
 // none of the run's business, and a link is never followed.
-func walkGolden(root string, scope []goldenDir, log *goldenfile.Log) (goldenFiles, error) {
+func walkGolden(root string, scope []goldenDir, log *goldenfile.Log, kept func(rel string) bool) (goldenFiles, error) {
 	var out goldenFiles
 	for _, g := range scope {
-		if err := walkGoldenDir(root, g, log, &out); err != nil {
+		if err := walkGoldenDir(root, g, log, kept, &out); err != nil {
 			return out, err
 		}
 	}
@@ -36,7 +36,7 @@ func walkGolden(root string, scope []goldenDir, log *goldenfile.Log) (goldenFile
 	return out, nil
 }
 
-func walkGoldenDir(root string, g goldenDir, log *goldenfile.Log, out *goldenFiles) error {
+func walkGoldenDir(root string, g goldenDir, log *goldenfile.Log, kept func(rel string) bool, out *goldenFiles) error {
 	base := filepath.Join(root, filepath.FromSlash(g.dir))
 	return filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -62,7 +62,7 @@ func walkGoldenDir(root string, g goldenDir, log *goldenfile.Log, out *goldenFil
 		switch name := d.Name(); {
 		case goldenfile.IsTempName(name):
 			out.leftovers = append(out.leftovers, rel)
-		case goldenfile.IsName(name) && !log.Referenced(rel):
+		case goldenfile.IsName(name) && !log.Referenced(rel) && (kept == nil || !kept(rel)):
 			out.orphans = append(out.orphans, rel)
 		}
 		return nil
@@ -78,7 +78,7 @@ func walkGoldenDir(root string, g goldenDir, log *goldenfile.Log, out *goldenFil
 // removeLeftovers deletes the temporary files of the golden writer anywhere
 // under the golden directory of the resolved run cfg, saying so on w.
 func removeLeftovers(cfg Config, w io.Writer) {
-	found, err := walkGolden(cfg.Root, []goldenDir{{cfg.Golden, true}}, &goldenfile.Log{})
+	found, err := walkGolden(cfg.Root, []goldenDir{{cfg.Golden, true}}, &goldenfile.Log{}, nil)
 	if err != nil {
 		fmt.Fprintf(w, "scenario: temporary files of the update may be left in the golden directory (%v): scenario prune removes them\n", err)
 		return

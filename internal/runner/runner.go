@@ -89,6 +89,10 @@ type Result struct {
 	// Skips counts the scenarios a runtime could not run, by reason.
 	Skips map[string]int
 	unran int // of them, those no runtime ran
+	// unranKept: the files that scenarios no runtime ran may own, and
+	// whether every such scenario is known
+	unranKept  func(rel string) bool
+	unranKnown bool
 }
 
 // NotRun is how many of the skipped scenarios no runtime ran.
@@ -123,14 +127,15 @@ func Run(cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	// a scenario no runtime ran claimed none of its golden files
+	// a scenario no runtime ran claimed none of its golden files: every
+	// file that may be one of its own is kept
 	if scope, ok := s.cfg.goldenScope(); ok {
-		found, err := walkGolden(s.cfg.Root, scope, res.Goldens)
+		found, err := walkGolden(s.cfg.Root, scope, res.Goldens, res.unranKept)
 		if err != nil {
 			return nil, err
 		}
 		res.Leftovers = found.leftovers
-		if res.Status == 0 && res.unran == 0 {
+		if res.Status == 0 && res.unranKnown {
 			res.Orphans, res.OrphansChecked = found.orphans, true
 		}
 	}
@@ -464,6 +469,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	}
 	warned.show(cfg)
 	res.Skips, res.unran = skips.byReason, skips.unran
+	res.unranKept, res.unranKnown = skips.kept, skips.unranUnknown == 0
 	skips.show(cfg)
 	showVersions(cfg, procs)
 	if err := report.write(res); err != nil {
@@ -598,8 +604,12 @@ func showVersions(cfg Config, procs runtimes.Processes) {
 type skipCount struct {
 	mu       sync.Mutex
 	byReason map[string]int
-	unran    int               // skipped and run on no runtime at all
-	keys     map[string]string // why each skipped scenario was skipped, by suite key
+	unran    int // skipped and run on no runtime at all
+	// of them, the scenarios known (each keeps its golden files from
+	// looking unused) and the count of those not
+	unranScenarios []*suite.Scenario
+	unranUnknown   int
+	keys           map[string]string // why each skipped scenario was skipped, by suite key
 }
 
 func (s *skipCount) add(sc *suite.Scenario, reason string, ran bool) {
@@ -607,6 +617,11 @@ func (s *skipCount) add(sc *suite.Scenario, reason string, ran bool) {
 	defer s.mu.Unlock()
 	if !ran {
 		s.unran++
+		if sc != nil {
+			s.unranScenarios = append(s.unranScenarios, sc)
+		} else {
+			s.unranUnknown++
+		}
 	}
 	if s.byReason == nil {
 		s.byReason, s.keys = map[string]int{}, map[string]string{}
@@ -615,6 +630,25 @@ func (s *skipCount) add(sc *suite.Scenario, reason string, ran bool) {
 	if sc != nil {
 		s.keys[sc.Key()] = reason
 	}
+}
+
+// kept reports whether the golden file rel may be one of a scenario's
+// that no runtime ran (goldenfile.MayBelong).
+func (s *skipCount) kept(rel string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, sc := range s.unranScenarios {
+		var named []string
+		for _, st := range sc.Steps {
+			if n, ok := steps.GoldenNamed(st.Text); ok {
+				named = append(named, n)
+			}
+		}
+		if goldenfile.MayBelong(rel, sc.GoldenBase, named) {
+			return true
+		}
+	}
+	return false
 }
 
 // has reports whether a runtime skipped the scenario.
