@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"sync"
 	"sync/atomic"
@@ -155,8 +156,10 @@ func (g *gate) Write(p []byte) (int, error) {
 // failed is the load error of a run whose index came late: the index's
 // own, or, when godog stopped before it ran anything (it could not parse a
 // feature file, and said so on standard error), the parse error as the
-// suite's loader words it.
-func (li *lateIndex) failed(root string, layout suite.Layout, paths []string) error {
+// suite's loader words it. On the command line, where godog's message is
+// on the same standard error just above, the parse error only names the
+// file (shown false); a test's failure carries it whole.
+func (li *lateIndex) failed(root string, layout suite.Layout, paths []string, shown bool) error {
 	if li.err != nil {
 		return li.err
 	}
@@ -164,6 +167,10 @@ func (li *lateIndex) failed(root string, layout suite.Layout, paths []string) er
 		return nil
 	}
 	if _, err := suite.Load(root, layout, paths); err != nil {
+		var pe *suite.ParseError
+		if shown && errors.As(err, &pe) {
+			return fmt.Errorf("%s could not be parsed (the parser's message above says where)", pe.File)
+		}
 		return err
 	}
 	return errors.New("godog stopped before running any scenario (its message is above)")

@@ -455,7 +455,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 		return ok && skips.has(info)
 	}})
 	if late != nil {
-		if err := late.failed(cfg.Root, s.layout, cfg.Paths); err != nil {
+		if err := late.failed(cfg.Root, s.layout, cfg.Paths, cfg.T == nil); err != nil {
 			return nil, nil, err
 		}
 		all = idx.Order

@@ -302,10 +302,19 @@ func parse(fsys fs.FS, file string) (*godog.GherkinDocument, []*godog.Scenario, 
 	newID := (&messages.Incrementing{}).NewId
 	doc, err := gherkin.ParseGherkinDocumentForLanguage(bytes.NewReader(content), gherkin.DefaultDialect, newID)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", file, err)
+		return nil, nil, &ParseError{File: file, Err: err}
 	}
 	return doc, gherkin.Pickles(*doc, file, newID), nil
 }
+
+// A ParseError is a feature file the Gherkin parser refused.
+type ParseError struct {
+	File string
+	Err  error
+}
+
+func (e *ParseError) Error() string { return e.File + ": " + e.Err.Error() }
+func (e *ParseError) Unwrap() error { return e.Err }
 
 // add indexes the pickles of one file; line, when not 0, keeps only the
 // scenario at that line.
