@@ -40,6 +40,68 @@ type scaffoldData struct {
 	// runs (npm ci where a package.json is, so that langgraph-js and a
 	// team's own graph find them); empty without a package.json.
 	Install string
+	// Profile is the suite's profile: langgraph-py in a Python project,
+	// else langgraph.
+	Profile string
+	// PyInstall makes the Python project's .venv with its packages before
+	// the CLI runs (so that langgraph-py finds LangGraph Python); empty
+	// outside a Python project. Python is scenario.yaml's python: when that
+	// .venv is not at the suite root.
+	PyInstall, Python string
+}
+
+// pythonMarkers are the files that make a directory a Python project, in
+// the order their install is chosen.
+var pythonMarkers = []string{"uv.lock", "poetry.lock", "requirements.txt", "pyproject.toml", "setup.py"}
+
+// pythonProject finds the Python project at or above dir: the command that
+// makes its .venv, as CI runs it from dir, and the interpreter's path
+// from dir when the .venv is elsewhere; "" outside a Python project.
+func pythonProject(dir string) (install, python string) {
+	project := ""
+	for _, m := range pythonMarkers {
+		if p := env.FindUp(dir, m); p != "" && len(p) > len(project) {
+			project = p
+		}
+	}
+	if project == "" {
+		return "", ""
+	}
+	prefix := ""
+	if rel, err := filepath.Rel(dir, project); err == nil && rel != "." {
+		prefix = "cd " + quote(filepath.ToSlash(rel)) + " && "
+		python = path.Join(filepath.ToSlash(rel), ".venv/bin/python")
+	}
+	has := func(name string) bool {
+		_, err := os.Stat(filepath.Join(project, name))
+		return err == nil
+	}
+	switch {
+	case has("uv.lock"):
+		install = "pip install uv && uv sync --frozen"
+	case has("poetry.lock"):
+		install = "pip install poetry && poetry config virtualenvs.in-project true && poetry install --no-root"
+	case has("requirements.txt"):
+		install = "python -m venv .venv && .venv/bin/pip install -r requirements.txt"
+	default:
+		install = "python -m venv .venv && .venv/bin/pip install ."
+	}
+	return prefix + install, python
+}
+
+// suiteProfile is the profile init writes: langgraph-py when the Python
+// project is nearer to dir than any package.json, else langgraph.
+func suiteProfile(dir string) string {
+	py := ""
+	for _, m := range pythonMarkers {
+		if p := env.FindUp(dir, m); len(p) > len(py) {
+			py = p
+		}
+	}
+	if py != "" && len(py) > len(env.FindUp(dir, "package.json")) {
+		return "langgraph-py"
+	}
+	return "langgraph"
 }
 
 // nodeInstall is the command that installs the packages of the
@@ -87,7 +149,8 @@ func runInit(dir string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	data := scaffoldData{Package: testPackage(abs), GoModule: env.FindUp(abs, "go.mod") != "", Version: pinnedVersion(), Install: nodeInstall(abs)}
+	data := scaffoldData{Package: testPackage(abs), GoModule: env.FindUp(abs, "go.mod") != "", Version: pinnedVersion(), Install: nodeInstall(abs), Profile: suiteProfile(abs)}
+	data.PyInstall, data.Python = pythonProject(abs)
 	files, err := scaffoldFiles(data)
 	if err != nil {
 		return err

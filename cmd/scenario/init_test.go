@@ -402,6 +402,7 @@ type ghJob struct {
 	If          string            `yaml:"if"`
 	Permissions map[string]string `yaml:"permissions"`
 	Steps       []struct {
+		Name string            `yaml:"name"`
 		Uses string            `yaml:"uses"`
 		With map[string]string `yaml:"with"`
 		Env  map[string]string `yaml:"env"`
@@ -472,4 +473,33 @@ func jobNames(m map[string]ghJob) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+func TestPythonProject(t *testing.T) {
+	for _, tc := range []struct {
+		files           map[string]string
+		dir             string // where init runs, under the temporary directory
+		install, python string
+		profile         string
+	}{
+		{map[string]string{"go.mod": "module x\n"}, ".", "", "", "langgraph"},
+		{map[string]string{"requirements.txt": ""}, ".", "python -m venv .venv && .venv/bin/pip install -r requirements.txt", "", "langgraph-py"},
+		{map[string]string{"pyproject.toml": "", "uv.lock": ""}, ".", "pip install uv && uv sync --frozen", "", "langgraph-py"},
+		{map[string]string{"pyproject.toml": "", "poetry.lock": ""}, ".", "pip install poetry && poetry config virtualenvs.in-project true && poetry install --no-root", "", "langgraph-py"},
+		{map[string]string{"pyproject.toml": ""}, ".", "python -m venv .venv && .venv/bin/pip install .", "", "langgraph-py"},
+		{map[string]string{"pyproject.toml": "", "tests/x": ""}, "tests", "cd .. && python -m venv .venv && .venv/bin/pip install .", "../.venv/bin/python", "langgraph-py"},
+		// the nearer project decides the profile
+		{map[string]string{"package.json": "{}", "py/requirements.txt": "", "py/tests/x": ""}, "py/tests", "cd .. && python -m venv .venv && .venv/bin/pip install -r requirements.txt", "../.venv/bin/python", "langgraph-py"},
+		{map[string]string{"requirements.txt": "", "web/package.json": "{}"}, "web", "cd .. && python -m venv .venv && .venv/bin/pip install -r requirements.txt", "../.venv/bin/python", "langgraph"},
+	} {
+		root := writeFiles(t, t.TempDir(), tc.files)
+		dir := filepath.Join(root, tc.dir)
+		install, python := pythonProject(dir)
+		if install != tc.install || python != tc.python {
+			t.Errorf("pythonProject with %v in %s = %q, %q; want %q, %q", keys(tc.files), tc.dir, install, python, tc.install, tc.python)
+		}
+		if got := suiteProfile(dir); got != tc.profile {
+			t.Errorf("suiteProfile with %v in %s = %q, want %q", keys(tc.files), tc.dir, got, tc.profile)
+		}
+	}
 }
