@@ -183,7 +183,7 @@ func (g *Graph) rawFirstWarning(f *field, v any, nextID *int) string {
 		return ""
 	}
 	if g.prof.typedStart {
-		return fmt.Sprintf("field %q has no default and no type that starts it, so its first write was stored as written, not through its %s reducer (as LangGraph Python does for Any and Optional): %s; give the field a type or a default to have the reducer apply",
+		return fmt.Sprintf("field %q has no type that starts it, so its first write was stored as written, not through its %s reducer (as LangGraph Python does for Any and Optional, whatever their default): %s; give the field a type such as array to have the reducer apply",
 			f.name, f.reducerName, truncate(compactJSON(v), 120))
 	}
 	return fmt.Sprintf("field %q has no default, so its first write was stored as written, not through its %s reducer (as LangGraph JS does): %s; give the field a default to have the reducer apply",

@@ -41,16 +41,16 @@ type profile struct {
 	// exclusivePerNode: only writes of two different nodes conflict on an
 	// exclusive field; one node's writes apply in order (awaken).
 	exclusivePerNode bool
-	// typedStart: a reducer field without a default starts from its
-	// type's empty value, as LangGraph Python's channel starts from its
+	// typedStart: a reducer field without a default (under noDefaults:
+	// any reducer field) starts from its type's empty value, as LangGraph Python's channel starts from its
 	// annotated type called with no arguments (lang_python.go).
 	typedStart bool
-	// lastValueNoDefault: a last-value field's default is no value of the
-	// state: the field is absent until a write, as LangGraph Python's
-	// LastValue channel starts empty (a TypedDict has no defaults; a
+	// noDefaults: a field's default is no value of the state, as LangGraph
+	// Python's channels never hold one (a TypedDict has no defaults; a
 	// Pydantic state's default is what a node reads off the model, never
-	// written to the channel).
-	lastValueNoDefault bool
+	// written to a channel): a last-value field is absent until a write,
+	// a reducer field starts from its type (typedStart) or is absent.
+	noDefaults bool
 
 	// readReturn is what a node's return value writes (SPEC §6), a command
 	// given as one aside (node_return.go, lang_javascript.go).
@@ -116,7 +116,7 @@ var profiles = map[string]*profile{
 	// its own, read and checked against the real library (lang_python.go,
 	// message_coerce_python.go)
 	"langgraph-py": {
-		name: "langgraph-py", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName, typedStart: true, lastValueNoDefault: true,
+		name: "langgraph-py", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName, typedStart: true, noDefaults: true,
 		readReturn: readReturnPy, concurrentWrite: lastValueConflictPy, overwriteConflict: overwriteConflictPy, firstWrite: firstWriteRaw, overwrite: overwritePy,
 		coerceMessage: coerceMessagePy, messagesNullArgs: addMessagesNone, toolResult: toolResultLangGraph, keyOrder: insertionOrder, returnDelay: noReturnDelay,
 	},

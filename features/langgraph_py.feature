@@ -62,6 +62,59 @@ Feature: LangGraph Python (the langgraph-py profile)
       """
     Then field "log" should equal ["first"]
 
+  Scenario: a reducer field's default never starts its channel: the type does
+    A Pydantic default of a reducer field is what a node reads off the
+    model before a write, never a value of the state: Annotated[list,
+    operator.add] = ["seeded"] starts at [], Annotated[int, operator.add] = 5
+    at 0, and an Annotated[Any, ...] field is absent until its first write,
+    which it stores as written. The next scenario runs the same steps on the
+    real graph.
+    Given the state schema:
+      """yaml
+      fields:
+        notes: {type: array, reducer: append, default: [seeded]}
+        turns: {type: integer, reducer: sum, default: 5}
+        trail: {type: any, reducer: append, default: [seeded]}
+        topic: {type: string, default: none}
+      """
+    And the input state:
+      """json
+      {"topic": "tides"}
+      """
+    Then the state should equal:
+      """json
+      {"notes": [], "turns": 0, "topic": "tides"}
+      """
+    When node "tag" returns:
+      """json
+      {"notes": ["a"], "turns": 1, "trail": "t1"}
+      """
+    Then the state should equal:
+      """json
+      {"notes": ["a"], "turns": 1, "trail": "t1", "topic": "tides"}
+      """
+
+  Scenario: a reducer field's default never starts its channel, on LangGraph Python's own graph
+    scenarios/graphs/agent/defaults.py declares the schema above as a
+    Pydantic state; this runs with --runtime langgraph-py.
+    Given the graph from "scenarios/graphs/agent/defaults.py:graph"
+    And the input state:
+      """json
+      {"topic": "tides"}
+      """
+    Then the state should equal:
+      """json
+      {"notes": [], "turns": 0, "topic": "tides"}
+      """
+    When node "tag" returns:
+      """json
+      {"notes": ["a"], "turns": 1, "trail": "t1"}
+      """
+    Then the state should equal:
+      """json
+      {"notes": ["a"], "turns": 1, "trail": "t1", "topic": "tides"}
+      """
+
   Scenario: a field of no particular type (Any, Optional) takes its first write as written
     Given the state schema:
       """yaml

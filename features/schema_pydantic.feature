@@ -5,14 +5,12 @@ Feature: A real Pydantic export as the state schema
   it is current). Pydantic keeps no reducer in the schema: each reducer field
   says its reducer with json_schema_extra={"x-reducer": ...} beside
   add_messages or operator.add. The rest comes from the model: the Literal
-  status is an enum, Optional[Customer] a nullable object behind a $ref, the
-  defaults of the reducer fields start their channels.
+  status is an enum, Optional[Customer] a nullable object behind a $ref.
 
-  LangGraph Python keeps the default of a field without a reducer out of the
-  graph's state (the node's model instance has it, the checkpoint does not),
-  where the built-in engine puts it in: side by side (--runtime
-  builtin,langgraph-py) they agree only when the input gives those fields,
-  as this one does.
+  LangGraph Python keeps every default out of the graph's state (the node's
+  model instance has it, the checkpoint does not): a reducer field starts
+  from its type, a field without a reducer is absent until a write. This
+  input gives every field without a reducer.
 
   Background:
     Given the "langgraph-py" profile

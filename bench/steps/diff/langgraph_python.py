@@ -7,9 +7,10 @@ most one step) and writes one JSON line per case: {"state": ...} or
 "alternatives"?: [...]}. Per case a real StateGraph over a
 TypedDict: a last-value field is a plain annotation (a LastValue channel),
 a reducer field is Annotated[T, reducer] where T is the field's type (list,
-dict, float, int, str, bool; Any for any; Optional[T] for a nullable type),
-or, for a field with a default, a class whose constructor returns a copy of
-it (BinaryOperatorAggregate starts from T()). messages is add_messages; the
+dict, float, int, str, bool; Any for any; Optional[T] for a nullable type;
+BinaryOperatorAggregate starts from T()). A field's default is a Pydantic
+default, which never enters a channel, so it has no part in the graph; a
+TypedDict has none. messages is add_messages; the
 other reducers are small functions with SPEC section 5's semantics.
 
 START fans out to every node of the step; each returns its scripted output
@@ -245,14 +246,7 @@ def annotation(spec):
     t = spec.get("type", "any")
     nullable = t.endswith("?")
     base = TYPES.get(t.rstrip("?"), Any)
-    if "default" in spec:
-        default = spec["default"]
-
-        class Default:
-            def __new__(cls):
-                return copy.deepcopy(default)
-        base = Default
-    elif nullable and base is not Any:
+    if nullable and base is not Any:
         base = Optional[base]
     return base
 
