@@ -116,6 +116,11 @@ type Options struct {
 	// runtime_timeout, then 30s. A request that takes longer fails its step
 	// naming the limit, and the process is started again for the next.
 	RuntimeTimeout time.Duration
+	// Python is the interpreter of the langgraph-py runtime, relative to
+	// Root unless absolute ("../.venv/bin/python"); empty takes
+	// scenario.yaml's python:, then the suite's .venv, then python3 on
+	// PATH.
+	Python string
 	// Steps registers the user's own steps next to the vocabulary; inside
 	// one, State(ctx) gives the current state.
 	Steps func(*godog.ScenarioContext)
@@ -143,7 +148,7 @@ func Run(t *testing.T, opts Options) {
 		Features: opts.Features, Golden: opts.Golden, IDPrefix: opts.IDPrefix,
 		Reducers: opts.Reducers, Concurrency: opts.Concurrency, Format: opts.Format,
 		Update: opts.Update || updateRequested(), NoColor: true, T: t,
-		Accept: acceptCommand(t.Name()), Runtime: opts.Runtime, RuntimeTimeout: opts.RuntimeTimeout,
+		Accept: acceptCommand(t.Name()), Runtime: opts.Runtime, RuntimeTimeout: opts.RuntimeTimeout, Python: opts.Python,
 		Steps: opts.Steps, Nodes: opts.Nodes, Tools: opts.Tools,
 	}
 	check := goldenfile.CheckRequested()

@@ -23,6 +23,7 @@ type hintFlags struct {
 	root             string // --root as given; empty when the root was found
 	profile, runtime string
 	runtimeTimeout   string // a scenario whose real node is slow passes only with it
+	python           string
 	tags, shard      string
 	allowSkips       bool
 	cwdRoot          string   // the suite root relative to the current directory
@@ -30,7 +31,7 @@ type hintFlags struct {
 }
 
 func newHintFlags(f flags, rawPaths []string) hintFlags {
-	h := hintFlags{self: selfName(), profile: f.profile, runtime: f.runtime, runtimeTimeout: f.runtimeTimeout, tags: f.tags, shard: f.shard,
+	h := hintFlags{self: selfName(), profile: f.profile, runtime: f.runtime, runtimeTimeout: f.runtimeTimeout, python: f.python, tags: f.tags, shard: f.shard,
 		allowSkips: f.allowSkips, cwdRoot: f.root, paths: rawPaths}
 	if f.rootSet {
 		h.root = f.root
@@ -51,6 +52,7 @@ func (h hintFlags) command(sub string, selection bool) string {
 	add("--profile", h.profile)
 	add("--runtime", h.runtime)
 	add("--runtime-timeout", h.runtimeTimeout)
+	add("--python", h.python)
 	if selection {
 		add("--tags", h.tags)
 		add("--shard", h.shard)

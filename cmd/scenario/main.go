@@ -48,7 +48,7 @@ func main() {
 
 type flags struct {
 	root, profile, tags, format, shard string
-	runtime, runtimeTimeout            string
+	runtime, runtimeTimeout, python    string
 	noColor, allowSkips, rootSet       bool
 	concurrency                        int
 	random                             int64
@@ -97,6 +97,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pf.Lookup("random").NoOptDefVal = "-1"
 	pf.StringVar(&f.runtime, "runtime", "", "what runs the commits: "+runtimes.Usage()+" (overrides scenario.yaml)")
 	pf.StringVar(&f.runtimeTimeout, "runtime-timeout", "", "how long one request to a runtime process may take (90s, 2m) before the step fails and the process is started again; default 30s (overrides scenario.yaml's runtime_timeout)")
+	pf.StringVar(&f.python, "python", "", "the Python interpreter of the langgraph-py runtime, e.g. .venv/bin/python (overrides scenario.yaml's python:; default: the suite root's .venv, else python3 on PATH)")
 	pf.BoolVar(&f.allowSkips, "allow-skips", false, "check: do not fail on scenarios a runtime skipped (a skipped scenario is never passed; run and update report skips and pass)")
 	root.AddCommand(
 		&cobra.Command{Use: "run [paths...]", Short: "Run the scenarios (the default command)", RunE: runSuite(modeRun)},
@@ -148,6 +149,14 @@ func execute(f flags, rawPaths []string, m mode, stdout, stderr io.Writer) int {
 			return exitLoad
 		}
 	}
+	python := f.python
+	if python != "" && strings.ContainsRune(python, filepath.Separator) && !filepath.IsAbs(python) {
+		// a path on the command line is the current directory's
+		if python, err = filepath.Abs(python); err != nil {
+			fmt.Fprintf(stderr, "scenario: --python: %v\n", err)
+			return exitLoad
+		}
+	}
 	hints := newHintFlags(f, rawPaths)
 	out, isFile := stdout.(*os.File)
 	terminal := isFile && isTerminal(out)
@@ -160,7 +169,7 @@ func execute(f flags, rawPaths []string, m mode, stdout, stderr io.Writer) int {
 		NoColor: f.noColor || os.Getenv("NO_COLOR") != "" || !terminal, Profile: f.profile,
 		Update:      m == modeUpdate || (m == modeRun && goldenfile.UpdateRequested()),
 		Concurrency: f.concurrency, Shard: f.shard, Random: f.random, Runtime: f.runtime,
-		RuntimeTimeout: timeout, Accept: hints.acceptCommand(), Output: stdout,
+		RuntimeTimeout: timeout, Python: python, Accept: hints.acceptCommand(), Output: stdout,
 	}
 	if m == modeCheck {
 		// the reports list golden-file problems with what fixes them

@@ -233,3 +233,33 @@ func TestLocationsOfARunGivenALine(t *testing.T) {
 		wantNotContains(t, r, "own.feature:11:")
 	}
 }
+
+// --python names the interpreter of langgraph-py over scenario.yaml's
+// python:, a path from the current directory; a failing scenario's accept
+// command repeats it, and a wrong one fails the run saying which.
+func TestPythonFlag(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	dir := newSuite(t, map[string]string{
+		"features/py.feature": "Feature: py\n  Scenario: a list starts empty\n    Given the \"langgraph-py\" profile\n    And the state schema:\n      | field | type  | reducer |\n      | log   | array | append  |\n    And an empty input state\n    Then the state should match the golden file\n",
+		"scenario.yaml":       "python: nowhere/bin/python\n",
+	})
+	// the interpreter behind a script in a directory of its own, named
+	// from the current directory
+	venv := filepath.Join(t.TempDir(), "env", "bin")
+	writeFiles(t, venv, map[string]string{"python": "#!/bin/sh\nexec " + quote(python) + " \"$@\"\n"})
+	if err := os.Chmod(filepath.Join(venv, "python"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Dir(filepath.Dir(venv)))
+	r := runCLI(t, append(suiteArgs("run", dir), "--runtime", "builtin,langgraph-py")...)
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, "nowhere/bin/python was not found")
+	r = runCLI(t, append(suiteArgs("run", dir), "--runtime", "builtin,langgraph-py", "--python", "env/bin/python")...)
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "langgraph-py: langgraph ", "--python env/bin/python")
+	r = runCLI(t, append(suiteArgs("update", dir), "--runtime", "builtin,langgraph-py", "--python", "env/bin/python")...)
+	wantCode(t, r, exitPassed)
+	r = runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-py", "--python", "env/bin/python")...)
+	wantCode(t, r, exitPassed)
+	wantContains(t, r, "check: all scenarios pass")
+}

@@ -47,6 +47,10 @@ type Config struct {
 	// RuntimeTimeout bounds each request to a runtime process; 0 takes
 	// scenario.yaml's runtime_timeout, then the runtime's default (30s).
 	RuntimeTimeout time.Duration
+	// Python is the interpreter of the Python runtimes (langgraph-py),
+	// relative to Root unless absolute; empty takes scenario.yaml's
+	// python:, then the suite's .venv, then python3 on PATH.
+	Python string
 	// Graph is the suite's own graph for scenarios that name none.
 	Graph string
 	// Steps, Nodes and Tools are the user's own steps, Go nodes and Go
@@ -229,7 +233,7 @@ func resolve(cfg Config) (*settings, error) {
 	if cfg.Runtime == "" && fc.Runtime != "" {
 		s.runtimeFrom = ConfigFile + "'s runtime:"
 	}
-	s.python = fc.Python
+	s.python = first(cfg.Python, fc.Python)
 	s.timeout = cfg.RuntimeTimeout
 	if s.timeout == 0 {
 		s.timeout = time.Duration(fc.RuntimeTimeout)
