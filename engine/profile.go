@@ -118,7 +118,7 @@ var profiles = map[string]*profile{
 	"langgraph-py": {
 		name: "langgraph-py", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName, typedStart: true, noDefaults: true,
 		readReturn: readReturnPy, concurrentWrite: lastValueConflictPy, overwriteConflict: overwriteConflictPy, firstWrite: firstWriteRaw, overwrite: overwritePy,
-		coerceMessage: coerceMessagePy, messagesNullArgs: addMessagesNone, toolResult: toolResultLangGraph, keyOrder: insertionOrder, returnDelay: noReturnDelay,
+		coerceMessage: coerceMessagePy, messagesNullArgs: addMessagesNone, toolResult: toolResultPy, keyOrder: insertionOrder, returnDelay: noReturnDelay,
 	},
 }
 

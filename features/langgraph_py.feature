@@ -288,3 +288,30 @@ Feature: LangGraph Python (the langgraph-py profile)
       {"foo": "y"}
       """
     Then field "foo" should equal "y"
+
+  Scenario: a tool's answer is the content ToolNode writes: json.dumps, not JSON.stringify
+    ToolNode writes a result that is neither a string nor content blocks
+    with json.dumps(result, ensure_ascii=False): ", " and ": " between
+    items, keys in the order written, non-ASCII text as it is; a list of
+    blocks of the types langchain-core knows is kept as a list.
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, reducer: messages}
+      """
+    And an empty input state
+    When tool "lookup" returns:
+      """json
+      {"b": 1, "a": ["é", 2.5, null, true]}
+      """
+    Then field "messages[0].content" should equal "{\"b\": 1, \"a\": [\"é\", 2.5, null, true]}"
+    When tool "lookup" returns:
+      """json
+      [{"type": "text", "text": "two"}, {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}}]
+      """
+    Then field "messages[1].content[0].text" should equal "two"
+    When tool "lookup" returns:
+      """json
+      ["a", {"type": "other"}]
+      """
+    Then field "messages[2].content" should equal "[\"a\", {\"type\": \"other\"}]"
