@@ -12,7 +12,11 @@ import (
 func scenarioText(o Options, run *Run, input map[string]any, inferred *Inferred, states []map[string]any) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  Scenario: %s\n", strings.TrimSpace(o.Name))
-	fmt.Fprintf(&b, "    # Recorded from %s (%d supersteps).\n", o.RunName, len(run.Steps))
+	from := o.RunName
+	if o.Graph != "" {
+		from += " on " + o.Input
+	}
+	fmt.Fprintf(&b, "    # Recorded from %s (%d supersteps).\n", from, len(run.Steps))
 	if inferred != nil {
 		b.WriteString(inferred.Comment())
 	}

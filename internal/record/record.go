@@ -11,6 +11,7 @@
 package record
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -44,8 +45,14 @@ type Options struct {
 	// JSON); empty: inferred from the run.
 	Schema string
 	// Input is a file holding the input state; empty: the first values
-	// chunk.
+	// chunk. With Graph, it is what the graph runs on, and the scenario's
+	// input is the run's first values chunk, what the graph made of it.
 	Input string
+	// Graph, "<module>:<export>", is run live on Streamer with Input
+	// instead of reading Run: the run is what its stream gave, and RunName
+	// names it "the live run of <graph>".
+	Graph    string
+	Streamer Streamer
 	// Profile is the scenario's profile.
 	Profile string
 	// Runtimes replay the steps (nil: the built-in engine).
@@ -91,12 +98,17 @@ func Record(o Options) (*Result, error) {
 		return nil, fmt.Errorf("the golden file %s already exists: choose another --name (record never overwrites)", goldenRel)
 	}
 
+	if o.Graph != "" {
+		if err := o.streamLive(); err != nil {
+			return nil, err
+		}
+	}
 	run, err := ParseRun(o.RunName, o.Run)
 	if err != nil {
 		return nil, err
 	}
 	input := run.Input
-	if o.Input != "" {
+	if o.Input != "" && o.Graph == "" {
 		doc, err := readDoc(o.Root, o.Input)
 		if err != nil {
 			return nil, err
@@ -160,32 +172,68 @@ func Record(o Options) (*Result, error) {
 	return &Result{Feature: o.Feature, Golden: goldenRel, Warnings: run.Warnings, Steps: len(run.Steps)}, nil
 }
 
+// A Streamer runs an own graph live (runtimes/bridge's Stream).
+type Streamer interface {
+	Stream(graph string, input any) ([]byte, error)
+}
+
+// streamLive runs o.Graph on o.Input and makes what it streamed o's run.
+func (o *Options) streamLive() error {
+	if o.Input == "" {
+		return fmt.Errorf("--graph %s needs --input FILE, the input to run it on", o.Graph)
+	}
+	if o.Streamer == nil {
+		return fmt.Errorf("--graph %s: no runtime loads the graph", o.Graph)
+	}
+	in, err := readChecked(o.Root, o.Input)
+	if err != nil {
+		return err
+	}
+	if _, ok := in.Value.(map[string]any); !ok {
+		return fmt.Errorf("--input %s: the input state is %s; expected an object", o.Input, engine.TypeName(in.Value))
+	}
+	data, err := o.Streamer.Stream(o.Graph, in)
+	if err != nil {
+		return fmt.Errorf("the live run of %s on %s: %w", o.Graph, o.Input, err)
+	}
+	o.RunName, o.Run = "the live run of "+o.Graph, bytes.NewReader(data)
+	return nil
+}
+
 // readDoc reads a JSON or YAML file under the root, as steps read them.
 func readDoc(root, name string) (any, error) {
+	c, err := readChecked(root, name)
+	return c.Value, err
+}
+
+// readChecked reads a JSON or YAML file under the root with the order of
+// its keys.
+func readChecked(root, name string) (engine.Checked, error) {
+	var none engine.Checked
 	rel, err := suite.Inside(root, name)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	full := filepath.Join(root, filepath.FromSlash(rel))
 	if err := suite.RegularPath(full, name, "a JSON or YAML file"); err != nil {
-		return nil, err
+		return none, err
 	}
 	info, err := os.Stat(full)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	if info.Size() > MaxRunBytes {
-		return nil, fmt.Errorf("%s is over the %d MiB limit for files", name, MaxRunBytes>>20)
+		return none, fmt.Errorf("%s is over the %d MiB limit for files", name, MaxRunBytes>>20)
 	}
 	data, err := os.ReadFile(full)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	src := engine.Source{Name: rel}
 	if strings.EqualFold(path.Ext(rel), ".json") {
-		return engine.DecodeJSON(data, src)
+		return engine.DecodeJSONOrdered(string(data), src)
 	}
-	return engine.DecodeYAML(data, src)
+	return engine.DecodeYAMLOrdered(data, src)
 }
 
 var scenarioLine = regexp.MustCompile(`(?m)^\s*(?:Scenario|Example|Scenario Outline|Scenario Template):\s*(.*?)\s*$`)
