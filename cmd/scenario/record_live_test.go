@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -31,15 +30,22 @@ func wantNothingWritten(t *testing.T, dir string) {
 	}
 }
 
-// recordedFrom drops a recorded scenario's name and the comment naming its
-// run, which differ between the live run and the streamed file.
-var recordedFrom = regexp.MustCompile(`(?m)^  Scenario: .*\n    # Recorded from .*\n`)
+// stepsOf is a recorded feature from its input on: what the run did.
+func stepsOf(t *testing.T, feature string) string {
+	t.Helper()
+	i := strings.Index(feature, "And the input state:")
+	if i < 0 {
+		t.Fatalf("no input state in\n%s", feature)
+	}
+	return feature[i:]
+}
 
 // The live run of the example LangGraph JS graph (a scripted model,
 // three supersteps, one of two nodes in parallel, messages with their own
-// ids, the graph's own reducers) records the scenario and golden that the
-// run streamed by the graph's own five lines records, and it passes check
-// on the built-in engine and side by side with LangGraph JS.
+// ids, the graph's own reducers) records the steps and golden that the
+// run streamed by the graph's own lines records, with a schema the graph's
+// channels settle, and it passes check on the built-in engine and side by
+// side with LangGraph JS.
 func TestRecordLiveJS(t *testing.T) {
 	env := toolchain.Node(t)
 	run := streamChatGraph(t, env)
@@ -67,8 +73,18 @@ func TestRecordLiveJS(t *testing.T) {
 	r = runCLI(t, "record", "--root", dir, filepath.Join(dir, "runs/chat.jsonl"), "--feature", filepath.Join(dir, "features/file.feature"))
 	wantCode(t, r, exitPassed)
 	file, _ := os.ReadFile(filepath.Join(dir, "features/file.feature"))
-	if a, b := recordedFrom.ReplaceAllString(string(live), ""), recordedFrom.ReplaceAllString(string(file), ""); strings.TrimPrefix(a, "Feature: chat") != strings.TrimPrefix(b, "Feature: file") {
+	if a, b := stepsOf(t, string(live)), stepsOf(t, string(file)); a != b {
 		t.Errorf("the live run records\n%s\nthe streamed file\n%s", live, file)
+	}
+	// the graph settles what the run cannot prove
+	for _, want := range []string{
+		"# Reducers the graph's channels give: messages (messages), status (last-value).",
+		"# Reducers proved by a step of the run: log (append, line 2), total (sum, line 2).",
+		`"reducer": "last-value"`,
+	} {
+		if !strings.Contains(string(live), want) {
+			t.Errorf("the live run's feature lacks %q:\n%s", want, live)
+		}
 	}
 	fileGolden, _ := os.ReadFile(filepath.Join(dir, "golden/file/chat.json"))
 	if string(golden) != string(fileGolden) {

@@ -53,6 +53,8 @@ type Options struct {
 	// names it "the live run of <graph>".
 	Graph    string
 	Streamer Streamer
+	// channels are the graph's channels by kind, from its live run
+	channels map[string]string
 	// Profile is the scenario's profile.
 	Profile string
 	// Runtimes replay the steps (nil: the built-in engine).
@@ -132,7 +134,7 @@ func Record(o Options) (*Result, error) {
 	} else {
 		r := *run
 		r.Input = input
-		inferred = Infer(&r)
+		inferred = Infer(&r, o.channels)
 		schemaDoc = inferred.Doc
 	}
 	schema, err := engine.SchemaFromValue(schemaDoc)
@@ -172,9 +174,11 @@ func Record(o Options) (*Result, error) {
 	return &Result{Feature: o.Feature, Golden: goldenRel, Warnings: run.Warnings, Steps: len(run.Steps)}, nil
 }
 
-// A Streamer runs an own graph live (runtimes/bridge's Stream).
+// A Streamer runs an own graph live (runtimes/bridge's Stream): it
+// returns the run's JSON lines and the graph's channels by kind
+// (ChannelLastValue, ...).
 type Streamer interface {
-	Stream(graph string, input any) ([]byte, error)
+	Stream(graph string, input any) (lines []byte, channels map[string]string, err error)
 }
 
 // streamLive runs o.Graph on o.Input and makes what it streamed o's run.
@@ -192,11 +196,11 @@ func (o *Options) streamLive() error {
 	if _, ok := in.Value.(map[string]any); !ok {
 		return fmt.Errorf("--input %s: the input state is %s; expected an object", o.Input, engine.TypeName(in.Value))
 	}
-	data, err := o.Streamer.Stream(o.Graph, in)
+	data, channels, err := o.Streamer.Stream(o.Graph, in)
 	if err != nil {
 		return fmt.Errorf("the live run of %s on %s: %w", o.Graph, o.Input, err)
 	}
-	o.RunName, o.Run = "the live run of "+o.Graph, bytes.NewReader(data)
+	o.RunName, o.Run, o.channels = "the live run of "+o.Graph, bytes.NewReader(data), channels
 	return nil
 }
 

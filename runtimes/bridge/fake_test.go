@@ -40,7 +40,8 @@ func fakeProgram(behaviour string) Program {
 //	echo         answers open and close, a commit with its input over
 //	             its state before, and a stream of graph "g" with the
 //	             chunks [values, input] and [updates, {"n": input}] (of
-//	             "fails", a node's error; of "none", no chunks)
+//	             channel z a last-value one (of "fails", a node's error;
+//	             of "none", no chunks)
 //	garbage      writes a line that is not JSON, and to stderr
 //	dies         exits with status 7, saying why on stderr
 //	wrong-id     answers another request
@@ -99,7 +100,7 @@ func fake(behaviour string) {
 				case "none":
 					send(map[string]any{"id": req.ID})
 				default:
-					fmt.Fprintf(out, `{"id":%d,"chunks":[["values", %s], ["updates", {"n": %s}]]}`+"\n", req.ID, raw.Input, raw.Input)
+					fmt.Fprintf(out, `{"id":%d,"chunks":[["values", %s], ["updates", {"n": %s}]],"kinds":{"z":"last-value"}}`+"\n", req.ID, raw.Input, raw.Input)
 					out.Flush()
 				}
 			default:

@@ -19,7 +19,7 @@
 //        or {"id", "error": {"code", "message", "field"?, "path"?: [key or index, ...], "name"?}}
 //   {"id", "op": "close", "graph": n} → {"id"}
 //   {"id", "op": "stream", "graph": "<module>:<export>", "input": {...}}
-//     → {"id", "chunks": [[mode, chunk], ...]} or {"id", "error": {...}}
+//     → {"id", "chunks": [[mode, chunk], ...], "kinds": {channel: kind}} or {"id", "error": {...}}
 // Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
 // line it writes is {"ready": {"@langchain/langgraph", "@langchain/core", "node"}}
 // (versions) or {"fatal": "..."}.
@@ -47,7 +47,9 @@
 // threw), its chunks answered as JSON.stringify writes them (messages in
 // LangChain's serialised form), once each is checked to be JSON. What the
 // harness has no step for is refused, saying what to do: a graph compiled
-// with a checkpointer (it needs a thread_id), an interrupt.
+// with a checkpointer (it needs a thread_id), an interrupt. kinds name the
+// graph's channels: "last-value", "messages" (messagesStateReducer),
+// "reducer" (another) or "other", which record's schema takes from it.
 // Generated message ids: the messages reducer calls crypto.randomUUID (uuid
 // v4); inside the reducer it returns idPrefix + n, counted from the commit's
 // nextId, so the ids are those the harness numbers.
@@ -997,7 +999,20 @@ async function streamGraph(req) {
     if (node !== undefined) return { error: nodeThrew(node, e) };
     return { error: errorOf({ isMessages: () => false }, err) };
   }
-  return { chunks };
+  return { chunks, kinds: channelKinds(graph) };
+}
+
+// channelKinds names each channel of the graph by kind.
+function channelKinds(graph) {
+  const kinds = {};
+  for (const [k, ch] of Object.entries(graph.builder.channels)) {
+    if (k.startsWith("__")) continue;
+    if (ch?.lc_graph_name === "LastValue") kinds[k] = "last-value";
+    else if (countedChannel(k, ch).messages) kinds[k] = "messages";
+    else if (ch?.lc_graph_name === "BinaryOperatorAggregate" || ch?.lc_graph_name === "DeltaChannel") kinds[k] = "reducer";
+    else kinds[k] = "other";
+  }
+  return kinds;
 }
 
 // nonJSONChunk is the error of a chunk that is not JSON (n: its place in

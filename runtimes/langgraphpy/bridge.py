@@ -19,7 +19,7 @@ runtimes/bridge's package doc; these are its shapes):
        or {"id", "error": {"code", "message", "field"?, "name"?}}
   {"id", "op": "close", "graph": n} -> {"id"}
   {"id", "op": "stream", "graph": "<module>.py:<attribute>", "input": {...}}
-    -> {"id", "chunks": [[mode, chunk], ...]} or {"id", "error": {...}}
+    -> {"id", "chunks": [[mode, chunk], ...], "kinds": {channel: kind}} or {"id", "error": {...}}
 Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
 line it writes is {"ready": {"langgraph", "langchain-core", "python"}} or
 {"fatal": "..."}.
@@ -57,6 +57,9 @@ writes them (messages in LangChain's serialised form), once each is
 checked to be JSON; add_messages draws real uuids then, as in the team's
 own run. What the harness has no step for is refused, saying what to do: a
 graph compiled with a checkpointer (it needs a thread_id), an interrupt.
+kinds name the graph's channels: "last-value", "messages" (add_messages),
+"add" (operator.add), "reducer" (another) or "other", which record's
+schema takes from it.
 
 Generated message ids: add_messages calls uuid.uuid4() of
 langgraph.graph.message; there it returns idPrefix + n, counted from the
@@ -945,7 +948,28 @@ def stream_graph(req):
         return {"error": error_of(e)}
     finally:
         lgmessage.uuid = _Ids
-    return {"error": bad} if bad else {"chunks": chunks}
+    return {"error": bad} if bad else {"chunks": chunks, "kinds": channel_kinds(graph)}
+
+
+def channel_kinds(graph):
+    """Each channel of the graph by kind."""
+    import operator
+    from langgraph.channels import BinaryOperatorAggregate, LastValue
+
+    kinds = {}
+    for k, ch in graph.builder.channels.items():
+        if k.startswith("__"):
+            continue
+        if isinstance(ch, LastValue):
+            kinds[k] = "last-value"
+        elif is_messages_channel(ch) or getattr(getattr(ch, "operator", None), "__name__", "") == "_add_messages":
+            # langgraph 1.x wraps add_messages in a function of that name
+            kinds[k] = "messages"
+        elif isinstance(ch, BinaryOperatorAggregate):
+            kinds[k] = "add" if ch.operator is operator.add else "reducer"
+        else:
+            kinds[k] = "other"
+    return kinds
 
 
 # ---- the loop ----
