@@ -1,8 +1,7 @@
 # A small LangGraph Python graph streamed as record reads it: messages with
 # real ids, an appended log and a parallel superstep. Run: python
 # chat_graph.py > chat_py.jsonl (messages as dumpd writes them, the lc: 1
-# form), or python chat_graph.py model_dump (messages as model_dump()
-# dicts); or live: scenario record --graph
+# form; or python chat_graph.py model_dump: as model_dump() dicts); or live: scenario record --graph
 # internal/record/testdata/chat_graph.py:graph --input
 # internal/record/testdata/chat_py_input.json
 import json, operator, sys
