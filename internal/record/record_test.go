@@ -185,6 +185,7 @@ func TestRecordBadInput(t *testing.T) {
 		{"updates not an object", "[\"values\", {}]\n[\"updates\", [1]]\n", "run.jsonl:2: an updates chunk is array"},
 		{"mode not a string", "[\"values\", {}]\n[1, {}]\n", "run.jsonl:2: the mode of [mode, chunk] is number"},
 		{"no input", `["updates", {"a": {"n": 1}}]`, "no values chunk to start from"},
+		{"subgraph stream", "[[], \"values\", {}]\n[[\"sub:1\"], \"updates\", {\"a\": {}}]\n", "run.jsonl:1: a chunk of a subgraph stream ([namespace, mode, chunk], streamed with subgraphs: true)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, _, err := record(t, tc.run, nil, nil)

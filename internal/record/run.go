@@ -81,6 +81,9 @@ func ParseRun(name string, r io.Reader) (*Run, error) {
 		}
 		mode, chunk := "updates", v
 		if pair, ok := v.([]any); ok {
+			if _, ns := pair[0].([]any); len(pair) == 3 && ns {
+				return nil, &LineError{name, line, "a chunk of a subgraph stream ([namespace, mode, chunk], streamed with subgraphs: true): record reads the parent graph's stream; stream it without subgraphs, where a subgraph is one node's step"}
+			}
 			if len(pair) != 2 {
 				return nil, &LineError{name, line, fmt.Sprintf("expected [mode, chunk], received an array of %d elements", len(pair))}
 			}
