@@ -109,32 +109,31 @@ func Record(o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	input := run.Input
 	if o.Input != "" && o.Graph == "" {
-		doc, err := readDoc(o.Root, o.Input)
+		doc, err := readChecked(o.Root, o.Input)
 		if err != nil {
 			return nil, err
 		}
-		obj, ok := doc.(map[string]any)
+		obj, ok := doc.Value.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("--input %s: the input state is %s; expected an object", o.Input, engine.TypeName(doc))
+			return nil, fmt.Errorf("--input %s: the input state is %s; expected an object", o.Input, engine.TypeName(doc.Value))
 		}
-		input, run.InputLine = obj, 0
+		run.Input, run.InputLine, run.InputOrder = obj, 0, doc.Order
 	}
-	if input == nil {
+	if run.Input == nil {
 		return nil, fmt.Errorf("%s: the run has no values chunk to start from: stream with the modes [\"updates\", \"values\"] or give --input FILE", o.RunName)
 	}
 
 	var schemaDoc any
 	var inferred *Inferred
 	if o.Schema != "" {
-		if schemaDoc, err = readDoc(o.Root, o.Schema); err != nil {
+		doc, err := readChecked(o.Root, o.Schema)
+		if err != nil {
 			return nil, err
 		}
+		schemaDoc = doc.Value
 	} else {
-		r := *run
-		r.Input = input
-		inferred = Infer(&r, o.channels)
+		inferred = Infer(run, o.channels)
 		schemaDoc = inferred.Doc
 	}
 	schema, err := engine.SchemaFromValue(schemaDoc)
@@ -146,12 +145,12 @@ func Record(o Options) (*Result, error) {
 		return nil, fmt.Errorf("the schema: %w", err)
 	}
 	defer g.Close()
-	states, err := replay(g, run, input)
+	states, err := replay(g, run, engine.Checked{Value: run.Input, Order: run.InputOrder})
 	if err != nil {
 		return nil, err
 	}
 
-	text, err := scenarioText(o, run, input, inferred, states)
+	text, err := scenarioText(o, run, inferred, states)
 	if err != nil {
 		return nil, err
 	}
@@ -204,14 +203,8 @@ func (o *Options) streamLive() error {
 	return nil
 }
 
-// readDoc reads a JSON or YAML file under the root, as steps read them.
-func readDoc(root, name string) (any, error) {
-	c, err := readChecked(root, name)
-	return c.Value, err
-}
-
-// readChecked reads a JSON or YAML file under the root with the order of
-// its keys.
+// readChecked reads a JSON or YAML file under the root, as steps read
+// them, with the order of its keys.
 func readChecked(root, name string) (engine.Checked, error) {
 	var none engine.Checked
 	rel, err := suite.Inside(root, name)
