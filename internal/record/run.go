@@ -86,7 +86,7 @@ func ParseRun(name string, r io.Reader) (*Run, error) {
 		v := c.Value
 		mode, chunk := "updates", v
 		if pair, ok := v.([]any); ok {
-			if _, ns := pair[0].([]any); len(pair) == 3 && ns {
+			if len(pair) == 3 && isArray(pair[0]) {
 				return nil, &LineError{name, line, "a chunk of a subgraph stream ([namespace, mode, chunk], streamed with subgraphs: true): record reads the parent graph's stream; stream it without subgraphs, where a subgraph is one node's step"}
 			}
 			if len(pair) != 2 {
@@ -155,6 +155,11 @@ func ParseRun(name string, r io.Reader) (*Run, error) {
 		return nil, &LineError{name, line, "the stream has no updates: stream the graph with streamMode [\"updates\", \"values\"] (Python: stream_mode=[\"updates\", \"values\"])"}
 	}
 	return run, nil
+}
+
+func isArray(v any) bool {
+	_, ok := v.([]any)
+	return ok
 }
 
 // isCommand tells LangGraph JS's serialised Command.
