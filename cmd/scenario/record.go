@@ -21,11 +21,17 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 	var feature, name, schema, input, graph string
 	var everyStep bool
 	cmd := &cobra.Command{
-		Use:   "record RUN | record --graph MODULE:EXPORT --input FILE",
+		Use: "record [RUN]",
+		Example: "  scenario record runs/chat.jsonl                 # a run you streamed\n" +
+			"  node run.mjs | scenario record --name chat -    # from stdin\n" +
+			"  scenario record --graph src/graph.mjs:graph --input runs/refund.json  # run the graph live",
 		Short: "Turn a real run (JSON lines [mode, chunk] streamed with the modes updates and values; - for stdin), or a live run of your graph, into a scenario and its golden file",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if graph == "" {
-				return cobra.ExactArgs(1)(cmd, args)
+				if len(args) != 1 {
+					return fmt.Errorf("record takes one RUN (a file of JSON lines [mode, chunk], - for stdin), or --graph MODULE:EXPORT --input FILE to run your graph; got %d arguments", len(args))
+				}
+				return nil
 			}
 			if len(args) > 0 {
 				return fmt.Errorf("record --graph runs the graph and records that run: give no RUN file too (%s)", args[0])
@@ -143,7 +149,7 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 	fl.StringVar(&name, "name", "", "the scenario's name (default from RUN's file name, or --input's with --graph)")
 	fl.StringVar(&schema, "schema", "", "the state schema file (JSON Schema, YAML or JSON) under the root; default: inferred from the run")
 	fl.StringVar(&input, "input", "", "a file holding the input state; default: the run's first values chunk (with --graph: the input the graph runs on)")
-	fl.StringVar(&graph, "graph", "", "run your compiled graph MODULE:EXPORT (.js, .mjs, .ts: langgraph-js; .py: langgraph-py) on --input and record that run; --runtime-timeout bounds it")
+	fl.StringVar(&graph, "graph", "", "run your compiled graph MODULE:EXPORT ("+runtimes.GraphKinds()+") on --input and record that run, with no RUN; --runtime-timeout bounds it")
 	fl.BoolVar(&everyStep, "every-step", false, "after each step, assert the state the run recorded")
 	return cmd
 }

@@ -179,6 +179,9 @@ func TestRecordLiveJSErrors(t *testing.T) {
 	r = runCLI(t, "record", "--root", dir, "--graph", filepath.Join(dir, "graphs/bad.mjs:asks"), "--input", filepath.Join(dir, "in.json"), filepath.Join(dir, "in.json"))
 	wantCode(t, r, exitLoad)
 	wantContains(t, r, "record --graph runs the graph and records that run: give no RUN file too")
+	r = runCLI(t, "record", "--root", dir)
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, "record takes one RUN (a file of JSON lines [mode, chunk], - for stdin), or --graph MODULE:EXPORT --input FILE to run your graph; got 0 arguments")
 	wantNothingWritten(t, dir)
 }
 
