@@ -7,7 +7,9 @@
 // one step; its last values chunk is the golden. Before anything is
 // written, the steps are replayed on the chosen runtimes and every state is
 // compared with the recorded one; a difference is a [*Mismatch] and nothing
-// is written.
+// is written. With [Options].Graph the run is a live one: the graph runs on
+// a [Streamer] (a runtime's bridge) and what it streams is recorded, its
+// channels settling the schema where the run proves nothing.
 package record
 
 import (
