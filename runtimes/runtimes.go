@@ -90,7 +90,7 @@ var starters = map[string]entry{
 			}
 			return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
 		},
-		graphs: []string{".js", ".mjs", ".ts"},
+		graphs: []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"},
 	},
 	langgraphpy.Name: {
 		start: func(s Settings) (*Process, error) {
@@ -117,6 +117,18 @@ func ForGraph(graph string) string {
 		}
 	}
 	return ""
+}
+
+// GraphKinds says which runtime loads which modules, for errors:
+// ".js, .mjs, ...: langgraph-js; .py: langgraph-py".
+func GraphKinds() string {
+	var kinds []string
+	for _, n := range Names()[1:] {
+		if gs := starters[n].graphs; len(gs) > 0 {
+			kinds = append(kinds, strings.Join(gs, ", ")+": "+n)
+		}
+	}
+	return strings.Join(kinds, "; ")
 }
 
 // Names lists the runtimes --runtime accepts, the built-in one first.

@@ -15,19 +15,45 @@ import (
 	"github.com/stateharness/scenario/runtimes"
 )
 
-// recordCommand is `scenario record [flags] RUN` (SPEC §16).
+// recordCommand is `scenario record [flags] RUN`, or `scenario record
+// --graph MODULE:EXPORT --input FILE`, the live run (SPEC §16).
 func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
-	var feature, name, schema, input string
+	var feature, name, schema, input, graph string
 	var everyStep bool
 	cmd := &cobra.Command{
-		Use:   "record RUN",
-		Short: "Turn a real run (JSON lines [mode, chunk] streamed with the modes updates and values; - for stdin) into a scenario and its golden file",
-		Args:  cobra.ExactArgs(1),
+		Use: "record [RUN]",
+		Example: "  scenario record runs/chat.jsonl                 # a run you streamed\n" +
+			"  node run.mjs | scenario record --name chat -    # from stdin\n" +
+			"  scenario record --graph src/graph.mjs:graph --input runs/refund.json  # run the graph live",
+		Short: "Turn a real run (JSON lines [mode, chunk] streamed with the modes updates and values; - for stdin), or a live run of your graph, into a scenario and its golden file",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if graph == "" {
+				if len(args) != 1 {
+					return fmt.Errorf("record takes one RUN (a file of JSON lines [mode, chunk], - for stdin), or --graph MODULE:EXPORT --input FILE to run your graph; got %d arguments", len(args))
+				}
+				return nil
+			}
+			if len(args) > 0 {
+				return fmt.Errorf("record --graph runs the graph and records that run: give no RUN file too (%s)", args[0])
+			}
+			if input == "" {
+				return fmt.Errorf("record --graph %s needs --input FILE, the input to run the graph on", graph)
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.rootSet = cmd.Flags().Changed("root")
-			// --feature, --schema and --input are written from the current
-			// directory, like the paths of every command
-			given := []*string{&feature, &schema, &input}
+			module, export := "", ""
+			if graph != "" {
+				i := strings.LastIndexByte(graph, ':')
+				if i <= 0 || i == len(graph)-1 {
+					return fmt.Errorf("--graph %s: expected MODULE:EXPORT, as src/graph.mjs:graph or agent/graph.py:graph", graph)
+				}
+				module, export = graph[:i], graph[i+1:]
+			}
+			// --feature, --schema, --input and --graph's module are written
+			// from the current directory, like the paths of every command
+			given := []*string{&feature, &schema, &input, &module}
 			var paths []string
 			for _, p := range given {
 				if *p != "" {
@@ -48,36 +74,12 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 				return err
 			}
 			layout := suite.Layout{Features: orDefault(fc.Features, "features"), Golden: orDefault(fc.Golden, "golden")}
-			runName := args[0]
-			var in io.Reader = stdin
-			if runName != "-" {
-				file, err := os.Open(runName)
-				if err != nil {
-					return err
-				}
-				defer file.Close()
-				if info, err := file.Stat(); err == nil && !info.Mode().IsRegular() {
-					return fmt.Errorf("%s is not a regular file", runName)
-				}
-				in = file
+			o := record.Options{
+				Root: root, Layout: layout, Feature: feature, Name: name, Schema: schema, Input: input,
+				Profile: f.profile, EveryStep: everyStep,
 			}
-			base := strings.TrimSuffix(path.Base(strings.ReplaceAll(runName, "\\", "/")), path.Ext(runName))
-			if runName == "-" {
-				base = "stdin"
-			}
-			if feature == "" {
-				feature = path.Join(layout.Features, "recorded", base+".feature")
-			}
-			if name == "" {
-				name = strings.NewReplacer("_", " ", "-", " ").Replace(base)
-			}
-			profile := f.profile
-			if profile == "" {
-				profile = fc.Profile
-			}
-			list := f.runtime
-			if list == "" {
-				list = fc.Runtime
+			if o.Profile == "" {
+				o.Profile = fc.Profile
 			}
 			timeout := time.Duration(fc.RuntimeTimeout)
 			if f.runtimeTimeout != "" {
@@ -85,42 +87,105 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 					return fmt.Errorf("--runtime-timeout: %w", err)
 				}
 			}
-			from := "--runtime"
-			if f.runtime == "" {
-				from = "scenario.yaml's runtime:"
+			settings := runtimes.Settings{Root: root, Timeout: timeout, Python: fc.Python}
+			var base string
+			var streamer runtimes.Processes
+			if graph != "" {
+				// a feature a graph, a scenario an input
+				o.Graph = module + ":" + export
+				base = baseName(module)
+				o.Name = orDefault(o.Name, spaced(baseName(input)))
+				if streamer, err = startStreamer(&o, settings); err != nil {
+					return err
+				}
+				defer streamer.Stop()
+			} else {
+				o.RunName = args[0]
+				o.Run = stdin
+				base = "stdin"
+				if o.RunName != "-" {
+					file, err := os.Open(o.RunName)
+					if err != nil {
+						return err
+					}
+					defer file.Close()
+					if info, err := file.Stat(); err == nil && !info.Mode().IsRegular() {
+						return fmt.Errorf("%s is not a regular file", o.RunName)
+					}
+					o.Run, base = file, baseName(o.RunName)
+				}
 			}
-			rts, procs, err := runtimes.Start(list, from, runtimes.Settings{Root: root, Timeout: timeout, Python: fc.Python})
+			o.Feature = orDefault(o.Feature, path.Join(layout.Features, "recorded", base+".feature"))
+			o.Name = orDefault(o.Name, spaced(base))
+
+			list, from := f.runtime, "--runtime"
+			if list == "" {
+				list, from = fc.Runtime, "scenario.yaml's runtime:"
+			}
+			rts, procs, err := runtimes.Start(list, from, settings)
 			if err != nil {
 				return err
 			}
 			defer procs.Stop()
 			// ^C stops the runtime processes too (they run in process
 			// groups of their own); nothing is written after it
-			release := runner.WatchInterrupts(procs.Kill, len(procs))
+			all := append(append(runtimes.Processes(nil), streamer...), procs...)
+			release := runner.WatchInterrupts(all.Kill, len(all))
 			defer release()
-			res, err := record.Record(record.Options{
-				Root: root, Layout: layout, RunName: runName, Run: in,
-				Feature: feature, Name: name, Schema: schema, Input: input,
-				Profile: profile, Runtimes: rts, EveryStep: everyStep,
-			})
+			o.Runtimes = rts
+			res, err := record.Record(o)
 			if err != nil {
 				return fmt.Errorf("record: %w", err)
 			}
 			for _, w := range res.Warnings {
 				fmt.Fprintln(stderr, "warning:", w)
 			}
-			fmt.Fprintf(stdout, "recorded %q (%d steps) in %s, golden %s\n", name, res.Steps, res.Feature, res.Golden)
+			fmt.Fprintf(stdout, "recorded %q (%d steps) in %s, golden %s\n", o.Name, res.Steps, res.Feature, res.Golden)
 			return nil
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&feature, "feature", "", "the feature file to append the scenario to (default features/recorded/<RUN's base name>.feature)")
-	fl.StringVar(&name, "name", "", "the scenario's name (default from RUN's file name)")
+	fl.StringVar(&feature, "feature", "", "the feature file to append the scenario to (default features/recorded/<RUN's or the graph module's base name>.feature)")
+	fl.StringVar(&name, "name", "", "the scenario's name (default from RUN's file name, or --input's with --graph)")
 	fl.StringVar(&schema, "schema", "", "the state schema file (JSON Schema, YAML or JSON) under the root; default: inferred from the run")
-	fl.StringVar(&input, "input", "", "a file holding the input state; default: the run's first values chunk")
+	fl.StringVar(&input, "input", "", "a file holding the input state; default: the run's first values chunk (with --graph: the input the graph runs on)")
+	fl.StringVar(&graph, "graph", "", "run your compiled graph MODULE:EXPORT ("+runtimes.GraphKinds()+") on --input and record that run, with no RUN; --runtime-timeout bounds it")
 	fl.BoolVar(&everyStep, "every-step", false, "after each step, assert the state the run recorded")
 	return cmd
 }
+
+// startStreamer starts the runtime that loads o.Graph, by its module's
+// extension, as o's Streamer; a Python graph's scenario takes the
+// langgraph-py profile unless one was chosen.
+func startStreamer(o *record.Options, s runtimes.Settings) (runtimes.Processes, error) {
+	name := runtimes.ForGraph(o.Graph)
+	if name == "" {
+		return nil, fmt.Errorf("--graph %s: no runtime loads a module %s (%s)", o.Graph, path.Ext(strings.SplitN(o.Graph, ":", 2)[0]), runtimes.GraphKinds())
+	}
+	_, procs, err := runtimes.Start(name, "--graph", s)
+	if err != nil {
+		return nil, err
+	}
+	streamer, ok := procs[0].Runtime.(record.Streamer)
+	if !ok {
+		procs.Stop()
+		return nil, fmt.Errorf("--graph %s: %s cannot run a graph live", o.Graph, name)
+	}
+	o.Streamer = streamer
+	if o.Profile == "" && name == "langgraph-py" {
+		o.Profile = name
+	}
+	return procs, nil
+}
+
+// baseName is a file's name without its directory and extension.
+func baseName(file string) string {
+	file = strings.ReplaceAll(file, "\\", "/")
+	return strings.TrimSuffix(path.Base(file), path.Ext(file))
+}
+
+// spaced reads _ and - in a file's name as spaces, for a scenario's name.
+func spaced(base string) string { return strings.NewReplacer("_", " ", "-", " ").Replace(base) }
 
 func orDefault(s, d string) string {
 	if s == "" {

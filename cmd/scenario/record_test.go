@@ -116,23 +116,34 @@ func TestRecordRealRunWrongSchema(t *testing.T) {
 	}
 }
 
-// A real LangGraph Python run (messages in dumpd's lc: 1 form), recorded
-// under the langgraph-py profile, passes check side by side with LangGraph
-// Python.
+// A real LangGraph Python run, its messages in dumpd's lc: 1 form or as
+// model_dump() dicts, recorded under the langgraph-py profile, passes
+// check side by side with LangGraph Python; both forms record the same.
 func TestRecordRealPythonRun(t *testing.T) {
 	python := toolchain.LangGraphPython(t)
 	script := filepath.Join(toolchain.RepoRoot(), "internal", "record", "testdata", "chat_graph.py")
-	run, err := exec.Command(python, script).Output()
-	if err != nil {
-		t.Fatalf("%s %s: %v", python, script, err)
+	var goldens []string
+	for _, form := range []string{"dumpd", "model_dump"} {
+		run, err := exec.Command(python, script, form).Output()
+		if err != nil {
+			t.Fatalf("%s %s %s: %v", python, script, form, err)
+		}
+		if !strings.Contains(string(run), map[string]string{"dumpd": `"lc": 1`, "model_dump": `"usage_metadata": null`}[form]) {
+			t.Fatalf("%s does not write %s's form:\n%s", script, form, run)
+		}
+		dir := newSuite(t, map[string]string{"runs/chat_py.jsonl": string(run), "scenario.yaml": "python: " + python + "\n"})
+		r := runCLI(t, "record", "--root", dir, filepath.Join(dir, "runs/chat_py.jsonl"), "--profile", "langgraph-py", "--runtime", "builtin,langgraph-py")
+		wantCode(t, r, exitPassed)
+		wantCode(t, runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-py")...), exitPassed)
+		feature, _ := os.ReadFile(filepath.Join(dir, "features/recorded/chat_py.feature"))
+		if !strings.Contains(string(feature), `Given the "langgraph-py" profile`) || !strings.Contains(string(feature), "When these nodes run in one step:") || !strings.Contains(string(feature), `"reducer": "messages"`) {
+			t.Errorf("%s: feature:\n%s", form, feature)
+		}
+		golden, _ := os.ReadFile(filepath.Join(dir, "golden/recorded/chat_py/chat-py.json"))
+		goldens = append(goldens, string(golden))
 	}
-	dir := newSuite(t, map[string]string{"runs/chat_py.jsonl": string(run), "scenario.yaml": "python: " + python + "\n"})
-	r := runCLI(t, "record", "--root", dir, filepath.Join(dir, "runs/chat_py.jsonl"), "--profile", "langgraph-py", "--runtime", "builtin,langgraph-py")
-	wantCode(t, r, exitPassed)
-	wantCode(t, runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-py")...), exitPassed)
-	feature, _ := os.ReadFile(filepath.Join(dir, "features/recorded/chat_py.feature"))
-	if !strings.Contains(string(feature), `Given the "langgraph-py" profile`) || !strings.Contains(string(feature), "When these nodes run in one step:") {
-		t.Errorf("feature:\n%s", feature)
+	if goldens[0] == "" || goldens[0] != goldens[1] {
+		t.Errorf("dumpd's run records the golden\n%s\nmodel_dump's\n%s", goldens[0], goldens[1])
 	}
 }
 

@@ -34,64 +34,64 @@ Feature: chat (recorded)
     And the input state:
       """json
       {
+        "messages": [
+          {
+            "type": "human",
+            "id": "human-1",
+            "content": "Is it true?"
+          }
+        ],
+        "total": 10,
         "log": [
           "start"
         ],
-        "messages": [
-          {
-            "content": "Is it true?",
-            "id": "human-1",
-            "type": "human"
-          }
-        ],
-        "status": "new",
-        "total": 10
+        "status": "new"
       }
       """
     When node "model" returns:
       """json
       {
+        "messages": [
+          {
+            "type": "ai",
+            "id": "ai-1",
+            "content": "Let me check two sources."
+          }
+        ],
+        "total": 1,
         "log": [
           "model"
         ],
-        "messages": [
-          {
-            "content": "Let me check two sources.",
-            "id": "ai-1",
-            "type": "ai"
-          }
-        ],
-        "status": "thinking",
-        "total": 1
+        "status": "thinking"
       }
       """
     When these nodes run in one step:
       """json
       {
         "lookup": {
-          "status": "looked up",
-          "total": 3
+          "total": 3,
+          "status": "looked up"
         },
         "search": {
+          "total": 2,
           "log": [
             "search"
-          ],
-          "total": 2
+          ]
         }
       }
       """
     When node "answer" returns:
       """json
       {
-        "log": [
-          "answer"
-        ],
         "messages": [
           {
-            "content": "Both sources agree.",
+            "type": "ai",
             "id": "ai-2",
-            "type": "ai"
+            "content": "Both sources agree."
           }
+        ],
+        "log": [
+          "answer"
         ],
         "status": "done"
       }

@@ -1,7 +1,10 @@
 package record
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/stateharness/scenario/internal/canonjson"
@@ -9,10 +12,19 @@ import (
 
 // scenarioText is the recorded scenario: the profile, the schema, the
 // input, one step a superstep, the golden.
-func scenarioText(o Options, run *Run, input map[string]any, inferred *Inferred, states []map[string]any) (string, error) {
+//
+// What the run gave, the input and each node's return, is written in the
+// run's key order, as LangGraph printed it (and as LangGraph JS takes a
+// node's writes); the schema and the states (--every-step), like golden
+// files, in canonical order.
+func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]any) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  Scenario: %s\n", strings.TrimSpace(o.Name))
-	fmt.Fprintf(&b, "    # Recorded from %s (%d supersteps).\n", o.RunName, len(run.Steps))
+	from := o.RunName
+	if o.Graph != "" {
+		from += " on " + o.Input
+	}
+	fmt.Fprintf(&b, "    # Recorded from %s (%d supersteps).\n", from, len(run.Steps))
 	if inferred != nil {
 		b.WriteString(inferred.Comment())
 	}
@@ -26,50 +38,70 @@ func scenarioText(o Options, run *Run, input map[string]any, inferred *Inferred,
 		fmt.Fprintf(&b, "the state schema from %q\n", o.Schema)
 	} else {
 		b.WriteString("the state schema:\n")
-		if err := docString(&b, inferred.Doc); err != nil {
+		if err := docString(&b, inferred.Doc, nil); err != nil {
 			return "", err
 		}
 	}
 	b.WriteString("    And the input state:\n")
-	if err := docString(&b, input); err != nil {
+	if err := docString(&b, run.Input, run.InputOrder.Written); err != nil {
 		return "", err
 	}
 	for i, st := range run.Steps {
 		switch {
 		case len(st.Writes) == 1 && st.Writes[0].Command:
 			fmt.Fprintf(&b, "    When node %q returns a command:\n", st.Writes[0].Node)
+			w := st.Writes[0]
+			out := w.Output.(map[string]any)
 			cmd := map[string]any{}
-			for k, v := range st.Writes[0].Output.(map[string]any) {
+			var written []string
+			for _, k := range w.Order.Written(out) {
 				if k != "lg_name" {
-					cmd[k] = v
+					cmd[k], written = out[k], append(written, k)
 				}
 			}
-			if err := docString(&b, cmd); err != nil {
+			keys := func(m map[string]any) []string {
+				if reflect.ValueOf(m).Pointer() == reflect.ValueOf(cmd).Pointer() {
+					return written
+				}
+				return w.Order.Written(m)
+			}
+			if err := docString(&b, cmd, keys); err != nil {
 				return "", err
 			}
 		case len(st.Writes) == 1 && st.Writes[0].Output == nil:
 			fmt.Fprintf(&b, "    When node %q returns nothing\n", st.Writes[0].Node)
 		case len(st.Writes) == 1:
 			fmt.Fprintf(&b, "    When node %q returns:\n", st.Writes[0].Node)
-			if err := docString(&b, st.Writes[0].Output); err != nil {
+			if err := docString(&b, st.Writes[0].Output, st.Writes[0].Order.Written); err != nil {
 				return "", err
 			}
 		default:
 			b.WriteString("    When these nodes run in one step:\n")
-			outs := map[string]any{}
-			for _, w := range st.Writes {
-				if _, twice := outs[w.Node]; twice {
+			// {"node": output, ...} in the order the nodes' updates came,
+			// each output in its own order
+			seen := map[string]bool{}
+			text := []byte{'{'}
+			for i, w := range st.Writes {
+				if seen[w.Node] {
 					return "", &LineError{run.Name, w.Line, fmt.Sprintf("node %q runs twice in one superstep; the harness's parallel step names each node once", w.Node)}
 				}
-				outs[w.Node] = w.Output
+				seen[w.Node] = true
+				out, err := canonjson.Stringify(map[string]any{w.Node: w.Output}, w.Order.Written)
+				if err != nil {
+					return "", err
+				}
+				if i > 0 {
+					text = append(text, ',')
+				}
+				text = append(text, out[1:len(out)-1]...)
 			}
-			if err := docString(&b, outs); err != nil {
+			if err := docText(&b, append(text, '}')); err != nil {
 				return "", err
 			}
 		}
 		if o.EveryStep && i < len(run.Steps)-1 {
 			b.WriteString("    Then the state should equal:\n")
-			if err := docString(&b, states[i+1]); err != nil {
+			if err := docString(&b, states[i+1], nil); err != nil {
 				return "", err
 			}
 		}
@@ -78,22 +110,45 @@ func scenarioText(o Options, run *Run, input map[string]any, inferred *Inferred,
 	return b.String(), nil
 }
 
-// docString writes v as a JSON docstring, indented under its step. A
-// string holding three quotes is escaped by JSON as \"\"\", which Gherkin
-// would read back as """; such a docstring is fenced with ``` instead.
-func docString(b *strings.Builder, v any) error {
-	data, err := canonjson.Encode(v)
+// docString writes v as a JSON docstring, indented under its step, each
+// object's keys in the order keys gives (nil: canonical order).
+func docString(b *strings.Builder, v any, keys func(map[string]any) []string) error {
+	if keys == nil {
+		data, err := canonjson.Encode(v)
+		if err != nil {
+			return err
+		}
+		writeDoc(b, string(data))
+		return nil
+	}
+	text, err := canonjson.Stringify(v, keys)
 	if err != nil {
 		return err
 	}
+	return docText(b, []byte(text))
+}
+
+// docText writes a compact JSON text as a docstring, indented.
+func docText(b *strings.Builder, text []byte) error {
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, text, "", "  "); err != nil {
+		return err
+	}
+	writeDoc(b, buf.String())
+	return nil
+}
+
+// writeDoc writes an indented JSON text as a docstring under its step. A
+// string holding three quotes is escaped by JSON as \"\"\", which Gherkin
+// would read back as """; such a docstring is fenced with ``` instead.
+func writeDoc(b *strings.Builder, data string) {
 	fence := `"""`
-	if strings.Contains(string(data), `\"\"\"`) {
+	if strings.Contains(data, `\"\"\"`) {
 		fence = "```"
 	}
 	b.WriteString("      " + fence + "json\n")
-	for _, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+	for _, line := range strings.Split(strings.TrimSuffix(data, "\n"), "\n") {
 		b.WriteString("      " + line + "\n")
 	}
 	b.WriteString("      " + fence + "\n")
-	return nil
 }

@@ -13,7 +13,7 @@ func FuzzParseRun(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		run, err := ParseRun("run.jsonl", strings.NewReader(text))
 		if err == nil {
-			Infer(run)
+			Infer(run, nil)
 		}
 	})
 }

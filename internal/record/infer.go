@@ -2,6 +2,7 @@ package record
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,12 +17,29 @@ type Inferred struct {
 	// Proved names the fields whose reducer a step proved, with the step's
 	// line; the others are replace, LangGraph's default.
 	Proved map[string]int
+	// FromGraph names the fields whose reducer the graph's channel gave.
+	FromGraph map[string]string
+	// Unshown are the fields the graph gives a reducer of its own that
+	// the run does not prove: written as replace.
+	Unshown []string
 }
+
+// Channel kinds, as a live run's program names the graph's channels.
+const (
+	ChannelLastValue = "last-value" // LangGraph's LastValue: no reducer
+	ChannelMessages  = "messages"   // messagesStateReducer, add_messages
+	ChannelAdd       = "add"        // Python's operator.add
+	ChannelReducer   = "reducer"    // a reducer of the graph's own
+)
 
 // Infer guesses the schema of a run: a field whose value grew by exactly
 // what a node returned appends (messages when it holds messages); a number
 // that grew by what a node returned sums; every other field is replace.
-func Infer(run *Run) *Inferred {
+// channels, the graph's channels by kind (nil when the run is a file),
+// settle the fields the run cannot prove: a last-value or messages
+// channel is what it is; an operator.add one appends an array and sums a
+// number; another reducer the run does not show is replace.
+func Infer(run *Run, channels map[string]string) *Inferred {
 	types := map[string]map[string]bool{}
 	note := func(state map[string]any) {
 		for k, v := range state {
@@ -77,9 +95,31 @@ func Infer(run *Run) *Inferred {
 		prev = st.Values
 	}
 	fields := map[string]any{}
+	var fromGraph map[string]string
+	if channels != nil {
+		fromGraph = map[string]string{}
+	}
+	var unshown []string
 	for name, ts := range types {
 		f := map[string]any{"type": fieldType(ts)}
-		if r := reducers[name]; r != "" {
+		switch kind := channels[name]; {
+		case kind == ChannelLastValue || kind == ChannelMessages:
+			reducers[name], fromGraph[name] = kind, kind
+			delete(proved, name)
+		case reducers[name] != "":
+		case kind == ChannelAdd && f["type"] == "array":
+			reducers[name], fromGraph[name] = "append", "operator.add"
+		case kind == ChannelAdd && (f["type"] == "integer" || f["type"] == "number"):
+			reducers[name], fromGraph[name] = "sum", "operator.add"
+		case kind == ChannelAdd || kind == ChannelReducer:
+			reducers[name] = "replace"
+			unshown = append(unshown, name)
+		}
+		switch r := reducers[name]; r {
+		case "":
+		case ChannelLastValue, "replace":
+			f["reducer"] = r
+		default:
 			// a default, as LangGraph's reducer channels have one, so that
 			// the input's value goes through the reducer too
 			f["reducer"], f["default"] = r, []any{}
@@ -89,7 +129,8 @@ func Infer(run *Run) *Inferred {
 		}
 		fields[name] = f
 	}
-	return &Inferred{Doc: map[string]any{"fields": fields}, Proved: proved}
+	sort.Strings(unshown)
+	return &Inferred{Doc: map[string]any{"fields": fields}, Proved: proved, FromGraph: fromGraph, Unshown: unshown}
 }
 
 // proves names the reducer that turned before and written into after, when
@@ -154,20 +195,35 @@ func fieldType(ts map[string]bool) string {
 // Comment is the feature's comment on an inferred schema: which reducers
 // the run proved, and that the rest is guessed.
 func (in *Inferred) Comment() string {
-	var proved, guessed []string
+	var proved, graph, guessed []string
 	fields := in.Doc["fields"].(map[string]any)
 	for _, name := range sortedKeys(fields) {
 		f := fields[name].(map[string]any)
-		if r, ok := f["reducer"]; ok {
+		r, ok := f["reducer"]
+		switch {
+		case in.FromGraph[name] != "":
+			graph = append(graph, fmt.Sprintf("%s (%s)", name, in.FromGraph[name]))
+		case slices.Contains(in.Unshown, name):
+		case ok:
 			proved = append(proved, fmt.Sprintf("%s (%s, line %d)", name, r, in.Proved[name]))
-		} else {
+		default:
 			guessed = append(guessed, name)
 		}
 	}
 	var b strings.Builder
-	b.WriteString("    # The schema was inferred from the run: types from the values taken.\n")
+	if in.FromGraph != nil {
+		b.WriteString("    # The schema was inferred from the run and the graph's channels: types from the values taken.\n")
+	} else {
+		b.WriteString("    # The schema was inferred from the run: types from the values taken.\n")
+	}
+	if len(graph) > 0 {
+		fmt.Fprintf(&b, "    # Reducers the graph's channels give: %s.\n", strings.Join(graph, ", "))
+	}
 	if len(proved) > 0 {
 		fmt.Fprintf(&b, "    # Reducers proved by a step of the run: %s.\n", strings.Join(proved, ", "))
+	}
+	if len(in.Unshown) > 0 {
+		fmt.Fprintf(&b, "    # The graph's own reducer, which no step of the run shows, written as replace: %s.\n", strings.Join(in.Unshown, ", "))
 	}
 	if len(guessed) > 0 {
 		fmt.Fprintf(&b, "    # Guessed replace (nothing in the run proves otherwise): %s.\n", strings.Join(guessed, ", "))

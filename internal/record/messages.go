@@ -1,6 +1,11 @@
 package record
 
-import "github.com/stateharness/scenario/engine"
+import (
+	"reflect"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/canonjson"
+)
 
 // serialisedTypes are the message classes of LangChain's serialised form
 // ({"lc": 1, "type": "constructor", "id": [..., class], "kwargs": {...}}).
@@ -15,19 +20,40 @@ var serialisedTypes = map[string]string{
 // model_dump() and the engine each leave out or fill in different ones, and
 // langchain-core would move the extra ones of a dict into additional_kwargs.
 // Every profile reads a message in this form.
-func comparable(v any) any {
+func comparable(v any) any { return normal(v, nil, nil) }
+
+// ordered is comparable(v) with the order of its objects' keys: as src
+// recorded them in the run, a serialised message's type first.
+func ordered(v any, src *engine.KeyOrder) (engine.Checked, error) {
+	keys := map[uintptr][]string{}
+	out := normal(v, src, keys)
+	text, err := canonjson.Stringify(out, func(m map[string]any) []string {
+		if k, ok := keys[reflect.ValueOf(m).Pointer()]; ok {
+			return k
+		}
+		return src.Written(m)
+	})
+	if err != nil {
+		return engine.Checked{}, err
+	}
+	return engine.DecodeJSONOrdered(text, engine.Source{})
+}
+
+// normal is comparable's walk; with keys, it notes the order of each
+// object it builds, from src.
+func normal(v any, src *engine.KeyOrder, keys map[uintptr][]string) any {
 	switch x := v.(type) {
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = comparable(e)
+			out[i] = normal(e, src, keys)
 		}
 		return out
 	case map[string]any:
-		m := x
+		m, from := x, x
 		if t, ok := serialisedType(x); ok {
 			kw, _ := x["kwargs"].(map[string]any)
-			m = make(map[string]any, len(kw)+1)
+			m, from = make(map[string]any, len(kw)+1), kw
 			for k, e := range kw {
 				m[k] = e
 			}
@@ -39,7 +65,20 @@ func comparable(v any) any {
 			if msg && isEmpty(e) {
 				continue
 			}
-			out[k] = comparable(e)
+			out[k] = normal(e, src, keys)
+		}
+		if keys != nil && len(out) > 1 {
+			order := make([]string, 0, len(out))
+			if len(from) != len(m) {
+				// a serialised message's type is its class, not a field
+				order = append(order, "type")
+			}
+			for _, k := range src.Written(from) {
+				if _, ok := out[k]; ok {
+					order = append(order, k)
+				}
+			}
+			keys[reflect.ValueOf(out).Pointer()] = order
 		}
 		return out
 	}

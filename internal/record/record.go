@@ -7,10 +7,13 @@
 // one step; its last values chunk is the golden. Before anything is
 // written, the steps are replayed on the chosen runtimes and every state is
 // compared with the recorded one; a difference is a [*Mismatch] and nothing
-// is written.
+// is written. With [Options].Graph the run is a live one: the graph runs on
+// a [Streamer] (a runtime's bridge) and what it streams is recorded, its
+// channels settling the schema where the run proves nothing.
 package record
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -44,8 +47,16 @@ type Options struct {
 	// JSON); empty: inferred from the run.
 	Schema string
 	// Input is a file holding the input state; empty: the first values
-	// chunk.
+	// chunk. With Graph, it is what the graph runs on, and the scenario's
+	// input is the run's first values chunk, what the graph made of it.
 	Input string
+	// Graph, "<module>:<export>", is run live on Streamer with Input
+	// instead of reading Run: the run is what its stream gave, and RunName
+	// names it "the live run of <graph>".
+	Graph    string
+	Streamer Streamer
+	// channels are the graph's channels by kind, from its live run
+	channels map[string]string
 	// Profile is the scenario's profile.
 	Profile string
 	// Runtimes replay the steps (nil: the built-in engine).
@@ -91,36 +102,40 @@ func Record(o Options) (*Result, error) {
 		return nil, fmt.Errorf("the golden file %s already exists: choose another --name (record never overwrites)", goldenRel)
 	}
 
+	if o.Graph != "" {
+		if err := o.streamLive(); err != nil {
+			return nil, err
+		}
+	}
 	run, err := ParseRun(o.RunName, o.Run)
 	if err != nil {
 		return nil, err
 	}
-	input := run.Input
-	if o.Input != "" {
-		doc, err := readDoc(o.Root, o.Input)
+	if o.Input != "" && o.Graph == "" {
+		doc, err := readChecked(o.Root, o.Input)
 		if err != nil {
 			return nil, err
 		}
-		obj, ok := doc.(map[string]any)
+		obj, ok := doc.Value.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("--input %s: the input state is %s; expected an object", o.Input, engine.TypeName(doc))
+			return nil, fmt.Errorf("--input %s: the input state is %s; expected an object", o.Input, engine.TypeName(doc.Value))
 		}
-		input, run.InputLine = obj, 0
+		run.Input, run.InputLine, run.InputOrder = obj, 0, doc.Order
 	}
-	if input == nil {
+	if run.Input == nil {
 		return nil, fmt.Errorf("%s: the run has no values chunk to start from: stream with the modes [\"updates\", \"values\"] or give --input FILE", o.RunName)
 	}
 
 	var schemaDoc any
 	var inferred *Inferred
 	if o.Schema != "" {
-		if schemaDoc, err = readDoc(o.Root, o.Schema); err != nil {
+		doc, err := readChecked(o.Root, o.Schema)
+		if err != nil {
 			return nil, err
 		}
+		schemaDoc = doc.Value
 	} else {
-		r := *run
-		r.Input = input
-		inferred = Infer(&r)
+		inferred = Infer(run, o.channels)
 		schemaDoc = inferred.Doc
 	}
 	schema, err := engine.SchemaFromValue(schemaDoc)
@@ -132,12 +147,12 @@ func Record(o Options) (*Result, error) {
 		return nil, fmt.Errorf("the schema: %w", err)
 	}
 	defer g.Close()
-	states, err := replay(g, run, input)
+	states, err := replay(g, run, engine.Checked{Value: run.Input, Order: run.InputOrder})
 	if err != nil {
 		return nil, err
 	}
 
-	text, err := scenarioText(o, run, input, inferred, states)
+	text, err := scenarioText(o, run, inferred, states)
 	if err != nil {
 		return nil, err
 	}
@@ -160,32 +175,64 @@ func Record(o Options) (*Result, error) {
 	return &Result{Feature: o.Feature, Golden: goldenRel, Warnings: run.Warnings, Steps: len(run.Steps)}, nil
 }
 
-// readDoc reads a JSON or YAML file under the root, as steps read them.
-func readDoc(root, name string) (any, error) {
+// A Streamer runs an own graph live (runtimes/bridge's Stream): it
+// returns the run's JSON lines and the graph's channels by kind
+// (ChannelLastValue, ...).
+type Streamer interface {
+	Stream(graph string, input any) (lines []byte, channels map[string]string, err error)
+}
+
+// streamLive runs o.Graph on o.Input and makes what it streamed o's run.
+func (o *Options) streamLive() error {
+	if o.Input == "" {
+		return fmt.Errorf("--graph %s needs --input FILE, the input to run it on", o.Graph)
+	}
+	if o.Streamer == nil {
+		return fmt.Errorf("--graph %s: no runtime loads the graph", o.Graph)
+	}
+	in, err := readChecked(o.Root, o.Input)
+	if err != nil {
+		return err
+	}
+	if _, ok := in.Value.(map[string]any); !ok {
+		return fmt.Errorf("--input %s: the input state is %s; expected an object", o.Input, engine.TypeName(in.Value))
+	}
+	data, channels, err := o.Streamer.Stream(o.Graph, in)
+	if err != nil {
+		return fmt.Errorf("the live run of %s on %s: %w", o.Graph, o.Input, err)
+	}
+	o.RunName, o.Run, o.channels = "the live run of "+o.Graph, bytes.NewReader(data), channels
+	return nil
+}
+
+// readChecked reads a JSON or YAML file under the root, as steps read
+// them, with the order of its keys.
+func readChecked(root, name string) (engine.Checked, error) {
+	var none engine.Checked
 	rel, err := suite.Inside(root, name)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	full := filepath.Join(root, filepath.FromSlash(rel))
 	if err := suite.RegularPath(full, name, "a JSON or YAML file"); err != nil {
-		return nil, err
+		return none, err
 	}
 	info, err := os.Stat(full)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	if info.Size() > MaxRunBytes {
-		return nil, fmt.Errorf("%s is over the %d MiB limit for files", name, MaxRunBytes>>20)
+		return none, fmt.Errorf("%s is over the %d MiB limit for files", name, MaxRunBytes>>20)
 	}
 	data, err := os.ReadFile(full)
 	if err != nil {
-		return nil, err
+		return none, err
 	}
 	src := engine.Source{Name: rel}
 	if strings.EqualFold(path.Ext(rel), ".json") {
-		return engine.DecodeJSON(data, src)
+		return engine.DecodeJSONOrdered(string(data), src)
 	}
-	return engine.DecodeYAML(data, src)
+	return engine.DecodeYAMLOrdered(data, src)
 }
 
 var scenarioLine = regexp.MustCompile(`(?m)^\s*(?:Scenario|Example|Scenario Outline|Scenario Template):\s*(.*?)\s*$`)

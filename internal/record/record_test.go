@@ -185,6 +185,7 @@ func TestRecordBadInput(t *testing.T) {
 		{"updates not an object", "[\"values\", {}]\n[\"updates\", [1]]\n", "run.jsonl:2: an updates chunk is array"},
 		{"mode not a string", "[\"values\", {}]\n[1, {}]\n", "run.jsonl:2: the mode of [mode, chunk] is number"},
 		{"no input", `["updates", {"a": {"n": 1}}]`, "no values chunk to start from"},
+		{"subgraph stream", "[[], \"values\", {}]\n[[\"sub:1\"], \"updates\", {\"a\": {}}]\n", "run.jsonl:1: a chunk of a subgraph stream ([namespace, mode, chunk], streamed with subgraphs: true)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, _, err := record(t, tc.run, nil, nil)
@@ -232,5 +233,47 @@ func TestRecordPythonMessages(t *testing.T) {
 	}
 	if g := read(t, dir, res.Golden); !strings.Contains(g, `"id": "a1"`) {
 		t.Errorf("golden %s", g)
+	}
+}
+
+// What the run gave is written in its own key order, as LangGraph printed
+// it: the input, each node's return (a serialised message's type first),
+// a command, the nodes of a parallel step as their updates came. The
+// golden is canonical, as every golden file.
+func TestRecordKeepsTheRunsKeyOrder(t *testing.T) {
+	run := `["values", {"z": 1, "b": {"y": 1, "x": 2}, "m": []}]
+["updates", {"model": {"z": 2, "m": [{"lc": 1, "type": "constructor", "id": ["langchain_core", "messages", "AIMessage"], "kwargs": {"id": "a1", "content": "hi", "tool_calls": []}}]}}]
+["values", {"z": 2, "b": {"y": 1, "x": 2}, "m": [{"lc": 1, "type": "constructor", "id": ["langchain_core", "messages", "AIMessage"], "kwargs": {"id": "a1", "content": "hi", "tool_calls": []}}]}]
+["updates", {"s": {"z": 3}}]
+["updates", {"r": {"b": {"y": 5, "x": 6}}}]
+["values", {"z": 3, "b": {"y": 5, "x": 6}, "m": [{"lc": 1, "type": "constructor", "id": ["langchain_core", "messages", "AIMessage"], "kwargs": {"id": "a1", "content": "hi", "tool_calls": []}}]}]
+["updates", {"router": {"lg_name": "Command", "update": {"z": 4, "b": {"y": 7, "x": 8}}, "goto": ["x"]}}]
+["values", {"z": 4, "b": {"y": 7, "x": 8}, "m": [{"lc": 1, "type": "constructor", "id": ["langchain_core", "messages", "AIMessage"], "kwargs": {"id": "a1", "content": "hi", "tool_calls": []}}]}]
+`
+	dir, res, err := record(t, run, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := read(t, dir, "features/recorded/run.feature")
+	compact := strings.Join(strings.Fields(f[strings.Index(f, "And the input state:"):]), " ")
+	want := `And the input state: """json { "z": 1, "b": { "y": 1, "x": 2 }, "m": [] } """ ` +
+		`When node "model" returns: """json { "z": 2, "m": [ { "type": "ai", "id": "a1", "content": "hi" } ] } """ ` +
+		`When these nodes run in one step: """json { "s": { "z": 3 }, "r": { "b": { "y": 5, "x": 6 } } } """ ` +
+		`When node "router" returns a command: """json { "update": { "z": 4, "b": { "y": 7, "x": 8 } }, "goto": [ "x" ] } """ ` +
+		`Then the state should match the golden file`
+	if compact != want {
+		t.Errorf("steps\n%s\nwant\n%s", compact, want)
+	}
+	if g := read(t, dir, res.Golden); !strings.HasPrefix(g, "{\n  \"b\": {\n    \"x\": 8,\n    \"y\": 7\n  },\n  \"m\"") {
+		t.Errorf("golden not canonical:\n%s", g)
+	}
+
+	// an --input file's order too
+	dir, _, err = record(t, `{"a": {"n": 2}}`, map[string]string{"in.json": `{"n": 1, "a": 0}`}, func(o *Options) { o.Input = "in.json" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := read(t, dir, "features/recorded/run.feature"); !strings.Contains(f, "{\n        \"n\": 1,\n        \"a\": 0\n      }") {
+		t.Errorf("want the input in its file's order:\n%s", f)
 	}
 }

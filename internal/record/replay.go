@@ -30,19 +30,19 @@ func (m *Mismatch) Error() string {
 
 // replay runs the scenario's steps on g and compares each state with the
 // run's; it returns the states after the input and after each step.
-func replay(g *engine.Graph, run *Run, input map[string]any) ([]map[string]any, error) {
+func replay(g *engine.Graph, run *Run, input engine.Checked) ([]map[string]any, error) {
 	const thread = "main"
 	if err := g.Invoke(thread, input); err != nil {
 		return nil, &LineError{run.Name, run.InputLine, "the input state: " + err.Error()}
 	}
 	states := []map[string]any{g.State(thread)}
-	if err := compare(run, run.InputLine, "the input state", input, states[0]); err != nil {
+	if err := compare(run, run.InputLine, "the input state", input.Value.(map[string]any), states[0]); err != nil {
 		return nil, err
 	}
 	for _, st := range run.Steps {
 		outs := make([]engine.NodeOutput, len(st.Writes))
 		for i, w := range st.Writes {
-			outs[i] = engine.NodeOutput{Node: w.Node, Output: w.Output, Command: w.Command}
+			outs[i] = engine.NodeOutput{Node: w.Node, Output: engine.Checked{Value: w.Output, Order: w.Order}, Command: w.Command}
 		}
 		what := stepName(st)
 		if err := g.Step(thread, outs); err != nil {

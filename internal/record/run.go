@@ -21,6 +21,8 @@ type Write struct {
 	Output any
 	// Command: the update is LangGraph JS's Command ({"lg_name": "Command"}).
 	Command bool
+	// Order is the order of Output's keys in the run.
+	Order *engine.KeyOrder
 	// Line is the run's line that streamed it.
 	Line int
 }
@@ -39,8 +41,10 @@ type Run struct {
 	Name      string
 	Input     map[string]any
 	InputLine int
-	Steps     []Superstep
-	Warnings  []string
+	// InputOrder is the order of Input's keys in the run.
+	InputOrder *engine.KeyOrder
+	Steps      []Superstep
+	Warnings   []string
 }
 
 // LineError is a run's line at fault.
@@ -75,12 +79,16 @@ func ParseRun(name string, r io.Reader) (*Run, error) {
 		if len(text) == 0 {
 			continue
 		}
-		v, err := engine.DecodeJSON(text, engine.Source{Name: name, Line: line})
+		c, err := engine.DecodeJSONOrdered(string(text), engine.Source{Name: name, Line: line})
 		if err != nil {
 			return nil, &LineError{name, line, "not a JSON line LangGraph streams: " + err.Error()}
 		}
+		v := c.Value
 		mode, chunk := "updates", v
 		if pair, ok := v.([]any); ok {
+			if len(pair) == 3 && isArray(pair[0]) {
+				return nil, &LineError{name, line, "a chunk of a subgraph stream ([namespace, mode, chunk], streamed with subgraphs: true): record reads the parent graph's stream; stream it without subgraphs, where a subgraph is one node's step"}
+			}
 			if len(pair) != 2 {
 				return nil, &LineError{name, line, fmt.Sprintf("expected [mode, chunk], received an array of %d elements", len(pair))}
 			}
@@ -90,7 +98,11 @@ func ParseRun(name string, r io.Reader) (*Run, error) {
 			}
 			mode, chunk = m, pair[1]
 		}
-		chunk = comparable(chunk)
+		norm, err := ordered(chunk, c.Order)
+		if err != nil {
+			return nil, &LineError{name, line, err.Error()}
+		}
+		chunk = norm.Value
 		switch mode {
 		case "values":
 			obj, ok := chunk.(map[string]any)
@@ -98,7 +110,7 @@ func ParseRun(name string, r io.Reader) (*Run, error) {
 				return nil, &LineError{name, line, fmt.Sprintf("a values chunk is %s; expected the state, an object", engine.TypeName(chunk))}
 			}
 			if run.Input == nil {
-				run.Input, run.InputLine = obj, line
+				run.Input, run.InputLine, run.InputOrder = obj, line, norm.Order
 				continue
 			}
 			if len(cur.Writes) == 0 {
@@ -114,7 +126,7 @@ func ParseRun(name string, r io.Reader) (*Run, error) {
 				return nil, &LineError{name, line, fmt.Sprintf("an updates chunk is %s; expected {node: update}", engine.TypeName(chunk))}
 			}
 			sawUpdates = true
-			for _, node := range sortedKeys(obj) {
+			for _, node := range norm.Order.Written(obj) {
 				if node == "" {
 					return nil, &LineError{name, line, "a node named \"\" (the empty string): a node's name is a non-empty string"}
 				}
@@ -126,7 +138,7 @@ func ParseRun(name string, r io.Reader) (*Run, error) {
 					return nil, &LineError{name, line, fmt.Sprintf("%q is %s; the harness has no step for it: record a run without it", node, what)}
 				}
 				out := obj[node]
-				w := Write{Node: node, Output: out, Line: line, Command: isCommand(out)}
+				w := Write{Node: node, Output: out, Line: line, Command: isCommand(out), Order: norm.Order}
 				cur.Writes = append(cur.Writes, w)
 			}
 		default:
@@ -143,6 +155,11 @@ func ParseRun(name string, r io.Reader) (*Run, error) {
 		return nil, &LineError{name, line, "the stream has no updates: stream the graph with streamMode [\"updates\", \"values\"] (Python: stream_mode=[\"updates\", \"values\"])"}
 	}
 	return run, nil
+}
+
+func isArray(v any) bool {
+	_, ok := v.([]any)
+	return ok
 }
 
 // isCommand tells LangGraph JS's serialised Command.

@@ -40,6 +40,21 @@
 //	  → {"id", "nextId": n, "values": {...}, "returned"?: {node: value}}
 //	  or {"id", "error": {"code", "message", "name"?, "field"?, "path"?: [key or index, ...]}}
 //	{"id", "op": "close", "graph": n} → {"id"}
+//	{"id", "op": "stream", "graph": "<module>:<export>", "input": {...}}
+//	  → {"id", "chunks": [[mode, chunk], ...]}
+//	  or {"id", "error": {"code", "message", "name"?, "path"?}}
+//
+// A stream (scenario record --graph, [Bridge.Stream]) is a live run: the
+// program loads the graph as an open with spec.graph does, runs the
+// compiled graph's own stream of input with the modes "updates" and
+// "values" end to end, and answers with every such chunk in order, each
+// [mode, chunk] as the library serialises it (messages in LangChain's
+// lc: 1 form), once it has checked each is JSON (NON_JSON_VALUE at the
+// path, naming the node of an update). A node that failed is NODE_ERROR
+// naming the node and the suite's line; what the harness has no step for
+// (an interrupt, a graph compiled with a checkpointer, which needs a
+// thread_id) is a RUNTIME_ERROR saying so and what to do. The runtime
+// timeout bounds the whole run.
 //
 // A commit is stateless on the program's side: the harness owns the
 // threads and sends the state before each commit; the program answers with
@@ -68,6 +83,7 @@
 //   - protocol.go: the request writer, the answers, errors mapped to codes.
 //   - session.go: a scenario's graph on the program (engine.Session) and
 //     the commit request.
+//   - stream.go: [Bridge.Stream], a live run of an own graph.
 //   - version.go: [Versions] and [CommandVersion].
 //
 // The tests run the test binary itself as the program (TestMain), so that

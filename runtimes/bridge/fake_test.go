@@ -37,8 +37,11 @@ func fakeProgram(behaviour string) Program {
 // fake is a program of the protocol. It says it is ready (but for
 // never-ready and fatal), then, for each request:
 //
-//	echo         answers open and close, and a commit with its input
-//	             over its state before
+//	echo         answers open and close, a commit with its input over
+//	             its state before, and a stream of graph "g" with the
+//	             chunks [values, input] and [updates, {"n": input}] (of
+//	             channel z a last-value one (of "fails", a node's error;
+//	             of "none", no chunks)
 //	garbage      writes a line that is not JSON, and to stderr
 //	dies         exits with status 7, saying why on stderr
 //	wrong-id     answers another request
@@ -69,8 +72,13 @@ func fake(behaviour string) {
 			Before map[string]any `json:"before"`
 			Input  map[string]any `json:"input"`
 			NextID int            `json:"nextId"`
+			Graph  string         `json:"graph"`
 		}
 		json.Unmarshal(sc.Bytes(), &req)
+		var raw struct {
+			Input json.RawMessage `json:"input"`
+		}
+		json.Unmarshal(sc.Bytes(), &raw)
 		switch behaviour {
 		case "echo":
 			switch req.Op {
@@ -85,6 +93,16 @@ func fake(behaviour string) {
 					values[k] = v
 				}
 				send(map[string]any{"id": req.ID, "nextId": req.NextID, "values": values})
+			case "stream":
+				switch req.Graph {
+				case "fails":
+					send(map[string]any{"id": req.ID, "error": map[string]any{"code": "NODE_ERROR", "message": `node "n" threw Error: down`}})
+				case "none":
+					send(map[string]any{"id": req.ID})
+				default:
+					fmt.Fprintf(out, `{"id":%d,"chunks":[["values", %s], ["updates", {"n": %s}]],"kinds":{"z":"last-value"}}`+"\n", req.ID, raw.Input, raw.Input)
+					out.Flush()
+				}
 			default:
 				send(map[string]any{"id": req.ID})
 			}

@@ -85,6 +85,10 @@ type response struct {
 	// Channels are those of the scenario's own graph (open); the bridge
 	// names its nodes too, for people reading the protocol.
 	Channels []string `json:"channels"`
+	// Chunks are what a live run streamed (stream): [mode, chunk] each;
+	// Kinds its graph's channels by kind.
+	Chunks []json.RawMessage `json:"chunks"`
+	Kinds  map[string]string `json:"kinds"`
 }
 
 // bridgeError is an error the framework threw, as the program reports it:

@@ -18,6 +18,8 @@
 //     → {"id", "nextId": n, "values": {...}, "returned"?: {node: value}}
 //        or {"id", "error": {"code", "message", "field"?, "path"?: [key or index, ...], "name"?}}
 //   {"id", "op": "close", "graph": n} → {"id"}
+//   {"id", "op": "stream", "graph": "<module>:<export>", "input": {...}}
+//     → {"id", "chunks": [[mode, chunk], ...], "kinds": {channel: kind}} or {"id", "error": {...}}
 // Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
 // line it writes is {"ready": {"@langchain/langgraph", "@langchain/core", "node"}}
 // (versions) or {"fatal": "..."}.
@@ -39,6 +41,15 @@
 // builder, so its channels, reducers and schemas are the user's own, with
 // the step's nodes: a scripted node returns its output, a real one ("run")
 // is the user's node, whose return comes back in "returned".
+// A stream is a live run of the scenario's own graph, for scenario record:
+// the compiled graph's own graph.stream(input, {streamMode: ["updates",
+// "values"]}) end to end (with "tasks" too, only to name the node that
+// threw), its chunks answered as JSON.stringify writes them (messages in
+// LangChain's serialised form), once each is checked to be JSON. What the
+// harness has no step for is refused, saying what to do: a graph compiled
+// with a checkpointer (it needs a thread_id), an interrupt. kinds name the
+// graph's channels: "last-value", "messages" (messagesStateReducer),
+// "reducer" (another) or "other", which record's schema takes from it.
 // Generated message ids: the messages reducer calls crypto.randomUUID (uuid
 // v4); inside the reducer it returns idPrefix + n, counted from the commit's
 // nextId, so the ids are those the harness numbers.
@@ -832,9 +843,7 @@ function errorOf(spec, err, threw, writers) {
   // what a real node threw is the node's error, whatever it is
   for (const [node, t] of threw ?? []) {
     if (t === e || t === err) {
-      const what = e !== null && typeof e === "object" ? `${e.name ?? "Error"}: ${stripLink(String(e.message ?? e))}` : String(e);
-      const at = userFrame(e);
-      return { code: "NODE_ERROR", message: `node ${JSON.stringify(node)} threw ${what}${at ? ` (at ${at})` : ""}`, name: e?.name };
+      return nodeThrew(node, e);
     }
   }
   if (e === null || typeof e !== "object") return { code: "RUNTIME_ERROR", message: String(e) };
@@ -855,6 +864,14 @@ function errorOf(spec, err, threw, writers) {
   const out = { code, message, name };
   if (field !== undefined) out.field = field;
   return out;
+}
+
+// nodeThrew is the NODE_ERROR of a real node that threw e, naming the
+// first line of the suite's code in its stack.
+function nodeThrew(node, e) {
+  const what = e !== null && typeof e === "object" ? `${e.name ?? "Error"}: ${stripLink(String(e.message ?? e))}` : String(e);
+  const at = userFrame(e);
+  return { code: "NODE_ERROR", message: `node ${JSON.stringify(node)} threw ${what}${at ? ` (at ${at})` : ""}`, name: e?.name };
 }
 
 // ---- where an error comes from ----
@@ -942,6 +959,78 @@ function writersOf(req, outputs, ran) {
   return out.filter(([, v]) => isObject(v));
 }
 
+// ---- a live run (scenario record --graph) ----
+
+// yourself is what to do with a run the live form cannot record.
+const yourself = "stream the run yourself (graph.stream(input, {streamMode: [\"updates\", \"values\"]}), one JSON line per chunk) and pass the file to scenario record";
+
+// streamGraph runs the graph end to end and answers with its updates and
+// values chunks.
+async function streamGraph(req) {
+  let graph;
+  try {
+    graph = await importGraph(String(req.graph ?? ""));
+  } catch (e) {
+    return { error: { code: "RUNTIME_ERROR", message: `cannot load the graph ${req.graph}: ${String(e?.message ?? e)}` } };
+  }
+  if (graph.checkpointer) {
+    return { error: { code: "RUNTIME_ERROR", message: `the graph ${req.graph} is compiled with a checkpointer, so a run needs a thread_id and may resume: the live run does not support it; ${yourself}` } };
+  }
+  const chunks = [];
+  const names = new Map(); // task id → node
+  const interrupted = (node) => ({ code: "RUNTIME_ERROR", message: `${node === undefined ? "the run was interrupted" : `node ${JSON.stringify(node)} called interrupt()`}: the live run does not support interrupts (the harness has no step for a resume); ${yourself}, up to the interrupt` });
+  try {
+    for await (const [mode, chunk] of await graph.stream(req.input ?? {}, { streamMode: ["updates", "values", "tasks"] })) {
+      if (mode === "tasks") {
+        if (typeof chunk?.id === "string") names.set(chunk.id, chunk.name);
+        continue;
+      }
+      if (mode === "updates" && isObject(chunk) && "__interrupt__" in chunk) return { error: interrupted() };
+      // a channel with no value reads as an undefined member: absent
+      const value = mode === "values" && isObject(chunk) ? Object.fromEntries(Object.entries(chunk).filter(([, x]) => x !== undefined)) : chunk;
+      const bad = nonJSONChunk(mode, value, chunks.length + 1);
+      if (bad) return { error: bad };
+      chunks.push([mode, value]);
+    }
+  } catch (err) {
+    const e = firstError(err);
+    const node = names.get(e?.pregelTaskId);
+    if (e?.lc_error_code === "MISSING_CHECKPOINTER" || isGraphInterrupt(e)) return { error: interrupted(node) };
+    if (node !== undefined) return { error: nodeThrew(node, e) };
+    return { error: errorOf({ isMessages: () => false }, err) };
+  }
+  return { chunks, kinds: channelKinds(graph) };
+}
+
+// channelKinds names each channel of the graph by kind.
+function channelKinds(graph) {
+  const kinds = {};
+  for (const [k, ch] of Object.entries(graph.builder.channels)) {
+    if (k.startsWith("__")) continue;
+    if (ch?.lc_graph_name === "LastValue") kinds[k] = "last-value";
+    else if (countedChannel(k, ch).messages) kinds[k] = "messages";
+    else if (ch?.lc_graph_name === "BinaryOperatorAggregate" || ch?.lc_graph_name === "DeltaChannel") kinds[k] = "reducer";
+    else kinds[k] = "other";
+  }
+  return kinds;
+}
+
+// nonJSONChunk is the error of a chunk that is not JSON (n: its place in
+// the run), or null: an update names its node, a state the chunk.
+function nonJSONChunk(mode, value, n) {
+  const updates = mode === "updates" && isObject(value) ? Object.entries(value) : [[null, value]];
+  for (const [node, v] of updates) {
+    try {
+      toJSONValue(v, [], new Set(), node !== null);
+    } catch (e) {
+      if (!(e instanceof NonJSON)) throw e;
+      if (node !== null) return e.answer(`node ${JSON.stringify(node)} returned`);
+      return e.answer(`the state of the run's chunk ${n} holds`, "a reducer or a node of the graph produced it");
+    }
+  }
+  return null;
+}
+
 // ---- the loop ----
 
 // Specs are shared by the scenarios that open the same one, and kept a
@@ -994,6 +1083,8 @@ async function handle(req) {
       if (!entry) return { fatal: `no graph ${req.graph} is open` };
       return commit(entry.spec, req);
     }
+    case "stream":
+      return streamGraph(req);
     case "close": {
       const entry = byID.get(req.graph);
       if (entry && entry.refs > 0) entry.refs--;

@@ -18,6 +18,8 @@ runtimes/bridge's package doc; these are its shapes):
     -> {"id", "nextId": n, "values": {...}, "returned"?: {node: value}}
        or {"id", "error": {"code", "message", "field"?, "name"?}}
   {"id", "op": "close", "graph": n} -> {"id"}
+  {"id", "op": "stream", "graph": "<module>.py:<attribute>", "input": {...}}
+    -> {"id", "chunks": [[mode, chunk], ...], "kinds": {channel: kind}} or {"id", "error": {...}}
 Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
 line it writes is {"ready": {"langgraph", "langchain-core", "python"}} or
 {"fatal": "..."}.
@@ -47,6 +49,17 @@ LastValue channel); a reducer field is Annotated[T, reducer], where T is a
 class whose constructor returns the field's default (the harness gives a
 typed field its type's start, list() or int(), as its default) or Any when
 it has none (the channel then takes its first write as written).
+
+A stream is a live run of the scenario's own graph, for scenario record:
+the compiled graph's own astream(input, stream_mode=["updates", "values"])
+end to end (astream, so that async nodes run too), its chunks as dumpd
+writes them (messages in LangChain's serialised form), once each is
+checked to be JSON; add_messages draws real uuids then, as in the team's
+own run. What the harness has no step for is refused, saying what to do: a
+graph compiled with a checkpointer (it needs a thread_id), an interrupt.
+kinds name the graph's channels: "last-value", "messages" (add_messages),
+"add" (operator.add), "reducer" (another) or "other", which record's
+schema takes from it.
 
 Generated message ids: add_messages calls uuid.uuid4() of
 langgraph.graph.message; there it returns idPrefix + n, counted from the
@@ -880,6 +893,85 @@ def error_of(e):
     return out
 
 
+# ---- a live run (scenario record --graph) ----
+
+YOURSELF = ("stream the run yourself (graph.stream(inputs, stream_mode=[\"updates\", \"values\"]), "
+            "one line json.dumps(dumpd(chunk)) a chunk) and pass the file to scenario record")
+TASK = re.compile(r"^During task with name '(.*)' and id ")
+
+
+def stream_graph(req):
+    """Runs the graph end to end; answers with its updates and values
+    chunks."""
+    import uuid
+    from langchain_core.load import dumpd
+
+    ref = req.get("graph") or ""
+    try:
+        graph = import_graph(ref)
+    except LoadError as e:
+        return {"error": {"code": "RUNTIME_ERROR", "message": f"cannot load the graph {ref}: {e}"}}
+    if graph.checkpointer not in (None, False):
+        return {"error": {"code": "RUNTIME_ERROR", "message": f"the graph {ref} is compiled with a checkpointer, so a run needs a thread_id and may resume: the live run does not support it; {YOURSELF}"}}
+    interrupted = {"code": "RUNTIME_ERROR", "message": f"the run was interrupted (interrupt()): the live run does not support interrupts (the harness has no step for a resume); {YOURSELF}, up to the interrupt"}
+    chunks = []
+
+    async def run():
+        async for mode, chunk in graph.astream(req.get("input") or {}, stream_mode=["updates", "values"]):
+            if mode == "updates" and isinstance(chunk, dict) and "__interrupt__" in chunk:
+                return interrupted
+            for node, v in (chunk.items() if mode == "updates" and isinstance(chunk, dict) else [(None, chunk)]):
+                try:
+                    check_json(to_plain(v), [])
+                except NonJSON as e:
+                    if node is not None:
+                        return e.answer(f"node {json.dumps(node)} returned")
+                    return e.answer(f"the state of the run's chunk {len(chunks) + 1} holds", "a reducer or a node of the graph produced it")
+            chunks.append([mode, dumpd(chunk)])
+        return None
+
+    lgmessage.uuid = uuid
+    try:
+        bad = loop.run_until_complete(run())
+    except GraphInterrupt:
+        return {"error": interrupted}
+    except Exception as e:  # noqa: BLE001
+        for note in getattr(e, "__notes__", None) or []:
+            m = TASK.match(note)
+            if m:
+                ran.clear()
+                ran.threw[m.group(1)] = e
+                try:
+                    return {"error": node_error(e)}
+                finally:
+                    ran.clear()
+        return {"error": error_of(e)}
+    finally:
+        lgmessage.uuid = _Ids
+    return {"error": bad} if bad else {"chunks": chunks, "kinds": channel_kinds(graph)}
+
+
+def channel_kinds(graph):
+    """Each channel of the graph by kind."""
+    import operator
+    from langgraph.channels import BinaryOperatorAggregate, LastValue
+
+    kinds = {}
+    for k, ch in graph.builder.channels.items():
+        if k.startswith("__"):
+            continue
+        if isinstance(ch, LastValue):
+            kinds[k] = "last-value"
+        elif is_messages_channel(ch) or getattr(getattr(ch, "operator", None), "__name__", "") == "_add_messages":
+            # langgraph 1.x wraps add_messages in a function of that name
+            kinds[k] = "messages"
+        elif isinstance(ch, BinaryOperatorAggregate):
+            kinds[k] = "add" if ch.operator is operator.add else "reducer"
+        else:
+            kinds[k] = "other"
+    return kinds
+
+
 # ---- the loop ----
 
 specs = {}  # id -> Spec
@@ -914,6 +1006,8 @@ def handle(req):
         return commit(spec, req)
     if op == "close":
         return {}
+    if op == "stream":
+        return stream_graph(req)
     return {"fatal": f"unknown op {json.dumps(op)}"}
 
 

@@ -1,6 +1,9 @@
 // A small LangGraph JS graph streamed as record reads it: messages with
 // real ids, a custom reducer, a parallel superstep of two nodes and a
-// scripted "model" node. Run: node chat_graph.mjs > chat.jsonl
+// scripted "model" node. Run: node chat_graph.mjs > chat.jsonl; or live:
+// scenario record --graph internal/record/testdata/chat_graph.mjs:graph
+// --input internal/record/testdata/chat_input.json
+import { pathToFileURL } from "node:url";
 import { StateGraph, Annotation, MessagesAnnotation, START, END } from "@langchain/langgraph";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 
@@ -11,7 +14,7 @@ const State = Annotation.Root({
   status: Annotation(),
 });
 
-const graph = new StateGraph(State)
+export const graph = new StateGraph(State)
   .addNode("model", () => ({
     messages: [new AIMessage({ id: "ai-1", content: "Let me check two sources." })],
     total: 1,
@@ -34,6 +37,8 @@ const graph = new StateGraph(State)
   .compile();
 
 const input = { messages: [new HumanMessage({ id: "human-1", content: "Is it true?" })], total: 10, log: ["start"], status: "new" };
-for await (const chunk of await graph.stream(input, { streamMode: ["updates", "values"] })) {
-  process.stdout.write(JSON.stringify(chunk) + "\n");
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for await (const chunk of await graph.stream(input, { streamMode: ["updates", "values"] })) {
+    process.stdout.write(JSON.stringify(chunk) + "\n");
+  }
 }
