@@ -149,13 +149,10 @@ func execute(f flags, rawPaths []string, m mode, stdout, stderr io.Writer) int {
 			return exitLoad
 		}
 	}
-	python := f.python
-	if python != "" && strings.ContainsRune(python, filepath.Separator) && !filepath.IsAbs(python) {
-		// a path on the command line is the current directory's
-		if python, err = filepath.Abs(python); err != nil {
-			fmt.Fprintf(stderr, "scenario: --python: %v\n", err)
-			return exitLoad
-		}
+	python, err := pythonFlag(f.python)
+	if err != nil {
+		fmt.Fprintf(stderr, "scenario: %v\n", err)
+		return exitLoad
 	}
 	hints := newHintFlags(f, rawPaths)
 	out, isFile := stdout.(*os.File)
@@ -348,4 +345,18 @@ func quote(s string) string { return shell.Quote(s) }
 func isTerminal(f *os.File) bool {
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// pythonFlag is --python as the runtimes read it: a path on the command
+// line is the current directory's, so it is made absolute; a bare name is
+// looked up on PATH.
+func pythonFlag(python string) (string, error) {
+	if python == "" || !strings.ContainsRune(python, filepath.Separator) || filepath.IsAbs(python) {
+		return python, nil
+	}
+	abs, err := filepath.Abs(python)
+	if err != nil {
+		return "", fmt.Errorf("--python: %v", err)
+	}
+	return abs, nil
 }

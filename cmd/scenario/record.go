@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -87,7 +88,11 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 					return fmt.Errorf("--runtime-timeout: %w", err)
 				}
 			}
-			settings := runtimes.Settings{Root: root, Timeout: timeout, Python: fc.Python}
+			python, err := pythonFlag(f.python)
+			if err != nil {
+				return err
+			}
+			settings := runtimes.Settings{Root: root, Timeout: timeout, Python: cmp.Or(python, fc.Python)}
 			var base string
 			var streamer runtimes.Processes
 			if graph != "" {
