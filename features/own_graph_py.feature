@@ -50,3 +50,20 @@ Feature: Scenarios on the team's own LangGraph Python graph
       """
     When node "stamp" runs
     Then the step should fail with "NON_JSON_VALUE" mentioning "node \"stamp\" returned a date, which is not a JSON value: use .isoformat() (at $.context.opened)"
+
+  Scenario: a message object the graph's node made stays as it was across steps
+    The graph's real node answers with AIMessage(content=[]): the
+    checkpoint holds the object, whose content stays [] when the next step
+    adds a message (a message dict with empty content would become "").
+    Given the graph from "scenarios/graphs/agent/blocks.py:graph"
+    And the input state:
+      """json
+      {"messages": ["hi"]}
+      """
+    When node "answer" runs
+    And node "count" returns:
+      """json
+      {"n": 1, "messages": [{"role": "user", "content": "thanks", "id": "u2"}]}
+      """
+    Then field "messages[1].content" should equal []
+    And field "messages[2].content" should equal "thanks"

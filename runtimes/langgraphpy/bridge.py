@@ -417,8 +417,10 @@ def user_frame(e):
 
 
 def is_messages_channel(ch):
+    """A channel whose reducer is add_messages: langgraph 1.2 wraps it as
+    _add_messages (add_messages called with no arguments gives it bare)."""
     op = getattr(ch, "operator", None)
-    return op is not None and getattr(op, "__name__", "") == "add_messages"
+    return op is not None and getattr(op, "__name__", "") in ("add_messages", "_add_messages")
 
 
 class OwnGraph:
@@ -962,7 +964,7 @@ def channel_kinds(graph):
             continue
         if isinstance(ch, LastValue):
             kinds[k] = "last-value"
-        elif is_messages_channel(ch) or getattr(getattr(ch, "operator", None), "__name__", "") == "_add_messages":
+        elif is_messages_channel(ch):
             # langgraph 1.x wraps add_messages in a function of that name
             kinds[k] = "messages"
         elif isinstance(ch, BinaryOperatorAggregate):
