@@ -47,6 +47,7 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/runtimes/bridge"
+	"github.com/stateharness/scenario/runtimes/pybridge"
 )
 
 //go:embed bridge.py
@@ -120,7 +121,7 @@ func Program(python, script, root string, timeout time.Duration) bridge.Program 
 		// -u: unbuffered pipes; -I is not used, so that the suite's
 		// own packages stay importable
 		Args:    []string{"-u", filepath.Join("{dir}", "bridge.py")},
-		Files:   map[string]string{"bridge.py": script},
+		Files:   pybridge.Files(script),
 		Dir:     root,
 		Keys:    insertionOrder,
 		Accept:  accept,
