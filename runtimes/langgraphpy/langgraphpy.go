@@ -38,10 +38,7 @@ package langgraphpy
 import (
 	_ "embed"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -172,40 +169,5 @@ func orLanggraph(p string) string {
 // 3.10: bin when given (relative to root), else root's .venv, else python3
 // on PATH.
 func FindPython(root, bin string, timeout time.Duration) (string, error) {
-	if bin == "" {
-		venv := filepath.Join(root, ".venv", "bin", "python")
-		if _, err := os.Stat(venv); err == nil {
-			bin = venv
-		} else {
-			bin = "python3"
-		}
-	} else if strings.ContainsRune(bin, os.PathSeparator) && !filepath.IsAbs(bin) {
-		bin = filepath.Join(root, bin)
-	}
-	path, err := exec.LookPath(bin)
-	if err != nil {
-		return "", fmt.Errorf("langgraph-py needs Python ≥ %d.%d; %s was not found: %s, or name one with python: in scenario.yaml", minPython[0], minPython[1], bin, install)
-	}
-	v, err := bridge.CommandVersion(path, timeout, "--version")
-	if err != nil {
-		return "", fmt.Errorf("langgraph-py needs Python ≥ %d.%d; %s --version failed: %v", minPython[0], minPython[1], path, err)
-	}
-	if !atLeast(strings.TrimPrefix(v, "Python "), minPython) {
-		return "", fmt.Errorf("langgraph-py needs Python ≥ %d.%d; %s is %s: %s with a newer python3", minPython[0], minPython[1], path, v, install)
-	}
-	return path, nil
-}
-
-// atLeast reports whether the version "3.11.7" is at least min.
-func atLeast(v string, min [2]int) bool {
-	parts := strings.SplitN(v, ".", 3)
-	if len(parts) < 2 {
-		return false
-	}
-	major, err1 := strconv.Atoi(parts[0])
-	minor, err2 := strconv.Atoi(strings.TrimRightFunc(parts[1], func(r rune) bool { return r < '0' || r > '9' }))
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	return major > min[0] || (major == min[0] && minor >= min[1])
+	return pybridge.FindPython(pybridge.Need{Runtime: Name, Python: minPython, Install: install}, root, bin, timeout)
 }
