@@ -156,7 +156,7 @@ func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, 
 			spec.Name = "append"
 		}
 	}
-	if p.lastValueNoDefault && spec.Name == lastValueName {
+	if (p.lastValueNoDefault && spec.Name == lastValueName) || p.noDefaults {
 		// checked against the type above, then left out of the state
 		f.def, f.hasDef = nil, false
 	}

@@ -31,8 +31,10 @@ type profile struct {
 	// emptyNewThread: llmfy starts a new thread with no input as an empty
 	// state; the others fail with EMPTY_INPUT.
 	emptyNewThread bool
-	// oneNodePerStep: llmfy runs one node at a time.
-	oneNodePerStep bool
+	// noDefaults: a default is checked against the type, then left out:
+	// llmfy's state is the run's input dict, and a TypedDict has no
+	// defaults (lang_llmfy.go).
+	noDefaults bool
 	// runSeed: awaken restarts revisions at 0 every run, and the input seeds
 	// the run without counting as a commit.
 	runSeed bool
@@ -83,6 +85,13 @@ type profile struct {
 	// return: of a step's refused returns, the quickest fails the step,
 	// ties by node name (lang_javascript.go, lang_python.go).
 	returnDelay func(out any) int
+	// stepConflict refuses a step of several nodes whose outcome the
+	// framework leaves to chance (llmfy: completion order;
+	// lang_llmfy.go); nil: a superstep decides it.
+	stepConflict func(p *profile, writes []Write) *Error
+	// commandRefused refuses a command step where the framework has no
+	// commands (lang_llmfy.go); nil: commands are read.
+	commandRefused func(node string) error
 	// keyOrder is the order in which the framework takes an object's keys
 	// as written: the order of a node's writes and of a step's channel
 	// updates (lang_javascript.go).
@@ -105,12 +114,16 @@ var profiles = map[string]*profile{
 		readReturn: readReturnObjectOrNull, concurrentWrite: exclusiveMergeConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: overwriteValue,
 		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
 	},
+	// llmfy 0.11.0's FlowEngine: a row read and checked against the real
+	// library (lang_llmfy.go)
 	"llmfy": {
-		name: "llmfy", allExclusive: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, oneNodePerStep: true, defaultReducer: "replace", exclusivePerNode: true,
-		// one node a step and one node's writes in order: no concurrent
-		// write can fail, and LangGraph's wording stands in
-		readReturn: readReturnObjectOrNull, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
+		name: "llmfy", allExclusive: true, listedOrder: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, noDefaults: true, defaultReducer: "replace", exclusivePerNode: true,
+		// no field takes two writes in a step (stepConflict), and one
+		// node's dict writes a key once: no concurrent write can fail, and
+		// LangGraph's wording stands in
+		readReturn: readReturnLlmfy, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: noOverwrite,
+		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: insertionOrder, returnDelay: noReturnDelay,
+		stepConflict: branchesUnorderedConflict, commandRefused: noCommandsLlmfy,
 	},
 	// LangGraph Python (langgraph 1.2.24, langchain-core 1.8.3): a row of
 	// its own, read and checked against the real library (lang_python.go,

@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // Steps (SPEC §6): one node's output, or several nodes' in one superstep.
@@ -31,13 +30,6 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	th, err := g.started(threadID)
 	if err != nil {
 		return err
-	}
-	if g.prof.oneNodePerStep && len(outputs) > 1 {
-		names := make([]string, len(outputs))
-		for i, o := range outputs {
-			names[i] = fmt.Sprintf("%q", o.Node)
-		}
-		return &Error{Code: ParallelUnsupported, Message: fmt.Sprintf("the %s profile runs one node at a time; this step runs %d nodes: %s", g.prof.name, len(outputs), strings.Join(names, ", "))}
 	}
 	// LangGraph runs a superstep's tasks in node-name order (awaken: as
 	// listed), and the first node that fails fails the step
@@ -80,6 +72,11 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 		writes = append(writes, r.writes...)
 		gotos = append(gotos, r.gotos...)
 		warnings = append(warnings, r.warnings...)
+	}
+	if failed == nil && len(outputs) > 1 && g.prof.stepConflict != nil {
+		if err := g.prof.stepConflict(g.prof, writes); err != nil {
+			return err
+		}
 	}
 	source := "node"
 	if len(outputs) > 1 {

@@ -161,6 +161,8 @@ def commit(spec, req):
         for o in outputs:
             if o.get("run"):
                 return {"error": {"code": "RUNTIME_ERROR", "message": f"node {json.dumps(o['node'])} is a real node, which the llmfy runtime cannot load yet"}}
+            if o.get("command"):
+                return {"error": {"code": "INVALID_GRAPH_NODE_RETURN_VALUE", "message": f"node {json.dumps(o['node'])} returned a command, which llmfy has not"}}
             returns[o["node"]] = o.get("output")
         nodes = list(returns)
     elif kind == "tool":
