@@ -18,6 +18,10 @@ type pending struct {
 	// parseErr is the harness's verdict on a node's return; another
 	// runtime gives its own.
 	parseErr error
+	// writesFirst: the writes (those of the nodes before the one whose
+	// return failed) apply before parseErr counts, and their error comes
+	// first (llmfy applies each node's return as the node finishes).
+	writesFirst bool
 	// readonly enforces rule 5 (not for inputs).
 	readonly bool
 	// raw copies the writes as they are (llmfy's first input).
@@ -69,13 +73,7 @@ func (g *Graph) commit(p *pending) (err error) {
 // runtime's, or, with two, the built-in one's once both agree.
 func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 	if len(g.sessions) == 0 {
-		if p.parseErr != nil {
-			return nil, p.parseErr
-		}
-		if p.raw {
-			return g.applyRaw(p.before, p.writes), nil
-		}
-		return g.apply(p.before, p.writes)
+		return g.applyBuiltin(p)
 	}
 	other := g.sessions[0]
 	p.req.NextID = g.nextID
@@ -92,10 +90,7 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 		}
 		return g.fromRuntime(p, out), nil
 	}
-	bres, berr := (*applied)(nil), p.parseErr
-	if berr == nil {
-		bres, berr = g.apply(p.before, p.writes)
-	}
+	bres, berr := g.applyBuiltin(p)
 	if d := disagreement(other.name, bres, berr, out, oerr); d != "" {
 		return nil, &Error{Code: RuntimeDisagreement, Message: d}
 	}
@@ -103,6 +98,41 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 		return nil, berr
 	}
 	return bres, nil
+}
+
+// applyBuiltin is the commit on the built-in engine: the verdict on a
+// node's return, the first input copied as it is (llmfy), or the writes
+// through the reducers.
+func (g *Graph) applyBuiltin(p *pending) (*applied, error) {
+	if p.parseErr != nil {
+		if p.writesFirst {
+			if err := g.applyEach(p.before, p.writes); err != nil {
+				return nil, err
+			}
+		}
+		return nil, p.parseErr
+	}
+	if p.raw {
+		return g.applyRaw(p.before, p.writes), nil
+	}
+	return g.apply(p.before, p.writes)
+}
+
+// applyEach applies the writes node after node, as a framework does that
+// applies each node's return as it finishes, and gives the first error.
+func (g *Graph) applyEach(th *thread, writes []Write) error {
+	for len(writes) > 0 {
+		n := 1
+		for n < len(writes) && writes[n].Node == writes[0].Node {
+			n++
+		}
+		res, err := g.apply(th, writes[:n])
+		if err != nil {
+			return err
+		}
+		th, writes = &thread{values: res.values, revision: th.revision}, writes[n:]
+	}
+	return nil
 }
 
 // worded gives a runtime's refusal the harness's wording (SPEC §11: the
@@ -113,10 +143,7 @@ func (g *Graph) worded(p *pending, err error) error {
 	if g.graphRef != "" || CodeOf(err) == "" {
 		return err
 	}
-	berr := p.parseErr
-	if berr == nil {
-		_, berr = g.apply(p.before, p.writes)
-	}
+	_, berr := g.applyBuiltin(p)
 	if berr != nil && CodeOf(berr) == CodeOf(err) {
 		return berr
 	}

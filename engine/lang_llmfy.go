@@ -23,8 +23,8 @@ func readReturnLlmfy(p *profile, node string, out any, order *KeyOrder) (returne
 		return returned{}, nil
 	}
 	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf(
-		"node %q returned %s: AttributeError: '%s' object has no attribute 'items' (llmfy applies a node's return as a dict: return one, or nothing)",
-		node, truncate(compactJSON(out), 80), pyTypeName(out))}
+		"node %q: AttributeError: '%s' object has no attribute 'items' (it returned %s; llmfy applies a node's return as a dict: return one, or nothing)",
+		node, pyTypeName(out), truncate(compactJSON(out), 80))}
 }
 
 // pyTypeName is the Python type json.loads makes of a JSON value.

@@ -44,7 +44,7 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	// the first node whose return LangGraph cannot read fails the step;
 	// "first" is the first to fail, see returnDelay
 	var failed error
-	failedAt := 0
+	failedAt, failedAfter := 0, 0
 	for _, o := range ordered {
 		if o.Run {
 			if g.graphRef == "" {
@@ -65,13 +65,19 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 				return err
 			}
 			if d := g.prof.returnDelay(out); failed == nil || d < failedAt {
-				failed, failedAt = err, d
+				failed, failedAt, failedAfter = err, d, len(writes)
 			}
 			continue
 		}
 		writes = append(writes, r.writes...)
 		gotos = append(gotos, r.gotos...)
 		warnings = append(warnings, r.warnings...)
+	}
+	// a framework that applies each node's return as the node finishes
+	// (llmfy) has applied the nodes before the failing one
+	writesFirst := failed != nil && g.prof.stepConflict != nil
+	if writesFirst {
+		writes = writes[:failedAfter]
 	}
 	if failed == nil && len(outputs) > 1 && g.prof.stepConflict != nil {
 		if err := g.prof.stepConflict(g.prof, writes); err != nil {
@@ -88,7 +94,7 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	}
 	return g.commit(&pending{
 		thread: threadID, before: th, source: source, nodes: nodes, writes: writes, gotos: gotos, warnings: warnings,
-		parseErr: failed, readonly: true,
+		parseErr: failed, writesFirst: writesFirst, readonly: true,
 		req: CommitRequest{Kind: CommitStep, Before: th.values, Outputs: outputs},
 	})
 }

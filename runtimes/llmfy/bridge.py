@@ -195,7 +195,7 @@ def commit(spec, req):
             # to finish raises
             node = next((n for n in ran if returns.get(n) and not isinstance(returns.get(n), dict)), "?")
             return {"error": {"code": "INVALID_GRAPH_NODE_RETURN_VALUE", "name": type(e).__name__,
-                              "message": f"node {json.dumps(node)} returned {json.dumps(returns.get(node))}: AttributeError: {e}"}}
+                              "message": f"node {json.dumps(node)}: AttributeError: {e}"}}
         except Exception as e:  # noqa: BLE001
             return {"error": error_of(e)}
         try:
