@@ -185,7 +185,7 @@ func (g *Graph) readReturned(p *pending, out *CommitResult) error {
 func (g *Graph) fromRuntime(p *pending, out *CommitResult) *applied {
 	res := &applied{values: out.Values, nextID: out.NextID, byField: map[string][]Write{}}
 	for _, w := range p.writes {
-		if g.fields[w.Field] == nil {
+		if g.fields[w.Field] == nil && g.prof.unknownKeys != assignUnknown {
 			res.dropped = append(res.dropped, w.Node+"."+w.Field)
 			continue
 		}
@@ -216,5 +216,15 @@ func (g *Graph) fromRuntime(p *pending, out *CommitResult) *applied {
 	sort.Strings(extra)
 	res.written = append(res.written, extra...)
 	res.written = g.prof.keyOrder(res.written)
+	// a key no field declares is a field of its own (llmfy assigns them;
+	// a runtime's state is what it says, whatever the profile)
+	for _, k := range res.written {
+		if g.field(k, res.newFields) == nil {
+			if res.newFields == nil {
+				res.newFields = map[string]*field{}
+			}
+			res.newFields[k] = g.assignedField(k)
+		}
+	}
 	return res
 }
