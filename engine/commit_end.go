@@ -18,10 +18,12 @@ type pending struct {
 	// parseErr is the harness's verdict on a node's return; another
 	// runtime gives its own.
 	parseErr error
-	// writesFirst: the writes (those of the nodes before the one whose
-	// return failed) apply before parseErr counts, and their error comes
-	// first (llmfy applies each node's return as the node finishes).
-	writesFirst bool
+	// nodeByNode: the framework applies each node's writes as the node
+	// finishes (llmfy), so the commit's error is that of the first node,
+	// in the order listed, whose writes fail, and the writes of the nodes
+	// before a refused return (the only ones then) apply before parseErr
+	// counts.
+	nodeByNode bool
 	// readonly enforces rule 5 (not for inputs).
 	readonly bool
 	// raw copies the writes as they are (llmfy's first input).
@@ -104,12 +106,12 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 // node's return, the first input copied as it is (llmfy), or the writes
 // through the reducers.
 func (g *Graph) applyBuiltin(p *pending) (*applied, error) {
-	if p.parseErr != nil {
-		if p.writesFirst {
-			if err := g.applyEach(p.before, p.writes); err != nil {
-				return nil, err
-			}
+	if p.nodeByNode {
+		if err := g.applyEach(p.before, p.writes); err != nil {
+			return nil, err
 		}
+	}
+	if p.parseErr != nil {
 		return nil, p.parseErr
 	}
 	if p.raw {

@@ -60,35 +60,96 @@ func noCommandsLlmfy(node string) error {
 // like any other, given to the field's reducer.
 func noOverwrite(any) (any, bool) { return nil, false }
 
-// branchesUnorderedConflict is a step of several nodes on llmfy: a static
-// fan-out (add_edge(src, [a, b])), whose branches run concurrently with
-// no superstep barrier; llmfy applies each branch's return, through the
-// reducers, as the branch finishes. The state after the step is therefore
-// decided by completion order wherever two nodes write one field, and the
-// harness refuses such a step (PARALLEL_UNSUPPORTED, naming the field);
-// nodes writing disjoint fields give one state in every order.
-func branchesUnorderedConflict(p *profile, writes []Write) *Error {
-	by := map[string][]string{}
+// completionOrderDecides is a step of several nodes on llmfy: a static
+// fan-out (add_edge(src, [a, b])), whose branches run concurrently with no
+// superstep barrier; llmfy applies each branch's return, through the
+// reducers, as the branch finishes. A field that two nodes write may
+// therefore end with another value in another completion order (a plain
+// field takes the last finisher's value; an append lists them as they
+// finish): each such field is folded in every order of its writers, and a
+// field whose value (or error) differs is refused with
+// PARALLEL_UNSUPPORTED. A reducer whose result does not depend on the
+// order (a sum of integers, one value written twice) is what llmfy asks
+// of a field that parallel branches write, and runs.
+func (g *Graph) completionOrderDecides(th *thread, writes []Write) error {
+	by := map[string][][]Write{}
 	var fields []string
 	for _, w := range writes {
-		nodes, seen := by[w.Field]
+		groups, seen := by[w.Field]
 		if !seen {
 			fields = append(fields, w.Field)
 		}
-		if len(nodes) == 0 || nodes[len(nodes)-1] != w.Node {
-			by[w.Field] = append(nodes, w.Node)
+		if n := len(groups); n > 0 && groups[n-1][0].Node == w.Node {
+			groups[n-1] = append(groups[n-1], w)
+		} else {
+			groups = append(groups, []Write{w})
 		}
+		by[w.Field] = groups
 	}
-	for _, f := range fields {
-		if nodes := by[f]; len(nodes) > 1 {
-			quoted := make([]string, len(nodes))
-			for i, n := range nodes {
-				quoted[i] = fmt.Sprintf("%q", n)
+	for _, name := range fields {
+		groups := by[name]
+		if len(groups) < 2 {
+			continue
+		}
+		f := g.fields[name]
+		if f == nil {
+			f = g.assignedField(name)
+		}
+		cur, has := th.values[name]
+		var first string
+		var firstNodes []string
+		err := permutations(len(groups), func(order []int) error {
+			var ws []Write
+			nodes := make([]string, len(order))
+			for i, k := range order {
+				ws = append(ws, groups[k]...)
+				nodes[i] = fmt.Sprintf("%q", groups[k][0].Node)
 			}
-			return &Error{Code: ParallelUnsupported, Path: PathKey(Root, f), Message: fmt.Sprintf(
-				"field %q is written by nodes %s in one step: the %s profile runs a step of several nodes as a fan-out, whose branches %s applies as each finishes, so completion order decides the field; let one node of the step write it, or split the step",
-				f, strings.Join(quoted, " and "), p.name, p.name)}
+			nextID := g.nextID
+			v, err := g.fold(f, cur, has, ws, &nextID, nil)
+			got := "an error: " + fmt.Sprint(err)
+			if err == nil {
+				got = truncate(compactJSON(v), 200)
+			}
+			if firstNodes == nil {
+				first, firstNodes = got, nodes
+				return nil
+			}
+			if got == first {
+				return nil
+			}
+			return &Error{Code: ParallelUnsupported, Path: PathKey(Root, name), Message: fmt.Sprintf(
+				"field %q is written by nodes %s in one step, and its value depends on which finishes first: the %s profile runs a step of several nodes as a fan-out, whose branches %s applies as each finishes; finishing %s gives %s, finishing %s gives %s. Let one node of the step write it, give it a reducer whose result does not depend on the order, or split the step",
+				name, strings.Join(firstNodes, " and "), g.prof.name, g.prof.name, strings.Join(firstNodes, ", "), first, strings.Join(nodes, ", "), got)}
+		})
+		if err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// permutations calls visit with each order of 0..n-1, the identity first,
+// until visit fails.
+func permutations(n int, visit func([]int) error) error {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	var walk func(k int) error
+	walk = func(k int) error {
+		if k == n {
+			return visit(order)
+		}
+		for i := k; i < n; i++ {
+			order[k], order[i] = order[i], order[k]
+			err := walk(k + 1)
+			order[k], order[i] = order[i], order[k]
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(0)
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -32,31 +33,47 @@ func TestReadReturnLlmfy(t *testing.T) {
 	}
 }
 
-// TestBranchesUnorderedConflict: a fan-out is refused at the first field
-// (in write order) that two nodes write; one node's own writes and
-// disjoint fields are fine.
-func TestBranchesUnorderedConflict(t *testing.T) {
-	w := func(node, field string) Write { return Write{Node: node, Field: field} }
+// TestCompletionOrderDecides: a fan-out runs when every order in which
+// its branches finish gives each field one value; otherwise the field is
+// refused, with two orders and what each gives.
+func TestCompletionOrderDecides(t *testing.T) {
+	schema := `{"n": {"reducer": "sum"}, "f": {"reducer": "sum"}, "log": {"reducer": "append"}, "s": {}, "u": {"reducer": "union"}}`
 	for _, c := range []struct {
-		writes []Write
-		field  string
+		name  string
+		step  string // node: output, in the order listed
+		field string // the field refused, "" for none
 	}{
-		{nil, ""},
-		{[]Write{w("a", "x"), w("b", "y"), w("c", "z")}, ""},
-		{[]Write{w("a", "x"), w("a", "x")}, ""},
-		{[]Write{w("a", "y"), w("a", "x"), w("b", "x"), w("c", "y")}, "y"},
-		{[]Write{w("b", "x"), w("a", "q"), w("c", "x"), w("a", "x")}, "x"},
+		{"disjoint fields", `{"a": {"n": 1}, "b": {"s": "x"}, "c": {"log": "y"}}`, ""},
+		{"an integer sum", `{"a": {"n": 1}, "b": {"n": 2}, "c": {"n": -4}}`, ""},
+		{"one value twice", `{"a": {"s": "x"}, "b": {"s": "x"}}`, ""},
+		{"the same element to a union", `{"a": {"u": ["e"]}, "b": {"u": "e"}}`, ""},
+		{"an unknown key written alike", `{"a": {"extra": 1}, "b": {"extra": 1}}`, ""},
+		{"a plain field", `{"a": {"s": "x"}, "b": {"s": "y"}}`, "s"},
+		{"an append", `{"a": {"log": "x"}, "b": {"log": "y"}}`, "log"},
+		{"the second field", `{"a": {"n": 1, "s": "x"}, "b": {"n": 1, "s": "y"}}`, "s"},
+		{"an unknown key", `{"a": {"extra": 1}, "b": {"extra": 2}}`, "extra"},
+		{"one order fails", `{"a": {"n": 2}, "b": {"n": "x"}, "c": {"n": 3}}`, ""},
+		{"a float sum", `{"a": {"f": 0.1}, "b": {"f": 0.2}, "c": {"f": 0.3}}`, "f"},
 	} {
-		err := branchesUnorderedConflict(profiles["llmfy"], c.writes)
-		switch {
-		case c.field == "" && err != nil:
-			t.Errorf("%v: %v; want no conflict", c.writes, err)
-		case c.field != "" && (err == nil || err.Code != ParallelUnsupported || err.Path != PathKey(Root, c.field)):
-			t.Errorf("%v: %v; want PARALLEL_UNSUPPORTED at field %s", c.writes, err, c.field)
+		g := mustGraph(t, schemaOf(t, ordered(t, schema).Value.(map[string]any)), Options{Profile: "llmfy"})
+		if err := g.Invoke("main", map[string]any{"n": 0.0, "f": 0.0, "log": []any{}, "u": []any{}}); err != nil {
+			t.Fatal(err)
 		}
-	}
-	err := branchesUnorderedConflict(profiles["llmfy"], []Write{w("b", "x"), w("a", "x"), w("c", "x")})
-	if want := `field "x" is written by nodes "b" and "a" and "c" in one step`; err == nil || !strings.Contains(err.Message, want) {
-		t.Errorf("message %v; want %s", err, want)
+		step := ordered(t, c.step)
+		var outs []NodeOutput
+		for _, k := range step.Order.Written(step.Value.(map[string]any)) {
+			outs = append(outs, NodeOutput{Node: k, Output: step.Value.(map[string]any)[k]})
+		}
+		err := g.Step("main", outs)
+		if c.field == "" {
+			if CodeOf(err) == ParallelUnsupported {
+				t.Errorf("%s: %v; want no PARALLEL_UNSUPPORTED", c.name, err)
+			}
+			continue
+		}
+		var e *Error
+		if !errors.As(err, &e) || e.Code != ParallelUnsupported || e.Path != PathKey(Root, c.field) || !strings.Contains(e.Message, "depends on which finishes first") {
+			t.Errorf("%s: %v; want PARALLEL_UNSUPPORTED at field %s", c.name, err, c.field)
+		}
 	}
 }

@@ -18,8 +18,10 @@ type profile struct {
 	implicitMessages bool
 	// planning: a plan.md turns on Dawn's planning capability (SPEC §8).
 	planning bool
-	// allExclusive: awaken and llmfy default every field to exclusive;
-	// langgraph and dawn make only replace exclusive.
+	// allExclusive: awaken defaults every field to exclusive; langgraph
+	// and dawn make only last-value exclusive, llmfy none (a field two
+	// nodes of a step write is folded in the order they are listed, once
+	// branchesUnordered has found that any order gives its value).
 	allExclusive bool
 	// listedOrder: awaken folds a step's writes in the order the step lists
 	// the nodes; the others sort by node name.
@@ -85,10 +87,12 @@ type profile struct {
 	// return: of a step's refused returns, the quickest fails the step,
 	// ties by node name (lang_javascript.go, lang_python.go).
 	returnDelay func(out any) int
-	// stepConflict refuses a step of several nodes whose outcome the
-	// framework leaves to chance (llmfy: completion order;
-	// lang_llmfy.go); nil: a superstep decides it.
-	stepConflict func(p *profile, writes []Write) *Error
+	// branchesUnordered: a step of several nodes is a fan-out whose
+	// branches llmfy applies as each finishes, with no superstep barrier:
+	// a field whose value would depend on completion order is refused,
+	// and a refused return comes after the writes of the nodes before it
+	// (lang_llmfy.go).
+	branchesUnordered bool
 	// commandRefused refuses a command step where the framework has no
 	// commands (lang_llmfy.go); nil: commands are read.
 	commandRefused func(node string) error
@@ -117,13 +121,12 @@ var profiles = map[string]*profile{
 	// llmfy 0.11.0's FlowEngine: a row read and checked against the real
 	// library (lang_llmfy.go)
 	"llmfy": {
-		name: "llmfy", allExclusive: true, listedOrder: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, noDefaults: true, defaultReducer: "replace", exclusivePerNode: true,
-		// no field takes two writes in a step (stepConflict), and one
-		// node's dict writes a key once: no concurrent write can fail, and
-		// LangGraph's wording stands in
+		name: "llmfy", listedOrder: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, noDefaults: true, branchesUnordered: true, defaultReducer: "replace", exclusivePerNode: true,
+		// only a field declared merge: exclusive refuses a second write,
+		// in LangGraph's wording (llmfy has no such refusal)
 		readReturn: readReturnLlmfy, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: noOverwrite,
 		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: insertionOrder, returnDelay: noReturnDelay,
-		stepConflict: branchesUnorderedConflict, commandRefused: noCommandsLlmfy,
+		commandRefused: noCommandsLlmfy,
 	},
 	// LangGraph Python (langgraph 1.2.24, langchain-core 1.8.3): a row of
 	// its own, read and checked against the real library (lang_python.go,

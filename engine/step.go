@@ -75,12 +75,11 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	}
 	// a framework that applies each node's return as the node finishes
 	// (llmfy) has applied the nodes before the failing one
-	writesFirst := failed != nil && g.prof.stepConflict != nil
-	if writesFirst {
+	if failed != nil && g.prof.branchesUnordered {
 		writes = writes[:failedAfter]
 	}
-	if failed == nil && len(outputs) > 1 && g.prof.stepConflict != nil {
-		if err := g.prof.stepConflict(g.prof, writes); err != nil {
+	if failed == nil && len(outputs) > 1 && g.prof.branchesUnordered {
+		if err := g.completionOrderDecides(th, writes); err != nil {
 			return err
 		}
 	}
@@ -94,7 +93,7 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	}
 	return g.commit(&pending{
 		thread: threadID, before: th, source: source, nodes: nodes, writes: writes, gotos: gotos, warnings: warnings,
-		parseErr: failed, writesFirst: writesFirst, readonly: true,
+		parseErr: failed, nodeByNode: g.prof.branchesUnordered && len(outputs) > 1, readonly: true,
 		req: CommitRequest{Kind: CommitStep, Before: th.values, Outputs: outputs},
 	})
 }

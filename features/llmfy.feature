@@ -7,7 +7,7 @@ Feature: llmfy as llmfy 0.11.0 runs a flow
   any other value fails where llmfy reads it as a dict. llmfy has no
   commands and no Overwrite. A step of several nodes is a fan-out whose
   branches llmfy applies one after the other as each finishes, so it runs
-  when no two of its nodes write one field (see
+  when every order in which they finish gives each field one value (see
   features/errors/concurrency.feature for the others).
 
   Background:
@@ -172,6 +172,37 @@ Feature: llmfy as llmfy 0.11.0 runs a flow
       {"log": ["drafted"], "status": "reviewed", "score": 3}
       """
     And the revision should be 2
+
+  Scenario: branches may add to one integer sum: every order gives one total
+    Given the state schema:
+      | field | reducer |
+      | hits  | sum     |
+    And the input state:
+      """json
+      {"hits": 1}
+      """
+    When these nodes run in one step:
+      """yaml
+      web: {hits: 2}
+      cache: {hits: 3}
+      """
+    Then field "hits" should equal 6
+
+  Scenario: branches appending to one list are refused: the list would be in completion order
+    Given the state schema:
+      | field    | reducer |
+      | findings | append  |
+    And the input state:
+      """json
+      {"findings": []}
+      """
+    When these nodes run in one step:
+      """yaml
+      facts: {findings: [fact]}
+      opinions: {findings: [opinion]}
+      """
+    Then the step should fail with "PARALLEL_UNSUPPORTED" mentioning "field \"findings\" is written by nodes \"facts\" and \"opinions\" in one step, and its value depends on which finishes first"
+    And the state should be unchanged
 
   Scenario: in a fan-out, the nodes before a refused return have been applied, and their error comes first
     Given the state schema:

@@ -9,7 +9,7 @@ import (
 // then (llmfy has none: it is checked, then left out), inputs on a new
 // thread (copied as they are) and on a thread with state (through the
 // reducers), and steps of one to three nodes, often writing different
-// fields (a fan-out), sometimes one field (refused: completion order
+// fields (a fan-out), sometimes one field (refused where completion order
 // would decide it). Nodes return updates (unknown keys, overwrite
 // wrappers and nulls among the values), every falsy value and truthy
 // values that are no dict; llmfy has no commands.
