@@ -31,8 +31,9 @@
 // step's nodes; a real node (engine.NodeOutput.Run) is the graph's own, and
 // one that raises is NODE_ERROR.
 //
-// The process, the protocol and the sessions are runtimes/bridge's; this
-// package adds what Python needs: finding the interpreter, and the script.
+// The process, the protocol and the sessions are runtimes/bridge's, finding
+// the interpreter and the Python side's protocol and reducers
+// runtimes/pybridge's; this package adds the script.
 package langgraphpy
 
 import (
