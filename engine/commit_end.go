@@ -18,6 +18,12 @@ type pending struct {
 	// parseErr is the harness's verdict on a node's return; another
 	// runtime gives its own.
 	parseErr error
+	// nodeByNode: the framework applies each node's writes as the node
+	// finishes (llmfy), so the commit's error is that of the first node,
+	// in the order listed, whose writes fail, and the writes of the nodes
+	// before a refused return (the only ones then) apply before parseErr
+	// counts.
+	nodeByNode bool
 	// readonly enforces rule 5 (not for inputs).
 	readonly bool
 	// raw copies the writes as they are (llmfy's first input).
@@ -69,13 +75,7 @@ func (g *Graph) commit(p *pending) (err error) {
 // runtime's, or, with two, the built-in one's once both agree.
 func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 	if len(g.sessions) == 0 {
-		if p.parseErr != nil {
-			return nil, p.parseErr
-		}
-		if p.raw {
-			return g.applyRaw(p.before, p.writes), nil
-		}
-		return g.apply(p.before, p.writes)
+		return g.applyBuiltin(p)
 	}
 	other := g.sessions[0]
 	p.req.NextID = g.nextID
@@ -92,10 +92,7 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 		}
 		return g.fromRuntime(p, out), nil
 	}
-	bres, berr := (*applied)(nil), p.parseErr
-	if berr == nil {
-		bres, berr = g.apply(p.before, p.writes)
-	}
+	bres, berr := g.applyBuiltin(p)
 	if d := disagreement(other.name, bres, berr, out, oerr); d != "" {
 		return nil, &Error{Code: RuntimeDisagreement, Message: d}
 	}
@@ -103,6 +100,41 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 		return nil, berr
 	}
 	return bres, nil
+}
+
+// applyBuiltin is the commit on the built-in engine: the verdict on a
+// node's return, the first input copied as it is (llmfy), or the writes
+// through the reducers.
+func (g *Graph) applyBuiltin(p *pending) (*applied, error) {
+	if p.nodeByNode {
+		if err := g.applyEach(p.before, p.writes); err != nil {
+			return nil, err
+		}
+	}
+	if p.parseErr != nil {
+		return nil, p.parseErr
+	}
+	if p.raw {
+		return g.applyRaw(p.before, p.writes), nil
+	}
+	return g.apply(p.before, p.writes)
+}
+
+// applyEach applies the writes node after node, as a framework does that
+// applies each node's return as it finishes, and gives the first error.
+func (g *Graph) applyEach(th *thread, writes []Write) error {
+	for len(writes) > 0 {
+		n := 1
+		for n < len(writes) && writes[n].Node == writes[0].Node {
+			n++
+		}
+		res, err := g.apply(th, writes[:n])
+		if err != nil {
+			return err
+		}
+		th, writes = &thread{values: res.values, revision: th.revision}, writes[n:]
+	}
+	return nil
 }
 
 // worded gives a runtime's refusal the harness's wording (SPEC §11: the
@@ -113,10 +145,7 @@ func (g *Graph) worded(p *pending, err error) error {
 	if g.graphRef != "" || CodeOf(err) == "" {
 		return err
 	}
-	berr := p.parseErr
-	if berr == nil {
-		_, berr = g.apply(p.before, p.writes)
-	}
+	_, berr := g.applyBuiltin(p)
 	if berr != nil && CodeOf(berr) == CodeOf(err) {
 		return berr
 	}
@@ -158,7 +187,7 @@ func (g *Graph) readReturned(p *pending, out *CommitResult) error {
 func (g *Graph) fromRuntime(p *pending, out *CommitResult) *applied {
 	res := &applied{values: out.Values, nextID: out.NextID, byField: map[string][]Write{}}
 	for _, w := range p.writes {
-		if g.fields[w.Field] == nil {
+		if g.fields[w.Field] == nil && g.prof.unknownKeys != assignUnknown {
 			res.dropped = append(res.dropped, w.Node+"."+w.Field)
 			continue
 		}
@@ -189,5 +218,15 @@ func (g *Graph) fromRuntime(p *pending, out *CommitResult) *applied {
 	sort.Strings(extra)
 	res.written = append(res.written, extra...)
 	res.written = g.prof.keyOrder(res.written)
+	// a key no field declares is a field of its own (llmfy assigns them;
+	// a runtime's state is what it says, whatever the profile)
+	for _, k := range res.written {
+		if g.field(k, res.newFields) == nil {
+			if res.newFields == nil {
+				res.newFields = map[string]*field{}
+			}
+			res.newFields[k] = g.assignedField(k)
+		}
+	}
 	return res
 }

@@ -69,7 +69,9 @@
 //     JSON.stringify, LangGraph JS's reading of returns and its wording), or,
 //     for LangGraph Python (langgraph-py), in lang_python.go (str and repr,
 //     _get_updates, typed starting values, its wording) and
-//     message_coerce_python.go (langchain-core's _convert_to_message).
+//     message_coerce_python.go (langchain-core's _convert_to_message), or,
+//     for llmfy, in lang_llmfy.go (its returns, its fan-out, what it has
+//     not: defaults, commands, Overwrite).
 //   - run.go: runs and their input (§7); step.go: steps (§6); node_return.go:
 //     what a node's return and a command write; order.go: key order (the
 //     order of an object's writes); write.go: writes and their writers.

@@ -83,7 +83,8 @@ func Example() {
 
 // ExampleGraph_Invoke shows llmfy's continuation: the first input is copied
 // as it is, later inputs go through the reducers, and what an input leaves
-// out is carried over.
+// out is carried over. llmfy has no defaults: a new thread's state is its
+// first input.
 func ExampleGraph_Invoke() {
 	schema, _ := engine.SchemaFromValue(map[string]any{
 		"profile": "llmfy",
@@ -98,13 +99,13 @@ func ExampleGraph_Invoke() {
 	_ = g.Invoke("main", map[string]any{"messages": []any{"new input"}, "status": "continuing"})
 	fmt.Println(g.Revision("main"), exampleJSON(g.State("main")))
 
-	// Another thread is separate: it starts from the schema's defaults.
+	// Another thread is separate: its state is its own first input.
 	_ = g.Invoke("t2", map[string]any{"status": "other"})
 	fmt.Println(g.Revision("t2"), exampleJSON(g.State("t2")))
 
 	// Output:
 	// 2 {"counter":0,"messages":["new input"],"status":"continuing"}
-	// 1 {"messages":[],"status":"other"}
+	// 1 {"status":"other"}
 }
 
 // ExampleGraph_InvokeNoInput: a run with no input is EMPTY_INPUT on a new

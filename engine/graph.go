@@ -185,7 +185,7 @@ func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, 
 		// a reducer function folds any number of writes; LangGraph's
 		// LastValue takes one
 		f.merge = Commutative
-		if p.allExclusive || spec.Name == lastValueName {
+		if p.allExclusive || (spec.Name == lastValueName && !p.branchesUnordered) {
 			f.merge = Exclusive
 		}
 	}

@@ -16,13 +16,16 @@ type returned struct {
 // (SPEC §6): a command given as one (asCommand) writes its update, anything
 // else is read by the profile's readReturn.
 func (p *profile) nodeWrites(node string, out any, asCommand bool, order *KeyOrder) (returned, error) {
+	if asCommand && p.commandRefused != nil {
+		return returned{}, p.commandRefused(node)
+	}
 	if asCommand {
 		return p.commandWrites(byNode, node, out, order)
 	}
 	return p.readReturn(p, node, out, order)
 }
 
-// readReturnObjectOrNull reads a return as Awaken and llmfy do: an object
+// readReturnObjectOrNull reads a return as Awaken does: an object
 // is an update, null writes nothing, anything else is
 // INVALID_GRAPH_NODE_RETURN_VALUE.
 func readReturnObjectOrNull(p *profile, node string, out any, order *KeyOrder) (returned, error) {

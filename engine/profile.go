@@ -18,8 +18,10 @@ type profile struct {
 	implicitMessages bool
 	// planning: a plan.md turns on Dawn's planning capability (SPEC §8).
 	planning bool
-	// allExclusive: awaken and llmfy default every field to exclusive;
-	// langgraph and dawn make only replace exclusive.
+	// allExclusive: awaken defaults every field to exclusive; langgraph
+	// and dawn make only last-value exclusive, llmfy none (a field two
+	// nodes of a step write is folded in the order they are listed, once
+	// branchesUnordered has found that any order gives its value).
 	allExclusive bool
 	// listedOrder: awaken folds a step's writes in the order the step lists
 	// the nodes; the others sort by node name.
@@ -31,8 +33,14 @@ type profile struct {
 	// emptyNewThread: llmfy starts a new thread with no input as an empty
 	// state; the others fail with EMPTY_INPUT.
 	emptyNewThread bool
-	// oneNodePerStep: llmfy runs one node at a time.
-	oneNodePerStep bool
+	// noDefaults: a field's default is checked against the type, then
+	// left out of the state. llmfy's state is the run's input dict
+	// (lang_llmfy.go); LangGraph Python's channels never hold one (a
+	// TypedDict has no defaults; a Pydantic state's default is what a
+	// node reads off the model, never written to a channel): a last-value
+	// field is absent until a write, a reducer field starts from its type
+	// (typedStart) or is absent.
+	noDefaults bool
 	// runSeed: awaken restarts revisions at 0 every run, and the input seeds
 	// the run without counting as a commit.
 	runSeed bool
@@ -42,15 +50,10 @@ type profile struct {
 	// exclusive field; one node's writes apply in order (awaken).
 	exclusivePerNode bool
 	// typedStart: a reducer field without a default (under noDefaults:
-	// any reducer field) starts from its type's empty value, as LangGraph Python's channel starts from its
-	// annotated type called with no arguments (lang_python.go).
+	// any reducer field) starts from its type's empty value, as LangGraph
+	// Python's channel starts from its annotated type called with no
+	// arguments (lang_python.go).
 	typedStart bool
-	// noDefaults: a field's default is no value of the state, as LangGraph
-	// Python's channels never hold one (a TypedDict has no defaults; a
-	// Pydantic state's default is what a node reads off the model, never
-	// written to a channel): a last-value field is absent until a write,
-	// a reducer field starts from its type (typedStart) or is absent.
-	noDefaults bool
 
 	// readReturn is what a node's return value writes (SPEC §6), a command
 	// given as one aside (node_return.go, lang_javascript.go).
@@ -83,6 +86,15 @@ type profile struct {
 	// return: of a step's refused returns, the quickest fails the step,
 	// ties by node name (lang_javascript.go, lang_python.go).
 	returnDelay func(out any) int
+	// branchesUnordered: a step of several nodes is a fan-out whose
+	// branches llmfy applies as each finishes, with no superstep barrier:
+	// a field whose value would depend on completion order is refused,
+	// and a refused return comes after the writes of the nodes before it
+	// (lang_llmfy.go).
+	branchesUnordered bool
+	// commandRefused refuses a command step where the framework has no
+	// commands (lang_llmfy.go); nil: commands are read.
+	commandRefused func(node string) error
 	// keyOrder is the order in which the framework takes an object's keys
 	// as written: the order of a node's writes and of a step's channel
 	// updates (lang_javascript.go).
@@ -105,12 +117,15 @@ var profiles = map[string]*profile{
 		readReturn: readReturnObjectOrNull, concurrentWrite: exclusiveMergeConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: overwriteValue,
 		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
 	},
+	// llmfy 0.11.0's FlowEngine: a row read and checked against the real
+	// library (lang_llmfy.go)
 	"llmfy": {
-		name: "llmfy", allExclusive: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, oneNodePerStep: true, defaultReducer: "replace", exclusivePerNode: true,
-		// one node a step and one node's writes in order: no concurrent
-		// write can fail, and LangGraph's wording stands in
-		readReturn: readReturnObjectOrNull, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
+		name: "llmfy", listedOrder: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, noDefaults: true, branchesUnordered: true, defaultReducer: "replace", exclusivePerNode: true,
+		// only a field declared merge: exclusive refuses a second write,
+		// in LangGraph's wording (llmfy has no such refusal)
+		readReturn: readReturnLlmfy, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: noOverwrite,
+		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: insertionOrder, returnDelay: noReturnDelay,
+		commandRefused: noCommandsLlmfy,
 	},
 	// LangGraph Python (langgraph 1.2.24, langchain-core 1.8.3): a row of
 	// its own, read and checked against the real library (lang_python.go,

@@ -237,3 +237,19 @@ func TestRuntimeRefusalWording(t *testing.T) {
 		t.Fatalf("wording a refusal changed the graph")
 	}
 }
+
+// TestRuntimeStateWithUndeclaredKey: a key no field declares in a
+// runtime's state (llmfy assigns unknown keys; another runtime may add
+// one) is a field of its own, of any type, on every profile.
+func TestRuntimeStateWithUndeclaredKey(t *testing.T) {
+	for _, profile := range []string{"llmfy", "langgraph"} {
+		f := &fakeRuntime{set: map[string]any{"note": "hi"}}
+		g := runtimeGraph(t, profile, f)
+		if err := g.Invoke("main", map[string]any{"note": "hi"}); err != nil {
+			t.Fatalf("%s: %v", profile, err)
+		}
+		if got := g.State("main")["note"]; got != "hi" {
+			t.Errorf("%s: note = %v; want hi", profile, got)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // Steps (SPEC §6): one node's output, or several nodes' in one superstep.
@@ -32,13 +31,6 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	if err != nil {
 		return err
 	}
-	if g.prof.oneNodePerStep && len(outputs) > 1 {
-		names := make([]string, len(outputs))
-		for i, o := range outputs {
-			names[i] = fmt.Sprintf("%q", o.Node)
-		}
-		return &Error{Code: ParallelUnsupported, Message: fmt.Sprintf("the %s profile runs one node at a time; this step runs %d nodes: %s", g.prof.name, len(outputs), strings.Join(names, ", "))}
-	}
 	// LangGraph runs a superstep's tasks in node-name order (awaken: as
 	// listed), and the first node that fails fails the step
 	ordered := make([]NodeOutput, len(outputs))
@@ -52,7 +44,7 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	// the first node whose return LangGraph cannot read fails the step;
 	// "first" is the first to fail, see returnDelay
 	var failed error
-	failedAt := 0
+	failedAt, failedAfter := 0, 0
 	for _, o := range ordered {
 		if o.Run {
 			if g.graphRef == "" {
@@ -73,13 +65,23 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 				return err
 			}
 			if d := g.prof.returnDelay(out); failed == nil || d < failedAt {
-				failed, failedAt = err, d
+				failed, failedAt, failedAfter = err, d, len(writes)
 			}
 			continue
 		}
 		writes = append(writes, r.writes...)
 		gotos = append(gotos, r.gotos...)
 		warnings = append(warnings, r.warnings...)
+	}
+	// a framework that applies each node's return as the node finishes
+	// (llmfy) has applied the nodes before the failing one
+	if failed != nil && g.prof.branchesUnordered {
+		writes = writes[:failedAfter]
+	}
+	if failed == nil && len(outputs) > 1 && g.prof.branchesUnordered {
+		if err := g.completionOrderDecides(th, writes); err != nil {
+			return err
+		}
 	}
 	source := "node"
 	if len(outputs) > 1 {
@@ -91,7 +93,7 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	}
 	return g.commit(&pending{
 		thread: threadID, before: th, source: source, nodes: nodes, writes: writes, gotos: gotos, warnings: warnings,
-		parseErr: failed, readonly: true,
+		parseErr: failed, nodeByNode: g.prof.branchesUnordered && len(outputs) > 1, readonly: true,
 		req: CommitRequest{Kind: CommitStep, Before: th.values, Outputs: outputs},
 	})
 }

@@ -32,7 +32,9 @@ func (g *Graph) unknownKey(res *applied, w Write) (keep bool, err error) {
 	return true, nil
 }
 
-// assignedField is the field llmfy creates for a key no schema declared.
+// assignedField is the field llmfy creates for a key no schema declared:
+// replaced by each write, as a field of no reducer; two nodes of a step may
+// write it one value (completionOrderDecides refuses two values).
 func (g *Graph) assignedField(name string) *field {
-	return &field{name: name, typ: Type{Base: "any"}, reduce: reduceReplace, reducerName: "replace", merge: Exclusive, scope: g.prof.scope, persistent: true}
+	return &field{name: name, typ: Type{Base: "any"}, reduce: reduceReplace, reducerName: "replace", merge: Commutative, scope: g.prof.scope, persistent: true}
 }

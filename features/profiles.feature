@@ -134,7 +134,7 @@ Feature: Profiles
       {"status": "new", "extra": {"k": 1}}
       """
 
-  Scenario: llmfy runs one node at a time
+  Scenario: llmfy runs a step of several nodes as a fan-out when they write different fields
     Given the "llmfy" profile
     And the state schema:
       | field |
@@ -146,7 +146,10 @@ Feature: Profiles
       x: {a: 1}
       y: {b: 2}
       """
-    Then the step should fail with "PARALLEL_UNSUPPORTED"
+    Then the state should equal:
+      """json
+      {"a": 1, "b": 2}
+      """
 
   Scenario: the profile can come from the schema document
     Given the state schema:

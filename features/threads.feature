@@ -3,7 +3,7 @@ Feature: Threads hold the state
   thread is "main" until a step names another, and every assertion reads the
   current thread. A new thread starts from the schema's defaults and takes its
   first input as the profile says: LangGraph, Dawn and Awaken apply it through
-  the reducers, llmfy copies it as it is. A run with no input fails on a new
+  the reducers; llmfy, which has no defaults, copies it as it is. A run with no input fails on a new
   thread (EMPTY_INPUT; llmfy starts an empty state) and changes nothing on a
   thread that has state.
 
@@ -27,7 +27,7 @@ Feature: Threads hold the state
       | dawn      | 1        |
       | awaken    | 0        |
 
-  Scenario: llmfy copies the first input as it is, without the reducers
+  Scenario: llmfy copies the first input as it is, without the reducers or the defaults
     Given the "llmfy" profile
     And the state schema:
       | field  | type   | default  | reducer |
@@ -40,7 +40,7 @@ Feature: Threads hold the state
       """
     Then the state should equal:
       """json
-      {"total": 5, "log": ["first"], "status": "idle"}
+      {"total": 5, "log": ["first"]}
       """
     And the revision should be 1
 

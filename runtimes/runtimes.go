@@ -9,7 +9,7 @@
 //	g, err := engine.New(schema, engine.Options{Runtimes: rts})
 //
 // Each runtime other than the built-in engine lives in a package of its
-// own under runtimes/ (langgraphjs, langgraphpy), on the plumbing of runtimes/bridge.
+// own under runtimes/ (langgraphjs, langgraphpy, llmfy), on the plumbing of runtimes/bridge.
 package runtimes
 
 import (
@@ -22,6 +22,7 @@ import (
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/runtimes/langgraphjs"
 	"github.com/stateharness/scenario/runtimes/langgraphpy"
+	"github.com/stateharness/scenario/runtimes/llmfy"
 )
 
 // Builtin is the built-in engine's name.
@@ -101,6 +102,15 @@ var starters = map[string]entry{
 			return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
 		},
 		graphs: []string{".py"},
+	},
+	llmfy.Name: {
+		start: func(s Settings) (*Process, error) {
+			b, err := llmfy.Start(s.Root, llmfy.Options{Python: s.Python, Timeout: s.Timeout})
+			if err != nil {
+				return nil, err
+			}
+			return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
+		},
 	},
 }
 

@@ -10,7 +10,7 @@ func TestNames(t *testing.T) {
 	if len(names) < 3 || names[0] != Builtin || names[1] != "langgraph-js" || names[2] != "langgraph-py" {
 		t.Errorf("Names() = %v; want builtin first, then langgraph-js, langgraph-py", names)
 	}
-	if got, want := Usage(), "builtin (default), langgraph-js, langgraph-py, or builtin,<another> side by side"; got != want {
+	if got, want := Usage(), "builtin (default), langgraph-js, langgraph-py, llmfy, or builtin,<another> side by side"; got != want {
 		t.Errorf("Usage() = %q; want %q", got, want)
 	}
 }

@@ -97,7 +97,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pf.Lookup("random").NoOptDefVal = "-1"
 	pf.StringVar(&f.runtime, "runtime", "", "what runs the commits: "+runtimes.Usage()+" (overrides scenario.yaml)")
 	pf.StringVar(&f.runtimeTimeout, "runtime-timeout", "", "how long one request to a runtime process may take (90s, 2m) before the step fails and the process is started again; default 30s (overrides scenario.yaml's runtime_timeout)")
-	pf.StringVar(&f.python, "python", "", "the Python interpreter of the langgraph-py runtime, e.g. .venv/bin/python (overrides scenario.yaml's python:; default: the suite root's .venv, else python3 on PATH)")
+	pf.StringVar(&f.python, "python", "", "the Python interpreter of the langgraph-py and llmfy runtimes, e.g. .venv/bin/python (overrides scenario.yaml's python:; default: the suite root's .venv, else python3 on PATH)")
 	pf.BoolVar(&f.allowSkips, "allow-skips", false, "check: do not fail on scenarios a runtime skipped (a skipped scenario is never passed; run and update report skips and pass)")
 	root.AddCommand(
 		&cobra.Command{Use: "run [paths...]", Short: "Run the scenarios (the default command)", RunE: runSuite(modeRun)},

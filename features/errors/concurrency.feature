@@ -3,7 +3,9 @@ Feature: Catalogue of errors: several writes to one field in one step
   a second write gives depends on the profile: LangGraph's and Dawn's
   INVALID_CONCURRENT_GRAPH_UPDATE (the values as a compact JSON array, in
   write order), Awaken's EXCLUSIVE_MERGE_CONFLICT, and llmfy's
-  PARALLEL_UNSUPPORTED for any step with more than one node. Two overwrites
+  PARALLEL_UNSUPPORTED when two nodes of a step write one field whose value
+  would depend on the order they finish in (llmfy runs such a step as a
+  fan-out whose branches it applies as each finishes). Two overwrites
   of one field clash too, and a field declared `merge: commutative` must not
   depend on the order of its writes. A failed step commits nothing.
 
@@ -95,7 +97,7 @@ Feature: Catalogue of errors: several writes to one field in one step
       | append is exclusive too in Awaken | {b: {log: [y]}, a: {log: [x]}}   | parallel merge conflict on exclusive key: log                  |
       | sum is exclusive too in Awaken    | {a: {total: 1}, b: {total: 2}}   | parallel merge conflict on exclusive key: total                |
 
-  Scenario Outline: llmfy runs one node at a time: <case>
+  Scenario Outline: llmfy refuses a step whose field completion order would decide: <case>
     Given the "llmfy" profile
     And the state schema:
       | field |
@@ -114,10 +116,10 @@ Feature: Catalogue of errors: several writes to one field in one step
     And the revision should be 1
 
     Examples:
-      | case                        | step                            | message                                                           |
-      | two nodes, different fields | {x: {a: 1}, y: {b: 2}}          | the llmfy profile runs one node at a time; this step runs 2 nodes |
-      | three nodes                 | {x: {a: 1}, y: {b: 2}, z: null} | this step runs 3 nodes                                            |
-      | two nodes writing nothing   | {x: null, y: {}}                | this step runs 2 nodes                                            |
+      | case                          | step                                  | message                                                                                                                                                  |
+      | two nodes, one field          | {x: {a: 1}, y: {a: 2}}                | field "a" is written by nodes "x" and "y" in one step, and its value depends on which finishes first: the llmfy profile runs a step of several nodes as a fan-out, whose branches llmfy applies as each finishes; finishing "x", "y" gives 2, finishing "y", "x" gives 1 |
+      | three nodes, two on one field | {x: {a: 1}, y: {b: 2}, z: {b: 3}}     | field "b" is written by nodes "y" and "z" in one step                                                                                                    |
+      | a key no field declares       | {x: {extra: 1}, y: {a: 1, extra: 2}}  | field "extra" is written by nodes "x" and "y" in one step                                                                                                |
 
   Scenario Outline: a declared commutative field must not depend on the order: <case>
     Given the state schema:

@@ -58,7 +58,8 @@ func (c Case) Field(name string) *Field {
 }
 
 // ReducerOf is the reducer a field resolves to under the case's profile
-// ("" for a key no field declares). Dawn's implicit messages counts.
+// ("" for a key no field declares): last-value, or dawn's append or
+// replace, or llmfy's replace. Dawn's implicit messages counts.
 func (c Case) ReducerOf(name string) string {
 	f := c.Field(name)
 	if f == nil {
@@ -69,6 +70,9 @@ func (c Case) ReducerOf(name string) string {
 	}
 	if f.Reducer != "" {
 		return f.Reducer
+	}
+	if c.Profile == "llmfy" {
+		return "replace"
 	}
 	if c.Profile == "dawn" {
 		if _, isList := f.Default.([]any); isList {

@@ -85,6 +85,9 @@ func (g *generator) next() Case {
 		return g.messagesCase()
 	}
 	c := Case{Profile: g.profile()}
+	if c.Profile == "llmfy" {
+		return g.llmfyCase(c)
+	}
 	g.bad = g.pct(12)
 	names := g.r.Perm(len(fieldNames))
 	for _, i := range names[:2+g.r.Intn(4)] {

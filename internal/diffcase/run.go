@@ -53,11 +53,13 @@ func (o Outcome) String() string {
 
 // HarnessRule reports a code of the rules the harness applies after any
 // runtime (SPEC §6 rules 4–6, §15: types, readonly, order-dependent
-// merges), which the built-in engine's outcome carries and a session's does
-// not: a case compares up to the first commit failing by one.
+// merges) or instead of it (a llmfy step whose outcome completion order
+// would decide), which the built-in engine's outcome carries and a
+// session's does not: a case compares up to the first commit failing by
+// one.
 func HarnessRule(c engine.Code) bool {
 	switch c {
-	case engine.TypeMismatch, engine.ReadonlyWrite, engine.OrderDependentMerge:
+	case engine.TypeMismatch, engine.ReadonlyWrite, engine.OrderDependentMerge, engine.ParallelUnsupported:
 		return true
 	}
 	return false

@@ -1,7 +1,6 @@
 package toolchain
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -16,7 +15,7 @@ func LangGraphPython(t testing.TB) string {
 	t.Helper()
 	root := RepoRoot()
 	python := Python(t, root)
-	want := pinnedLangGraph(root)
+	want := pinned(filepath.Join(root, "runtimes", "langgraphpy", "requirements.txt"), "langgraph")
 	out, err := exec.Command(python, "-c", "from importlib.metadata import version; import langgraph.graph, langchain_core; print(version('langgraph'))").Output()
 	got := strings.TrimSpace(string(out))
 	why := ""
@@ -28,18 +27,4 @@ func LangGraphPython(t testing.TB) string {
 	}
 	require(t, RequirePython, why)
 	return python
-}
-
-// pinnedLangGraph is langgraph's version in requirements.txt, or "?".
-func pinnedLangGraph(root string) string {
-	b, err := os.ReadFile(filepath.Join(root, "runtimes", "langgraphpy", "requirements.txt"))
-	if err != nil {
-		return "?"
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "langgraph=="); ok {
-			return v
-		}
-	}
-	return "?"
 }

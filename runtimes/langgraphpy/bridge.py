@@ -72,32 +72,15 @@ is read from there and the URL cut off.
 
 import sys
 
-# stdout carries the protocol alone: whatever else writes to it (a print in
-# a library) goes to stderr
-_out = sys.stdout
-sys.stdout = sys.stderr
+# first: it moves whatever else writes to stdout to stderr
+import scenario_protocol as protocol  # noqa: E402
+from scenario_protocol import NonJSON, check_json, fatal  # noqa: E402
 
 import json  # noqa: E402
 
 INSTALL = "python3 -m venv .venv && .venv/bin/pip install langgraph langchain-core"
 
-
-def send(obj):
-    try:
-        text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError) as e:
-        text = json.dumps({"id": obj.get("id"), "fatal": f"cannot write the answer as JSON: {e}"})
-    _out.write(text + "\n")
-    _out.flush()
-
-
-def fatal(msg):
-    send({"fatal": msg})
-    sys.exit(3)
-
-
-if sys.version_info < (3, 10):
-    fatal(f"langgraph-py needs Python >= 3.10; found {sys.version.split()[0]} at {sys.executable}")
+protocol.need_python("langgraph-py", (3, 10))
 
 try:
     import asyncio  # noqa: E402
@@ -105,11 +88,12 @@ try:
     import importlib  # noqa: E402
     import importlib.util  # noqa: E402
     import os  # noqa: E402
-    import math  # noqa: E402
     import re  # noqa: E402
     import warnings  # noqa: E402
-    from importlib.metadata import version as _version  # noqa: E402
     from typing import Annotated, Any  # noqa: E402
+
+    import scenario_reducers  # noqa: E402
+    from scenario_reducers import ReducerError  # noqa: E402
 
     warnings.filterwarnings("ignore")
 
@@ -135,13 +119,6 @@ except ImportError as e:
     fatal(f"cannot import {missing} in {sys.executable}: run {INSTALL} (the versions your agent uses)")
 
 
-def version_of(pkg):
-    try:
-        return _version(pkg)
-    except Exception:  # noqa: BLE001
-        return ""
-
-
 # ---- generated ids ----
 
 
@@ -162,116 +139,7 @@ lgmessage.uuid = _Ids
 # ---- reducers (SPEC section 5) ----
 
 
-class ReducerError(Exception):
-    def __init__(self, code, field, message):
-        super().__init__(message)
-        self.code = code
-        self.field = field
-
-
-def json_type(v):
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "boolean"
-    if isinstance(v, (int, float)):
-        return "number"
-    if isinstance(v, str):
-        return "string"
-    if isinstance(v, list):
-        return "array"
-    return "object"
-
-
-def is_number(v):
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
-def canon(v):
-    return json.dumps(v, sort_keys=True, separators=(",", ":"))
-
-
-def merge_patch(target, patch):
-    if not isinstance(patch, dict):
-        return patch
-    out = dict(target) if isinstance(target, dict) else {}
-    for k, v in patch.items():
-        if v is None:
-            out.pop(k, None)
-        else:
-            out[k] = merge_patch(out.get(k), v)
-    return out
-
-
 def reducer_for(field, spec):
-    def type_error(want, got):
-        return ReducerError("REDUCER_TYPE_ERROR", field, f"field {json.dumps(field)} with reducer {spec} expects {want}, received {json_type(got)}")
-
-    def as_list(cur):
-        if cur is None:
-            return []
-        if not isinstance(cur, list):
-            raise type_error("the current value to be an array", cur)
-        return cur
-
-    if spec == "replace":
-        return lambda a, b: b
-    if spec == "append":
-        return lambda a, b: as_list(a) + (b if isinstance(b, list) else [b])
-    if spec == "merge":
-        def merge(a, b):
-            if not isinstance(b, dict):
-                raise type_error("an object", b)
-            if a is not None and not isinstance(a, dict):
-                raise type_error("the current value to be an object", a)
-            return {**(a or {}), **b}
-        return merge
-    if spec == "merge-patch":
-        return merge_patch
-    if spec == "sum":
-        def add(a, b):
-            if not is_number(b):
-                raise type_error("a number", b)
-            if a is not None and not is_number(a):
-                raise type_error("the current value to be a number", a)
-            base = a or 0
-            total = base + b
-            # the harness's rules on what a runtime returns (SPEC section 2),
-            # raised as the built-in engine words them
-            if isinstance(total, float) and math.isinf(total):
-                raise ReducerError("NON_JSON_VALUE", field, f"field {json.dumps(field)}: {json.dumps(base)} + {json.dumps(b)} overflows to infinity, which is not a JSON number")
-            if float(total).is_integer() and abs(total) > 2**53 - 1:
-                raise ReducerError("UNSAFE_INTEGER", field, f"field {json.dumps(field)}: {json.dumps(base)} + {json.dumps(b)} is outside ±(2^53−1) and loses precision in JavaScript runtimes")
-            return total
-        return add
-    if spec == "union":
-        def union(a, b):
-            out = list(as_list(a))
-            seen = {canon(x) for x in out}
-            for v in b if isinstance(b, list) else [b]:
-                k = canon(v)
-                if k not in seen:
-                    seen.add(k)
-                    out.append(v)
-            return out
-        return union
-    if spec.startswith("join(") and spec.endswith(")"):
-        try:
-            sep = json.loads(spec[5:-1])
-        except ValueError:
-            sep = None
-        if not isinstance(sep, str):
-            raise ValueError(f"field {json.dumps(field)}: cannot read the separator of {spec}")
-
-        def join(a, b):
-            if not isinstance(b, str):
-                raise type_error("a string", b)
-            if a is None:
-                return b
-            if not isinstance(a, str):
-                raise type_error("the current value to be a string", a)
-            return b if a == "" else a + sep + b
-        return join
     if spec == "messages":
         def messages(a, b):
             try:
@@ -284,7 +152,7 @@ def reducer_for(field, spec):
                         pass
                 raise
         return messages
-    raise ValueError(f"field {json.dumps(field)}: the reducer {spec} is not one langgraph-py knows")
+    return scenario_reducers.reducer_for(field, spec, "langgraph-py")
 
 
 # ---- graphs ----
@@ -755,51 +623,6 @@ def commit(spec, req):
 # ---- answers ----
 
 
-class NonJSON(Exception):
-    """A value that is not JSON where a node's return or the state must
-    be: json.dumps would refuse it, or change it (a tuple key, nan)."""
-
-    def __init__(self, path, what, hint):
-        super().__init__(what)
-        self.path = path
-        self.what = what
-        self.hint = hint
-
-    def answer(self, prefix, why=None):
-        message = f"{prefix} {self.what}, which is not a JSON value{f' ({why})' if why else ''}: {self.hint}"
-        return {"code": "NON_JSON_VALUE", "message": message, "path": self.path}
-
-
-HINTS = {
-    "datetime": "use .isoformat()", "date": "use .isoformat()", "time": "use .isoformat()",
-    "set": "use a list", "frozenset": "use a list", "bytes": "decode it to a str",
-    "Decimal": "use a float or a str", "UUID": "use str(uuid)",
-}
-
-
-def check_json(v, path):
-    """Raises NonJSON at the path of the first value in v that is not JSON."""
-    if v is None or isinstance(v, (bool, str, int)):
-        return
-    if isinstance(v, float):
-        if math.isfinite(v):
-            return
-        raise NonJSON(path, f"the float {v!r}", "write a finite number, or None")
-    if isinstance(v, list):
-        for i, x in enumerate(v):
-            check_json(x, path + [i])
-        return
-    if isinstance(v, dict):
-        for k, x in v.items():
-            if not isinstance(k, str):
-                raise NonJSON(path, f"a {type(k).__name__} key {k!r}", "use str keys")
-            check_json(x, path + [k])
-        return
-    name = type(v).__name__
-    hint = HINTS.get(name) or ("use .model_dump()" if hasattr(v, "model_dump") else "return dicts, lists, str, int, float, bool and None")
-    raise NonJSON(path, f"a {name}", hint)
-
-
 def returned_json(v):
     """What a real node returned as JSON: a Command as its fields."""
     if isinstance(v, Command):
@@ -1014,21 +837,8 @@ def handle(req):
 
 
 def main():
-    send({"ready": {"langgraph": version_of("langgraph"), "langchain-core": version_of("langchain-core"),
-                    "python": sys.version.split()[0]}})
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        rid = None
-        try:
-            req = json.loads(line)
-            rid = req.get("id")
-            answer = handle(req)
-        except Exception:  # noqa: BLE001
-            import traceback
-            answer = {"fatal": traceback.format_exc()}
-        send({"id": rid, **answer})
-    sys.exit(0)
+    protocol.serve({"langgraph": protocol.version_of("langgraph"), "langchain-core": protocol.version_of("langchain-core"),
+                    "python": protocol.python_version()}, handle)
 
 
 if __name__ == "__main__":

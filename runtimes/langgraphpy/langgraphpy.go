@@ -31,22 +31,21 @@
 // step's nodes; a real node (engine.NodeOutput.Run) is the graph's own, and
 // one that raises is NODE_ERROR.
 //
-// The process, the protocol and the sessions are runtimes/bridge's; this
-// package adds what Python needs: finding the interpreter, and the script.
+// The process, the protocol and the sessions are runtimes/bridge's, finding
+// the interpreter and the Python side's protocol and reducers
+// runtimes/pybridge's; this package adds the script.
 package langgraphpy
 
 import (
 	_ "embed"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/runtimes/bridge"
+	"github.com/stateharness/scenario/runtimes/pybridge"
 )
 
 //go:embed bridge.py
@@ -120,7 +119,7 @@ func Program(python, script, root string, timeout time.Duration) bridge.Program 
 		// -u: unbuffered pipes; -I is not used, so that the suite's
 		// own packages stay importable
 		Args:    []string{"-u", filepath.Join("{dir}", "bridge.py")},
-		Files:   map[string]string{"bridge.py": script},
+		Files:   pybridge.Files(script),
 		Dir:     root,
 		Keys:    insertionOrder,
 		Accept:  accept,
@@ -171,40 +170,5 @@ func orLanggraph(p string) string {
 // 3.10: bin when given (relative to root), else root's .venv, else python3
 // on PATH.
 func FindPython(root, bin string, timeout time.Duration) (string, error) {
-	if bin == "" {
-		venv := filepath.Join(root, ".venv", "bin", "python")
-		if _, err := os.Stat(venv); err == nil {
-			bin = venv
-		} else {
-			bin = "python3"
-		}
-	} else if strings.ContainsRune(bin, os.PathSeparator) && !filepath.IsAbs(bin) {
-		bin = filepath.Join(root, bin)
-	}
-	path, err := exec.LookPath(bin)
-	if err != nil {
-		return "", fmt.Errorf("langgraph-py needs Python ≥ %d.%d; %s was not found: %s, or name one with python: in scenario.yaml", minPython[0], minPython[1], bin, install)
-	}
-	v, err := bridge.CommandVersion(path, timeout, "--version")
-	if err != nil {
-		return "", fmt.Errorf("langgraph-py needs Python ≥ %d.%d; %s --version failed: %v", minPython[0], minPython[1], path, err)
-	}
-	if !atLeast(strings.TrimPrefix(v, "Python "), minPython) {
-		return "", fmt.Errorf("langgraph-py needs Python ≥ %d.%d; %s is %s: %s with a newer python3", minPython[0], minPython[1], path, v, install)
-	}
-	return path, nil
-}
-
-// atLeast reports whether the version "3.11.7" is at least min.
-func atLeast(v string, min [2]int) bool {
-	parts := strings.SplitN(v, ".", 3)
-	if len(parts) < 2 {
-		return false
-	}
-	major, err1 := strconv.Atoi(parts[0])
-	minor, err2 := strconv.Atoi(strings.TrimRightFunc(parts[1], func(r rune) bool { return r < '0' || r > '9' }))
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	return major > min[0] || (major == min[0] && minor >= min[1])
+	return pybridge.FindPython(pybridge.Need{Runtime: Name, Python: minPython, Install: install}, root, bin, timeout)
 }

@@ -171,9 +171,10 @@ func TestCommit(t *testing.T) {
 // the first commit that differs, with both values.
 func TestDisagreement(t *testing.T) {
 	python := toolchain.LangGraphPython(t)
-	script := strings.Replace(bridgePy, "total = base + b", "total = base - b", 1)
+	shared := `    return scenario_reducers.reducer_for(field, spec, "langgraph-py")`
+	script := strings.Replace(bridgePy, shared, "    if spec == \"sum\":\n        return lambda a, b: (a or 0) - b\n"+shared, 1)
 	if script == bridgePy {
-		t.Fatal("bridge.py's sum changed: update the test")
+		t.Fatal("bridge.py's reducers changed: update the test")
 	}
 	b, err := Start(toolchain.RepoRoot(), Options{Python: python, Script: script})
 	if err != nil {

@@ -28,9 +28,11 @@ func Agree(eng, lg Outcome) bool {
 }
 
 // harnessOnly are the engine's own rules (SPEC §15: the harness keeps
-// readonly and types on every runtime), which LangGraph does not have: a
-// case the engine fails with one of them is skipped, not compared.
-var harnessOnly = map[string]bool{"TYPE_MISMATCH": true, "READONLY_WRITE": true, "ORDER_DEPENDENT_MERGE": true}
+// readonly and types on every runtime; a llmfy step that completion order
+// would decide is refused before any runtime runs it), which the
+// framework does not have: a case the engine fails with one of them is
+// skipped, not compared.
+var harnessOnly = map[string]bool{"TYPE_MISMATCH": true, "READONLY_WRITE": true, "ORDER_DEPENDENT_MERGE": true, "PARALLEL_UNSUPPORTED": true}
 
 // Skipped reports a case the engine failed by a rule of its own.
 func Skipped(eng Outcome) bool { return eng.failed() && harnessOnly[eng.first().Code] }

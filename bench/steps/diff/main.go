@@ -31,13 +31,14 @@ import (
 
 	"github.com/stateharness/scenario/internal/diffcase"
 	"github.com/stateharness/scenario/runtimes/langgraphjs"
+	"github.com/stateharness/scenario/runtimes/llmfy"
 )
 
 func main() {
 	n := flag.Int("n", 2000, "how many random cases")
 	seed := flag.Int64("seed", 1, "random seed")
 	from := flag.Int("from", 0, "index of the first random case (case i of a seed is the same whatever -n)")
-	runtime := flag.String("runtime", langgraphjs.Name, "the runtime beside the built-in engine")
+	runtime := flag.String("runtime", langgraphjs.Name, "the runtime beside the built-in engine: langgraph-js, or llmfy (its own cases)")
 	root := flag.String("root", ".", "the repository root, whose node_modules holds the runtime's packages")
 	nodeBin := flag.String("node", "", "the node binary (default: node on PATH)")
 	given := flag.String("cases", "", "instead of random cases, run the cases of this file (one JSON case per line, # comments; - is stdin) and show both outcomes")
@@ -46,21 +47,29 @@ func main() {
 	out := flag.String("out", "", "write the minimal case of each class to this file, one per line")
 	lib := flag.String("lib", "", "python: judge langgraph-py cases by the real LangGraph Python (langgraph_python.py) instead of a runtime")
 	messages := flag.Bool("messages", false, "with -lib python, cases of the messages reducer on its own")
-	python := flag.String("python", "", "with -lib python, the Python that has langgraph (default .venv/bin/python, else python3)")
+	python := flag.String("python", "", "with -lib python or -runtime llmfy, the Python that has langgraph or llmfy (default .venv/bin/python, else python3)")
 	flag.Parse()
 
 	opts := Options{Runtime: *runtime, Seed: *seed, From: *from, N: *n, Budget: *budget}
 	var other Side
 	var stop func()
-	switch *lib {
-	case "":
+	switch {
+	case *lib == "" && *runtime == llmfy.Name:
+		var err error
+		other, stop, err = startLlmfy(*root, *python)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		opts.Cases = &llmfyCases
+	case *lib == "":
 		rt, stopRT, err := OpenRuntime(*runtime, *root, *nodeBin)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
 		other, stop = OnRuntime(rt), stopRT
-	case "python":
+	case *lib == "python":
 		var err error
 		other, stop, err = StartPython(*python, "bench/steps/diff/langgraph_python.py")
 		if err != nil {

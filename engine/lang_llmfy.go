@@ -1,0 +1,155 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// llmfy's semantics as its FlowEngine has them (the llmfy profile): how a
+// node's return is applied, what a step of several nodes is, and the
+// things LangGraph has and llmfy has not (commands, Overwrite, defaults).
+// Checked against llmfy 0.11.0 (bench/steps/diff -runtime llmfy).
+
+// readReturnLlmfy reads a node's return as llmfy's engine loop does:
+// `result or {}`, then `updates.items()`. Every falsy return (null, false,
+// 0, "", [], {}) writes nothing; a dict is an update; any other value fails
+// where llmfy calls .items() on it, with Python's AttributeError.
+func readReturnLlmfy(p *profile, node string, out any, order *KeyOrder) (returned, error) {
+	if u, ok := out.(map[string]any); ok {
+		return returned{writes: p.writesOf(node, u, order)}, nil
+	}
+	if !pyTruthy(out) {
+		return returned{}, nil
+	}
+	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf(
+		"node %q: AttributeError: '%s' object has no attribute 'items' (it returned %s; llmfy applies a node's return as a dict: return one, or nothing)",
+		node, pyTypeName(out), truncate(compactJSON(out), 80))}
+}
+
+// pyTypeName is the Python type json.loads makes of a JSON value.
+func pyTypeName(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "NoneType"
+	case bool:
+		return "bool"
+	case float64:
+		// an integral JSON number json.loads reads as an int (the harness
+		// refuses integers outside ±(2^53−1))
+		if x == math.Trunc(x) {
+			return "int"
+		}
+		return "float"
+	case string:
+		return "str"
+	case []any:
+		return "list"
+	}
+	return "dict"
+}
+
+// noCommandsLlmfy: llmfy has no Command; a node routes through the graph's
+// (conditional) edges and returns a dict.
+func noCommandsLlmfy(node string) error {
+	return &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf(
+		"node %q returned a command, which llmfy has not: a node returns a dict of fields (When node %q returns:), and the graph's edges route", node, node)}
+}
+
+// noOverwrite: llmfy has no Overwrite; {"__overwrite__": v} is a value
+// like any other, given to the field's reducer.
+func noOverwrite(any) (any, bool) { return nil, false }
+
+// completionOrderDecides is a step of several nodes on llmfy: a static
+// fan-out (add_edge(src, [a, b])), whose branches run concurrently with no
+// superstep barrier; llmfy applies each branch's return, through the
+// reducers, as the branch finishes. A field that two nodes write may
+// therefore end with another value in another completion order (a plain
+// field takes the last finisher's value; an append lists them as they
+// finish): each such field is folded in every order of its writers, and a
+// field whose value (or error) differs is refused with
+// PARALLEL_UNSUPPORTED. A reducer whose result does not depend on the
+// order (a sum of integers, one value written twice) is what llmfy asks
+// of a field that parallel branches write, and runs.
+func (g *Graph) completionOrderDecides(th *thread, writes []Write) error {
+	by := map[string][][]Write{}
+	var fields []string
+	for _, w := range writes {
+		groups, seen := by[w.Field]
+		if !seen {
+			fields = append(fields, w.Field)
+		}
+		if n := len(groups); n > 0 && groups[n-1][0].Node == w.Node {
+			groups[n-1] = append(groups[n-1], w)
+		} else {
+			groups = append(groups, []Write{w})
+		}
+		by[w.Field] = groups
+	}
+	for _, name := range fields {
+		groups := by[name]
+		if len(groups) < 2 {
+			continue
+		}
+		f := g.fields[name]
+		if f == nil {
+			f = g.assignedField(name)
+		}
+		cur, has := th.values[name]
+		var first string
+		var firstNodes []string
+		err := permutations(len(groups), func(order []int) error {
+			var ws []Write
+			nodes := make([]string, len(order))
+			for i, k := range order {
+				ws = append(ws, groups[k]...)
+				nodes[i] = fmt.Sprintf("%q", groups[k][0].Node)
+			}
+			nextID := g.nextID
+			v, err := g.fold(f, cur, has, ws, &nextID, nil)
+			got := "an error: " + fmt.Sprint(err)
+			if err == nil {
+				got = truncate(compactJSON(v), 200)
+			}
+			if firstNodes == nil {
+				first, firstNodes = got, nodes
+				return nil
+			}
+			if got == first {
+				return nil
+			}
+			return &Error{Code: ParallelUnsupported, Path: PathKey(Root, name), Message: fmt.Sprintf(
+				"field %q is written by nodes %s in one step, and its value depends on which finishes first: the %s profile runs a step of several nodes as a fan-out, whose branches %s applies as each finishes; finishing %s gives %s, finishing %s gives %s. Let one node of the step write it, give it a reducer whose result does not depend on the order, or split the step",
+				name, strings.Join(firstNodes, " and "), g.prof.name, g.prof.name, strings.Join(firstNodes, ", "), first, strings.Join(nodes, ", "), got)}
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// permutations calls visit with each order of 0..n-1, the identity first,
+// until visit fails.
+func permutations(n int, visit func([]int) error) error {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	var walk func(k int) error
+	walk = func(k int) error {
+		if k == n {
+			return visit(order)
+		}
+		for i := k; i < n; i++ {
+			order[k], order[i] = order[i], order[k]
+			err := walk(k + 1)
+			order[k], order[i] = order[i], order[k]
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(0)
+}

@@ -1,0 +1,260 @@
+"""bridge.py: the Python side of the llmfy runtime (SPEC section 15).
+
+One python process per run, on the protocol every runtime shares
+(scenario_protocol.py, written beside this script; runtimes/bridge's
+package doc). It imports llmfy's flow engine from the interpreter it runs
+on (the suite's .venv, python3 on PATH, or the python: of scenario.yaml).
+
+Requests and answers:
+  {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
+    -> {"id", "graph": n}
+  {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
+   "input"?: {...}, "outputs"?: [{"node", "output"}], "tool"?: name,
+   "writes"?: [[field, value], ...], "nextId": n}
+    -> {"id", "nextId": n, "values": {...}}
+       or {"id", "error": {"code", "message", "field"?, "name"?}}
+  {"id", "op": "close", "graph": n} -> {"id"}
+The first line it writes is {"ready": {"llmfy", "pydantic", "python"}} or
+{"fatal": "..."}.
+
+The state is a TypedDict with one annotation per field: a replace or
+last-value field (llmfy's field without a reducer) is a plain one, any other
+Annotated[Any, reducer] with the reducer of scenario_reducers.py; llmfy
+calls it (old, new), old None when the field has no value. Defaults are
+none of llmfy's: its state is the run's input dict.
+
+Each commit is a real FlowEngine.invoke on a fresh engine whose nodes
+return their scripted outputs:
+  input, new thread:  invoke(input) on START -> __scenario_idle__ -> END
+         (llmfy copies a fresh run's input as it is);
+  input, a thread with state: the state before is the last checkpoint of
+         a session of llmfy's InMemoryCheckpointer, saved after the idle
+         node, and invoke(input, session_id) resumes it: llmfy merges the
+         input through the reducers, then starts the flow over (the idle
+         node led only to END);
+  step:  invoke(before) on START -> __scenario_fan_out__ -> [the step's
+         nodes, as listed] -> END: one node, or a static fan-out whose
+         branches llmfy applies one after the other as each finishes
+         (scripted nodes finish in the order listed);
+  tool:  the same with one node, named after the tool, returning the
+         tool's writes.
+"""
+
+import sys
+
+# first: it moves whatever else writes to stdout to stderr
+import scenario_protocol as protocol  # noqa: E402
+from scenario_protocol import NonJSON, check_json, fatal  # noqa: E402
+
+import json  # noqa: E402
+
+INSTALL = "python3 -m venv .venv && .venv/bin/pip install llmfy"
+
+protocol.need_python("llmfy", (3, 11))
+
+try:
+    import asyncio  # noqa: E402
+    import uuid  # noqa: E402
+    from datetime import UTC, datetime  # noqa: E402
+    from typing import Annotated, Any  # noqa: E402
+
+    import scenario_reducers  # noqa: E402
+    from scenario_reducers import ReducerError  # noqa: E402
+    from typing_extensions import TypedDict  # noqa: E402
+
+    from llmfy.flow_engine import END, START, FlowEngine, InMemoryCheckpointer  # noqa: E402
+    from llmfy.flow_engine.checkpointer.base_checkpointer import Checkpoint, CheckpointMetadata  # noqa: E402
+except ImportError as e:
+    missing = getattr(e, "name", None) or str(e)
+    fatal(f"cannot import {missing} in {sys.executable}: run {INSTALL} (the version your agent uses)")
+
+IDLE = "__scenario_idle__"
+FAN_OUT = "__scenario_fan_out__"
+
+
+class Spec:
+    """One scenario's schema as the harness resolved it: its state class,
+    and its engines, one per list of node names, built once."""
+
+    keep_engines = 32
+
+    def __init__(self, raw):
+        ann = {}
+        for f in raw.get("fields") or []:
+            reducer = f.get("reducer", "replace")
+            if reducer in ("replace", "last-value"):
+                ann[f["name"]] = Any
+            else:
+                ann[f["name"]] = Annotated[Any, scenario_reducers.reducer_for(f["name"], reducer, "llmfy")]
+        self.state = TypedDict("State", ann)
+        self.engines = {}
+
+    def engine(self, nodes):
+        key = tuple(nodes)
+        e = self.engines.pop(key, None)
+        if e is None:
+            e = build(self.state, nodes)
+            if len(self.engines) >= Spec.keep_engines:
+                self.engines.pop(next(iter(self.engines)))
+        self.engines[key] = e
+        return e
+
+
+# current is what each node of the commit under way returns, and ran the
+# nodes called so far; commits run one at a time
+current = {}
+ran = []
+
+
+def returns_output(name):
+    def node(_state):
+        ran.append(name)
+        return current.get(name)
+
+    return node
+
+
+def build(state, nodes):
+    """A FlowEngine over state: START -> idle -> END for an input, else
+    START -> fan-out -> nodes -> END (llmfy 0.11 runs only the first
+    target of START, so the fan-out starts from a node)."""
+    flow = FlowEngine(state, checkpointer=InMemoryCheckpointer(), max_steps=len(nodes) + 2)
+    if not nodes:
+        flow.add_node(IDLE, lambda _state: None)
+        flow.add_edge(START, IDLE)
+        flow.add_edge(IDLE, END)
+        return flow.build()
+    flow.add_node(FAN_OUT, lambda _state: None)
+    flow.add_edge(START, FAN_OUT)
+    for n in nodes:
+        flow.add_node(n, returns_output(n))
+        flow.add_edge(n, END)
+    flow.add_edge(FAN_OUT, nodes[0] if len(nodes) == 1 else list(nodes))
+    return flow.build()
+
+
+loop = asyncio.new_event_loop()
+sessions = 0
+
+
+def resume_from(flow, before):
+    """A session whose last checkpoint holds before, saved after the idle
+    node: invoke(input, session_id) resumes it."""
+    global sessions
+    sessions += 1
+    session = f"s{sessions}"
+    meta = CheckpointMetadata(checkpoint_id=str(uuid.uuid4()), session_id=session, run_id=str(uuid.uuid4()),
+                              created_at=datetime.now(UTC), node=IDLE, prev_node=START, step=1, updated_fields=[],
+                              attempt=None, dispatch_id=None)
+    loop.run_until_complete(flow.checkpointer.save(Checkpoint(metadata=meta, state=dict(before))))
+    return session
+
+
+def commit(spec, req):
+    kind = req.get("kind")
+    outputs = req.get("outputs") or []
+    before = req.get("before")
+    returns = {}
+    if kind == "input":
+        nodes = []
+    elif kind == "step":
+        for o in outputs:
+            if o.get("run"):
+                return {"error": {"code": "RUNTIME_ERROR", "message": f"node {json.dumps(o['node'])} is a real node, which the llmfy runtime cannot load yet"}}
+            if o.get("command"):
+                return {"error": {"code": "INVALID_GRAPH_NODE_RETURN_VALUE", "message": f"node {json.dumps(o['node'])} returned a command, which llmfy has not"}}
+            returns[o["node"]] = o.get("output")
+        nodes = list(returns)
+    elif kind == "tool":
+        tool = req.get("tool") or "tools"
+        returns[tool] = {k: v for k, v in req.get("writes") or []}
+        nodes = [tool]
+    else:
+        raise ValueError(f"unknown commit kind {json.dumps(kind)}")
+    try:
+        flow = spec.engine(nodes)
+    except Exception as e:  # noqa: BLE001
+        return {"error": error_of(e)}
+    current.clear()
+    current.update(returns)
+    ran.clear()
+    session = None
+    try:
+        if kind == "input" and before is not None:
+            session = resume_from(flow, before)
+            run = flow.invoke(req.get("input") or {}, session_id=session)
+        elif kind == "input":
+            run = flow.invoke(req.get("input") or {})
+        else:
+            run = flow.invoke(before or {})
+        try:
+            state = loop.run_until_complete(run)
+        except AttributeError as e:
+            # llmfy applies a node's return with .items(): a truthy return
+            # that is not a dict fails there; of several branches, the first
+            # to finish raises
+            node = next((n for n in ran if returns.get(n) and not isinstance(returns.get(n), dict)), "?")
+            return {"error": {"code": "INVALID_GRAPH_NODE_RETURN_VALUE", "name": type(e).__name__,
+                              "message": f"node {json.dumps(node)}: AttributeError: {e}"}}
+        except Exception as e:  # noqa: BLE001
+            return {"error": error_of(e)}
+        try:
+            check_json(state, [])
+        except NonJSON as e:
+            return {"error": e.answer("after the step, the state holds", "a reducer produced it")}
+        return {"nextId": req.get("nextId") or 0, "values": state}
+    finally:
+        current.clear()
+        ran.clear()
+        if session is not None:
+            loop.run_until_complete(flow.checkpointer.delete(session))
+
+
+def error_of(e):
+    """The harness's error of what llmfy (or a reducer) raised."""
+    code = getattr(e, "code", None)
+    out = {"code": code if isinstance(code, str) else "RUNTIME_ERROR", "message": f"{type(e).__name__}: {e}" if not isinstance(e, ReducerError) else str(e), "name": type(e).__name__}
+    field = getattr(e, "field", None)
+    if isinstance(field, str):
+        out["field"] = field
+    return out
+
+
+# ---- the loop ----
+
+specs = {}  # id -> Spec
+by_key = {}  # the spec's JSON -> id
+
+
+def open_spec(raw):
+    key = json.dumps(raw, sort_keys=True)
+    if key not in by_key:
+        by_key[key] = len(specs) + 1
+        specs[by_key[key]] = Spec(raw)
+    return {"graph": by_key[key]}
+
+
+def handle(req):
+    op = req.get("op")
+    if op == "open":
+        try:
+            return open_spec(req.get("spec") or {})
+        except Exception as e:  # noqa: BLE001
+            return {"error": {"code": "RUNTIME_ERROR", "message": str(e)}}
+    if op == "commit":
+        spec = specs.get(req.get("graph"))
+        if spec is None:
+            return {"fatal": f"no graph {req.get('graph')} is open"}
+        return commit(spec, req)
+    if op == "close":
+        return {}
+    return {"fatal": f"unknown op {json.dumps(op)}"}
+
+
+def main():
+    protocol.serve({"llmfy": protocol.version_of("llmfy"), "pydantic": protocol.version_of("pydantic"),
+                    "python": protocol.python_version()}, handle)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+// Package llmfy is the llmfy runtime of SPEC §15: the commits of a
+// scenario run on llmfy's own FlowEngine, in one python process per run
+// that this package starts, talks to over stdin and stdout, and stops.
+//
+//	b, err := llmfy.Start(suiteRoot, llmfy.Options{})
+//	if err != nil { ... } // Python missing or too old, llmfy not installed
+//	defer b.Close()
+//	g, err := engine.New(schema, engine.Options{Runtimes: []engine.Runtime{b}})
+//
+// llmfy is the suite's Python's: Options.Python (scenario.yaml's python:),
+// else the .venv at the suite root, else python3 on PATH. The Python side
+// is bridge.py, embedded in the binary, on the protocol and reducers of
+// runtimes/pybridge; its docstring documents how each commit runs.
+//
+// Each commit is stateless on the Python side: the harness owns the
+// threads; the bridge runs a real FlowEngine.invoke whose nodes return
+// their scripted outputs, seeded with the state before the commit (an
+// input on a thread with state resumes a session of llmfy's
+// InMemoryCheckpointer, so llmfy itself merges it through the reducers),
+// and answers with the state llmfy returns.
+//
+// It runs the llmfy profile alone, on schemas of the SPEC §5 reducers but
+// messages (llmfy has no messages reducer), without merge declarations.
+package llmfy
+
+import (
+	_ "embed"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/runtimes/bridge"
+	"github.com/stateharness/scenario/runtimes/pybridge"
+)
+
+//go:embed bridge.py
+var bridgePy string
+
+// Name is the runtime's name as --runtime spells it.
+const Name = "llmfy"
+
+// Profile is the one profile it runs.
+const Profile = "llmfy"
+
+// install is the command that makes a suite's Python able to run the
+// bridge: llmfy needs Python ≥ 3.11 and pydantic.
+const install = "python3 -m venv .venv && .venv/bin/pip install llmfy"
+
+// Options configures Start. The zero value is ready to use.
+type Options struct {
+	// Python is the interpreter; empty means the suite root's
+	// .venv/bin/python, else python3 on PATH. A relative path is taken
+	// from the suite root.
+	Python string
+	// Timeout bounds each request; 0 means bridge.DefaultTimeout.
+	Timeout time.Duration
+	// Script replaces the embedded bridge.py (tests run altered bridges
+	// with it).
+	Script string
+}
+
+// Bridge is the llmfy runtime of a run (an engine.Runtime).
+type Bridge = bridge.Bridge
+
+// Start finds Python and starts the bridge for the suite at root,
+// returning once it has imported llmfy. Its errors say what to install.
+func Start(root string, opts Options) (*Bridge, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("llmfy: suite root %s: %v", root, err)
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = bridge.DefaultTimeout
+	}
+	py, err := pybridge.FindPython(pybridge.Need{Runtime: Name, Python: [2]int{3, 11}, Install: install}, abs, opts.Python, timeout)
+	if err != nil {
+		return nil, err
+	}
+	script := opts.Script
+	if script == "" {
+		script = bridgePy
+	}
+	return bridge.Start(bridge.Program{
+		Name:    Name,
+		Library: "llmfy",
+		Command: py,
+		Args:    []string{"-u", filepath.Join("{dir}", "bridge.py")},
+		Files:   pybridge.Files(script),
+		Dir:     abs,
+		// a dict json.loads builds keeps the scenario's key order, in
+		// which llmfy applies a node's writes
+		Keys:    func(order *engine.KeyOrder, m map[string]any) []string { return order.Written(m) },
+		Accept:  accept,
+		Timeout: timeout,
+	})
+}
+
+// accept refuses what this runtime does not run: other profiles, own
+// graphs, the messages reducer (LangGraph's, which llmfy has not) and
+// merge declarations (which only the built-in engine checks).
+func accept(spec engine.GraphSpec) error {
+	if spec.Profile != Profile {
+		p := spec.Profile
+		if p == "" {
+			p = "langgraph"
+		}
+		return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the %s profile is not llmfy's", p)}
+	}
+	if spec.Graph != "" {
+		return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the scenario's own graph %q: the llmfy runtime loads no graph yet", spec.Graph)}
+	}
+	for _, f := range spec.Fields {
+		if f.Merge != "" {
+			return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("field %q declares merge: %s, which only the built-in engine checks", f.Name, f.Merge)}
+		}
+		if f.Reducer == "messages" {
+			return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("field %q has the messages reducer, LangGraph's, which llmfy has not (only the built-in engine models it under this profile)", f.Name)}
+		}
+	}
+	return nil
+}

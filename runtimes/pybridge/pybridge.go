@@ -1,0 +1,26 @@
+// Package pybridge holds what the Python runtimes (runtimes/langgraphpy,
+// runtimes/llmfy) share on their Python side: scenario_protocol.py, the
+// protocol of runtimes/bridge (the ready or fatal line, one request and one
+// answer a line, stdout for answers alone, the JSON-value check), and
+// scenario_reducers.py, the reducers of SPEC §5 as Python functions. Each
+// bridge script imports them from the directory it is written to
+// (bridge.Program.Files), before its own libraries.
+package pybridge
+
+import _ "embed"
+
+//go:embed scenario_protocol.py
+var protocolPy string
+
+//go:embed scenario_reducers.py
+var reducersPy string
+
+// Files are the shared modules by file name, with the bridge script
+// (named bridge.py) added: a Program's Files.
+func Files(script string) map[string]string {
+	return map[string]string{
+		"bridge.py":            script,
+		"scenario_protocol.py": protocolPy,
+		"scenario_reducers.py": reducersPy,
+	}
+}
