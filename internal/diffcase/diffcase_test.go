@@ -1,6 +1,7 @@
 package diffcase
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stateharness/scenario/engine"
@@ -104,5 +105,14 @@ func TestFieldOfPath(t *testing.T) {
 		if got := FieldOfPath(path); got != want {
 			t.Errorf("FieldOfPath(%q) = %q, want %q", path, got, want)
 		}
+	}
+}
+
+// A case given by hand with a value the harness refuses is an error, not
+// a panic of the run.
+func TestParseCaseRefusesWhatTheHarnessRefuses(t *testing.T) {
+	_, err := ParseCase(`{"profile":"langgraph","fields":{"x":{}},"commits":[{"input":{"x":1e20}}]}`)
+	if err == nil || !strings.Contains(err.Error(), "UNSAFE_INTEGER") {
+		t.Fatalf("ParseCase = %v, want UNSAFE_INTEGER", err)
 	}
 }
