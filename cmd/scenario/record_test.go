@@ -44,7 +44,7 @@ func TestRecordRealRun(t *testing.T) {
 	for _, want := range []string{
 		"Scenario: chat", `When node "model" returns:`, "When these nodes run in one step:",
 		`"reducer": "messages"`, `"reducer": "append"`, `"reducer": "sum"`,
-		"Guessed replace (nothing in the run proves otherwise): status.",
+		"No reducer, so the profile's default (last-value under langgraph and langgraph-py; nothing in the run proves one): status.",
 		"Then the state should match the golden file",
 	} {
 		if !strings.Contains(string(feature), want) {

@@ -5,7 +5,7 @@ Feature: chat (recorded)
     # Recorded from internal/record/testdata/chat.jsonl (3 supersteps).
     # The schema was inferred from the run: types from the values taken.
     # Reducers proved by a step of the run: log (append, line 2), messages (messages, line 2), total (sum, line 2).
-    # Guessed replace (nothing in the run proves otherwise): status.
+    # No reducer, so the profile's default (last-value under langgraph and langgraph-py; nothing in the run proves one): status.
     Given the state schema:
       """json
       {

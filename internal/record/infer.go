@@ -226,7 +226,7 @@ func (in *Inferred) Comment() string {
 		fmt.Fprintf(&b, "    # The graph's own reducer, which no step of the run shows, written as replace: %s.\n", strings.Join(in.Unshown, ", "))
 	}
 	if len(guessed) > 0 {
-		fmt.Fprintf(&b, "    # Guessed replace (nothing in the run proves otherwise): %s.\n", strings.Join(guessed, ", "))
+		fmt.Fprintf(&b, "    # No reducer, so the profile's default (last-value under langgraph and langgraph-py; nothing in the run proves one): %s.\n", strings.Join(guessed, ", "))
 	}
 	return b.String()
 }

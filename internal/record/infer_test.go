@@ -39,13 +39,13 @@ func TestInferWithChannels(t *testing.T) {
 		"# Reducers the graph's channels give: l (operator.add), m (messages), n (operator.add), s (last-value).",
 		"# Reducers proved by a step of the run: p (append, line 4).",
 		"# The graph's own reducer, which no step of the run shows, written as replace: c.",
-		"# Guessed replace (nothing in the run proves otherwise): x.",
+		"# No reducer, so the profile's default (last-value under langgraph and langgraph-py; nothing in the run proves one): x.",
 	} {
 		if !strings.Contains(comment, line) {
 			t.Errorf("comment lacks %q:\n%s", line, comment)
 		}
 	}
-	if plain := Infer(run, nil).Comment(); strings.Contains(plain, "graph") {
+	if plain := Infer(run, nil).Comment(); strings.Contains(plain, "graph's") {
 		t.Errorf("a run from a file has no graph:\n%s", plain)
 	}
 }

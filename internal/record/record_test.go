@@ -71,7 +71,7 @@ func TestRecordSteps(t *testing.T) {
 		"Feature: run (recorded)", "Scenario: a run",
 		`When node "a" returns:`, "When these nodes run in one step:",
 		`"reducer": "append"`, "Reducers proved by a step of the run: log (append, line 2).",
-		"Guessed replace (nothing in the run proves otherwise): n.",
+		"No reducer, so the profile's default (last-value under langgraph and langgraph-py; nothing in the run proves one): n.",
 		"Then the state should match the golden file",
 	} {
 		if !strings.Contains(f, want) {
