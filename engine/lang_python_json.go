@@ -218,35 +218,35 @@ func (p *pyJSONParser) str() any {
 		if !ok {
 			return nil
 		}
-		if utf16.IsSurrogate(r) && strings.HasPrefix(p.s[p.i:], `\u`) {
+		if r >= 0xd800 && r <= 0xdbff && strings.HasPrefix(p.s[p.i:], `\u`) {
+			// a high surrogate takes a low one that follows; another \u
+			// is read on its own
 			p.i += 2
 			low, ok := p.hex4()
 			if !ok {
 				return nil
 			}
-			if pair := utf16.DecodeRune(r, low); pair != utf8.RuneError {
-				r = pair
+			if low >= 0xdc00 && low <= 0xdfff {
+				r = utf16.DecodeRune(r, low)
 			} else {
-				b.WriteRune(utf8.RuneError) // a lone surrogate, which a Go string cannot hold
-				r = low
+				p.i -= 6
 			}
 		}
-		b.WriteRune(r)
+		b.WriteRune(r) // a lone surrogate becomes U+FFFD, which a Go string holds instead
 	}
 }
 
+// hex4 reads the four hex digits after a \u; an error is at the u.
 func (p *pyJSONParser) hex4() (rune, bool) {
-	if p.i+4 > len(p.s) {
-		p.fail("Invalid \\uXXXX escape")
-		return 0, false
+	if p.i+4 <= len(p.s) && !strings.ContainsAny(p.s[p.i:p.i+4], "+-xX_") {
+		if n, err := strconv.ParseUint(p.s[p.i:p.i+4], 16, 32); err == nil {
+			p.i += 4
+			return rune(n), true
+		}
 	}
-	n, err := strconv.ParseUint(p.s[p.i:p.i+4], 16, 32)
-	if err != nil || strings.ContainsAny(p.s[p.i:p.i+4], "+-xX_") {
-		p.fail("Invalid \\uXXXX escape")
-		return 0, false
-	}
-	p.i += 4
-	return rune(n), true
+	p.i--
+	p.fail("Invalid \\uXXXX escape")
+	return 0, false
 }
 
 // number reads json's NUMBER_RE, -?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?: an
