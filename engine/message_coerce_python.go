@@ -180,12 +180,8 @@ func constructPy(role, content any, kwargs map[string]any) (message, string) {
 	}
 	if nested, has := extra["additional_kwargs"]; has {
 		delete(extra, "additional_kwargs")
-		nm, ok := nested.(map[string]any)
-		if !ok {
-			return message{}, "has additional_kwargs that is not a dict"
-		}
-		for k, v := range nm {
-			extra[k] = v
+		if why := pyDictUpdate(extra, nested); why != "" {
+			return message{}, why
 		}
 	}
 	if r == "developer" {
@@ -276,6 +272,53 @@ func constructPy(role, content any, kwargs map[string]any) (message, string) {
 		msg.key = id.(string)
 	}
 	return msg, ""
+}
+
+// pyDictUpdate is dict.update(v) of the additional_kwargs keyword into the
+// message's other extra keys: a dict, or a list of (key, value) pairs (two
+// long lists, two-character strs), "" and [] adding nothing. A pair whose
+// key is not a str is refused: Python would make it a key of another
+// type, which JSON cannot keep apart from its str; so is a pair that is a
+// dict of two keys, whose order JSON does not keep.
+func pyDictUpdate(into map[string]any, v any) string {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			into[k] = e
+		}
+		return ""
+	case string:
+		if x == "" {
+			return ""
+		}
+		return fmt.Sprintf("has additional_kwargs %s; expected a dict (ValueError: dictionary update sequence element #0 has length 1; 2 is required)", pyRepr(v, nil))
+	case []any:
+		for i, el := range x {
+			var k, e any
+			switch pair := el.(type) {
+			case []any:
+				if len(pair) != 2 {
+					return fmt.Sprintf("has additional_kwargs whose element #%d has length %d; 2 is required", i, len(pair))
+				}
+				k, e = pair[0], pair[1]
+			case string:
+				if n := len([]rune(pair)); n != 2 {
+					return fmt.Sprintf("has additional_kwargs whose element #%d has length %d; 2 is required", i, n)
+				}
+				r := []rune(pair)
+				k, e = string(r[0]), string(r[1])
+			default:
+				return fmt.Sprintf("has additional_kwargs whose element #%d is %s, not a (key, value) pair", i, pyRepr(el, nil))
+			}
+			key, isStr := k.(string)
+			if !isStr {
+				return fmt.Sprintf("has additional_kwargs whose element #%d has the key %s; the langgraph-py profile takes str keys, as JSON has", i, pyRepr(k, nil))
+			}
+			into[key] = e
+		}
+		return ""
+	}
+	return fmt.Sprintf("has additional_kwargs %s; expected a dict (TypeError: %s object is not iterable)", pyRepr(v, nil), pyQuote(pyTypeName(v)))
 }
 
 // pyContent: a message's content is a str or a list of str and dict.

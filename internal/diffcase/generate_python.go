@@ -226,7 +226,8 @@ func (g *generator) pyExtras(o *Obj) *Obj {
 		o.Set(g.pick([]string{"foo", "extra", "lc", "invalid_tool_calls", "usage_metadata"}), float64(g.r.Intn(3)))
 	}
 	if g.pct(10) {
-		o.Set("additional_kwargs", Object("k", "v"))
+		// dict.update's argument: a dict, or (key, value) pairs
+		o.Set("additional_kwargs", []any{Object("k", "v"), Object("k", "v"), []any{}, []any{[]any{"k", 1.0}, "ab"}, "", []any{[]any{"k"}}, nil}[g.r.Intn(7)])
 	}
 	if g.pct(10) {
 		o.Set("response_metadata", []any{&Obj{}, Object("model", "x")}[g.r.Intn(2)])
