@@ -85,14 +85,16 @@ func TestNewPythonTeam(t *testing.T) {
 	}
 	versions, _ := exec.Command(filepath.Join(project, ".venv", "bin", "pip"), "list", "--disable-pip-version-check").CombinedOutput()
 	t.Logf("installed:\n%s", versions)
-	for _, f := range []string{"features/langgraph_py.feature", "golden/langgraph_py/messages-as-langchain-core-python-makes-them.json"} {
+	for _, f := range []string{"features/langgraph_py.feature", "golden/langgraph_py/messages-as-langchain-core-python-makes-them.json", "scenarios/graphs/agent/defaults.py"} {
 		data, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(f)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		writeFiles(t, dir, map[string]string{f: string(data)})
 	}
-	r := runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-py")...)
+	// the one scenario on a graph of its own runs on langgraph-py alone
+	r := runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-py", "--allow-skips")...)
 	wantCode(t, r, exitPassed)
-	wantContains(t, r, "langgraph-py: langgraph ", "check: all scenarios pass and every golden file is current")
+	wantContains(t, r, "langgraph-py: langgraph ", "1 scenario skipped on a runtime", "1× ran on langgraph-py alone",
+		"check: every scenario that ran passes, every golden file it read is current, and no golden file is an orphan")
 }
