@@ -251,3 +251,30 @@ func FuzzPyJSONLoads(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCoerceMessagePy: no JSON value makes the langgraph-py coercion
+// panic, and a message it reads is a JSON value whose id, when it has one,
+// is a str.
+func FuzzCoerceMessagePy(f *testing.F) {
+	for _, form := range pyMessageForms {
+		f.Add(form)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		v, err := DecodeJSON([]byte(text), Source{})
+		if err != nil {
+			return
+		}
+		msg, why := coerceMessagePy(v)
+		if why != "" {
+			return
+		}
+		if err := Validate(msg.m); err != nil {
+			t.Fatalf("coerceMessagePy(%s) = %v, not a JSON value: %v", text, msg.m, err)
+		}
+		if id, has := msg.m["id"]; has {
+			if _, isStr := id.(string); !isStr {
+				t.Fatalf("coerceMessagePy(%s) has the id %v", text, id)
+			}
+		}
+	})
+}
