@@ -68,10 +68,12 @@
 //     lang_javascript.go (JavaScript's semantics: truthiness, typeof,
 //     JSON.stringify, LangGraph JS's reading of returns and its wording), or,
 //     for LangGraph Python (langgraph-py), in lang_python.go (str and repr,
-//     _get_updates, typed starting values, its wording) and
-//     message_coerce_python.go (langchain-core's _convert_to_message), or,
-//     for llmfy, in lang_llmfy.go (its returns, its fan-out, what it has
-//     not: defaults, commands, Overwrite).
+//     _get_updates, typed starting values, its wording), lang_python_json.go
+//     (json.loads) and message_coerce_python.go (langchain-core's
+//     _convert_to_message), whose tool calls are message_tool_calls_python.go,
+//     and tool_python.go (ToolNode's message); or, for llmfy, in lang_llmfy.go
+//     (its returns, its fan-out, what it has not: defaults, commands,
+//     Overwrite).
 //   - run.go: runs and their input (§7); step.go: steps (§6); node_return.go:
 //     what a node's return and a command write; order.go: key order (the
 //     order of an object's writes); write.go: writes and their writers.

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"math"
 	"strings"
 )
 
@@ -27,27 +26,6 @@ func readReturnLlmfy(p *profile, node string, out any, order *KeyOrder) (returne
 		node, pyTypeName(out), truncate(compactJSON(out), 80))}
 }
 
-// pyTypeName is the Python type json.loads makes of a JSON value.
-func pyTypeName(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "NoneType"
-	case bool:
-		return "bool"
-	case float64:
-		// an integral JSON number json.loads reads as an int (the harness
-		// refuses integers outside ±(2^53−1))
-		if x == math.Trunc(x) {
-			return "int"
-		}
-		return "float"
-	case string:
-		return "str"
-	case []any:
-		return "list"
-	}
-	return "dict"
-}
 
 // noCommandsLlmfy: llmfy has no Command; a node routes through the graph's
 // (conditional) edges and returns a dict.

@@ -146,6 +146,29 @@ func pyStr(v any, order *KeyOrder) string {
 	return pyRepr(v, order)
 }
 
+// pyTypeName is the name of the Python type json.loads makes of a JSON
+// value.
+func pyTypeName(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "NoneType"
+	case bool:
+		return "bool"
+	case float64:
+		if strings.ContainsAny(pyNumber(x), ".e") {
+			return "float"
+		}
+		return "int"
+	case string:
+		return "str"
+	case []any:
+		return "list"
+	case map[string]any:
+		return "dict"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
 // pyRepr is Python's repr() of a JSON value: None, True, False, ints
 // without a fraction, floats as repr(float), quoted strings, lists, and
 // dicts in insertion order.

@@ -84,6 +84,22 @@ func TestCoerceMessagePy(t *testing.T) {
 		{map[string]any{"type": "remove", "id": "m1", "content": ""}, map[string]any{"type": "remove", "id": "m1"}},
 		{map[string]any{"role": "bogus", "content": "c"}, nil},
 		{nil, nil},
+		// a serialised message: its kwargs as a dict of the class's type
+		{map[string]any{"lc": 1.0, "type": "constructor", "id": []any{"langchain", "schema", "messages", "HumanMessage"}, "kwargs": map[string]any{"content": "hi", "type": "human", "id": "1"}}, map[string]any{"type": "human", "content": "hi", "id": "1"}},
+		{map[string]any{"lc": 1.0, "type": "constructor", "id": []any{"AIMessageChunk"}, "kwargs": map[string]any{"content": "x"}}, map[string]any{"type": "ai", "content": "x"}},
+		{map[string]any{"lc": 1.0, "type": "constructor", "id": []any{"AIMessageChunk"}, "kwargs": map[string]any{"content": "x", "type": "AIMessageChunk"}}, nil},
+		{map[string]any{"lc": 1.0, "type": "constructor", "id": []any{"ChatPromptValue"}, "kwargs": map[string]any{"content": "x"}}, nil},
+		{map[string]any{"role": "function", "name": "f", "content": "x"}, map[string]any{"type": "function", "content": "x", "name": "f"}},
+		{map[string]any{"role": "function", "content": "x"}, nil},
+		{map[string]any{"role": "assistant", "content": "", "tool_calls": []any{map[string]any{"id": "c", "type": "function", "function": map[string]any{"name": "f", "arguments": `{"a":1}`}}}},
+			map[string]any{"type": "ai", "content": "", "tool_calls": []any{map[string]any{"name": "f", "args": map[string]any{"a": 1.0}, "id": "c", "type": "tool_call"}}}},
+		{map[string]any{"role": "assistant", "content": "", "tool_calls": []any{map[string]any{"id": "c", "function": map[string]any{"name": "f", "arguments": `{bad`}}}}, nil},
+		{map[string]any{"role": "ai", "content": "", "additional_kwargs": map[string]any{"tool_calls": []any{map[string]any{"id": "c", "function": map[string]any{"name": "f", "arguments": `{bad`}}}}},
+			map[string]any{"type": "ai", "content": "", "additional_kwargs": map[string]any{"tool_calls": []any{map[string]any{"id": "c", "function": map[string]any{"name": "f", "arguments": `{bad`}}}},
+				"invalid_tool_calls": []any{map[string]any{"type": "invalid_tool_call", "name": "f", "args": `{bad`, "id": "c", "error": nil}}}},
+		{map[string]any{"type": "human", "content": "x", "id": 5.0}, map[string]any{"type": "human", "content": "x", "id": "5"}},
+		{map[string]any{"type": "human", "content": "x", "id": true}, nil},
+		{map[string]any{"type": "tool", "content": "x", "tool_call_id": true}, map[string]any{"type": "tool", "content": "x", "tool_call_id": "True", "status": "success"}},
 	} {
 		got, why := coerceMessagePy(tc.in)
 		switch {

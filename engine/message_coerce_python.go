@@ -16,7 +16,21 @@ var pyMessageTypes = map[string]string{
 	"human": "human", "user": "human",
 	"ai": "ai", "assistant": "ai",
 	"system": "system", "developer": "system",
-	"tool": "tool", "remove": "remove",
+	"function": "function", "tool": "tool", "remove": "remove",
+}
+
+// pyLCConstructors is langchain-core's _LC_CONSTRUCTOR_NAME_TO_TYPE: the
+// class names of a serialised message ({"lc": 1, "type": "constructor",
+// "id": [..., name], "kwargs": {...}}, what dumpd writes) it reads back, and
+// the type each stands for. It revives nothing else: any other envelope
+// is read as an ordinary message dict.
+var pyLCConstructors = map[string]string{
+	"HumanMessage": "human", "HumanMessageChunk": "human",
+	"AIMessage": "ai", "AIMessageChunk": "ai",
+	"SystemMessage": "system", "SystemMessageChunk": "system",
+	"FunctionMessage": "function", "FunctionMessageChunk": "function",
+	"ToolMessage": "tool", "ToolMessageChunk": "tool",
+	"RemoveMessage": "remove",
 }
 
 // pyMessageFields are the keyword arguments of
@@ -26,7 +40,8 @@ var pyMessageFields = map[string]bool{"name": true, "tool_call_id": true, "tool_
 
 // coerceMessagePy is _convert_to_message on one element of a messages
 // write: a str is a human message, a list of two a (role, content) pair, a
-// dict a message whose "role", else "type", names the class.
+// dict a message whose "role", else "type", names the class (a serialised
+// message first unpacked to {"type": ..., **kwargs}).
 func coerceMessagePy(el any) (message, string) {
 	switch m := el.(type) {
 	case string:
@@ -37,8 +52,12 @@ func coerceMessagePy(el any) (message, string) {
 		}
 		return constructPy(m[0], m[1], map[string]any{})
 	case map[string]any:
-		if m["lc"] == 1.0 && m["type"] == "constructor" {
-			return message{}, "is a serialised LangChain message, which the langgraph-py profile does not read yet; write it as {\"type\": ..., \"content\": ...}"
+		unpacked, class, why := pyLCEnvelope(m)
+		if why != "" {
+			return message{}, why
+		}
+		if unpacked != nil {
+			return coerceMessagePy(unpacked)
 		}
 		kwargs := make(map[string]any, len(m))
 		for k, v := range m {
@@ -53,6 +72,9 @@ func coerceMessagePy(el any) (message, string) {
 		content, hasContent := kwargs["content"]
 		delete(kwargs, "content")
 		if !hasRole || !hasContent {
+			if class != "" {
+				return message{}, fmt.Sprintf("is a serialised LangChain object of class %s, which langchain-core does not read as a message (it reads %s), so it must contain 'role' and 'content' keys", pyQuote(class), pyLCClassList)
+			}
 			return message{}, "must contain 'role' (or 'type') and 'content' keys"
 		}
 		if !pyTruthy(content) {
@@ -63,23 +85,55 @@ func coerceMessagePy(el any) (message, string) {
 	return message{}, fmt.Sprintf("is %s; expected a str, a (role, content) pair or a message dict (Unsupported message type)", TypeName(el))
 }
 
+const pyLCClassList = "HumanMessage, AIMessage, SystemMessage, FunctionMessage, ToolMessage, their Chunk classes and RemoveMessage"
+
+// pyLCEnvelope reads the Serializable constructor envelope as
+// _convert_to_message detects it: "lc" equal to 1 (1, 1.0 or True),
+// "type" "constructor", a non-empty "id" list and a "kwargs" dict. Of a
+// message class it names it returns {"type": its type, **kwargs} (a "type"
+// or "role" in kwargs wins); of another class only the class's name, and
+// the dict is then read as any other.
+func pyLCEnvelope(m map[string]any) (unpacked map[string]any, class, why string) {
+	if lc := m["lc"]; (lc != 1.0 && lc != true) || m["type"] != "constructor" {
+		return nil, "", ""
+	}
+	ids, isList := m["id"].([]any)
+	kwargs, isDict := m["kwargs"].(map[string]any)
+	if !isList || len(ids) == 0 || !isDict {
+		return nil, "", ""
+	}
+	switch last := ids[len(ids)-1].(type) {
+	case []any, map[string]any:
+		return nil, "", fmt.Sprintf("is a serialised LangChain object whose id ends in %s, which names no class (TypeError: unhashable type: %s)", pyRepr(last, nil), pyQuote(pyTypeName(last)))
+	case string:
+		t, known := pyLCConstructors[last]
+		if !known {
+			return nil, last, ""
+		}
+		unpacked = make(map[string]any, len(kwargs)+1)
+		unpacked["type"] = t
+		for k, v := range kwargs {
+			unpacked[k] = v
+		}
+		return unpacked, last, ""
+	}
+	return nil, "", ""
+}
+
 // constructPy is _create_message_from_message_type and the constructor of
 // the class: name, tool_call_id, tool_calls and id as themselves, every
 // other keyword in additional_kwargs (response_metadata taken out when
 // truthy, an additional_kwargs keyword merged in).
 func constructPy(role, content any, kwargs map[string]any) (message, string) {
-	r, _ := role.(string)
+	r, isString := role.(string)
 	t, known := pyMessageTypes[r]
-	if _, isString := role.(string); !isString || !known {
-		if r == "function" {
-			return message{}, "is a function message, which the langgraph-py profile does not model"
-		}
+	if !isString || !known {
 		return message{}, fmt.Sprintf("has unexpected message type %s; use one of 'human', 'user', 'ai', 'assistant', 'function', 'tool', 'system', or 'developer'", pyRepr(role, nil))
 	}
 	if t == "tool" {
 		// ToolMessage.coerce_args: content of another kind is its str(),
 		// as are the elements of a list that are neither str nor dict; a
-		// numeric tool_call_id its str()
+		// numeric (or bool) tool_call_id its str()
 		switch x := content.(type) {
 		case string:
 		case []any:
@@ -96,9 +150,10 @@ func constructPy(role, content any, kwargs map[string]any) (message, string) {
 		default:
 			content = pyStr(content, nil)
 		}
-		if id, ok := kwargs["tool_call_id"].(float64); ok {
+		switch id := kwargs["tool_call_id"].(type) {
+		case float64, bool:
 			kwargs = cloneMap(kwargs)
-			kwargs["tool_call_id"] = pyNumber(id)
+			kwargs["tool_call_id"] = pyStr(id, nil)
 		}
 	}
 	if !pyContent(content) {
@@ -125,44 +180,52 @@ func constructPy(role, content any, kwargs map[string]any) (message, string) {
 	}
 	if nested, has := extra["additional_kwargs"]; has {
 		delete(extra, "additional_kwargs")
-		nm, ok := nested.(map[string]any)
-		if !ok {
-			return message{}, "has additional_kwargs that is not a dict"
-		}
-		for k, v := range nm {
-			extra[k] = v
+		if why := pyDictUpdate(extra, nested); why != "" {
+			return message{}, why
 		}
 	}
 	if r == "developer" {
 		extra["__openai_role__"] = "developer"
 	}
-	if name, has := kwargs["name"]; has && name != nil {
+	name, hasName := kwargs["name"]
+	if hasName && name != nil {
 		if _, ok := name.(string); !ok {
 			return message{}, "has a name that is not a str"
 		}
 		out["name"] = name
+	} else if t == "function" {
+		return message{}, "is a function message without a name; FunctionMessage requires a str name"
 	}
-	if calls, has := kwargs["tool_calls"]; has && calls != nil {
-		list, ok := calls.([]any)
-		switch {
-		case ok && len(list) == 0:
-		case t != "ai":
-			// a field the class has not, kept as given (pydantic's extra)
-			out["tool_calls"] = calls
-		case ok:
-			conv, why := pyToolCalls(list)
-			if why != "" {
-				return message{}, why
-			}
-			out["tool_calls"] = conv
-		default:
-			return message{}, "has tool_calls that are not a list"
+	var calls []any
+	if given, has := kwargs["tool_calls"]; has && given != nil {
+		var why string
+		if calls, why = pyOpenAIToolCalls(given); why != "" {
+			return message{}, why
 		}
+	}
+	if t == "ai" {
+		valid, invalid, why := pyAIToolCalls(calls, extra["tool_calls"])
+		if why != "" {
+			return message{}, why
+		}
+		if len(valid) > 0 {
+			out["tool_calls"] = valid
+		}
+		if len(invalid) > 0 {
+			out["invalid_tool_calls"] = invalid
+		}
+	} else if len(calls) > 0 {
+		out["tool_calls"] = calls // a field the class has not, kept (pydantic's extra)
 	}
 	id, hasID := kwargs["id"]
 	if hasID && id != nil {
-		if _, ok := id.(string); !ok {
-			return message{}, "has an id that is not a str"
+		// BaseMessage.id coerces numbers to str
+		switch x := id.(type) {
+		case string:
+		case float64:
+			id = pyNumber(x)
+		default:
+			return message{}, fmt.Sprintf("has the id %s, which is neither a str nor a number", pyRepr(id, nil))
 		}
 		out["id"] = id
 	}
@@ -206,9 +269,56 @@ func constructPy(role, content any, kwargs map[string]any) (message, string) {
 	}
 	msg := message{m: out, own: true, noID: !hasID || id == nil}
 	if !msg.noID {
-		msg.key, msg.unmatched = idKey(id)
+		msg.key = id.(string)
 	}
 	return msg, ""
+}
+
+// pyDictUpdate is dict.update(v) of the additional_kwargs keyword into the
+// message's other extra keys: a dict, or a list of (key, value) pairs (two
+// long lists, two-character strs), "" and [] adding nothing. A pair whose
+// key is not a str is refused: Python would make it a key of another
+// type, which JSON cannot keep apart from its str; so is a pair that is a
+// dict of two keys, whose order JSON does not keep.
+func pyDictUpdate(into map[string]any, v any) string {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			into[k] = e
+		}
+		return ""
+	case string:
+		if x == "" {
+			return ""
+		}
+		return fmt.Sprintf("has additional_kwargs %s; expected a dict (ValueError: dictionary update sequence element #0 has length 1; 2 is required)", pyRepr(v, nil))
+	case []any:
+		for i, el := range x {
+			var k, e any
+			switch pair := el.(type) {
+			case []any:
+				if len(pair) != 2 {
+					return fmt.Sprintf("has additional_kwargs whose element #%d has length %d; 2 is required", i, len(pair))
+				}
+				k, e = pair[0], pair[1]
+			case string:
+				if n := len([]rune(pair)); n != 2 {
+					return fmt.Sprintf("has additional_kwargs whose element #%d has length %d; 2 is required", i, n)
+				}
+				r := []rune(pair)
+				k, e = string(r[0]), string(r[1])
+			default:
+				return fmt.Sprintf("has additional_kwargs whose element #%d is %s, not a (key, value) pair", i, pyRepr(el, nil))
+			}
+			key, isStr := k.(string)
+			if !isStr {
+				return fmt.Sprintf("has additional_kwargs whose element #%d has the key %s; the langgraph-py profile takes str keys, as JSON has", i, pyRepr(k, nil))
+			}
+			into[key] = e
+		}
+		return ""
+	}
+	return fmt.Sprintf("has additional_kwargs %s; expected a dict (TypeError: %s object is not iterable)", pyRepr(v, nil), pyQuote(pyTypeName(v)))
 }
 
 // pyContent: a message's content is a str or a list of str and dict.
@@ -255,30 +365,4 @@ func cloneMap(m map[string]any) map[string]any {
 		out[k] = v
 	}
 	return out
-}
-
-// pyToolCalls is AIMessage's reading of its tool_calls: each a dict of
-// name, args and id, which tool_call() makes {name, args, id, type:
-// "tool_call"}. OpenAI's form ({"function": ...}) is not modelled yet.
-func pyToolCalls(list []any) ([]any, string) {
-	out := make([]any, len(list))
-	for i, c := range list {
-		call, ok := c.(map[string]any)
-		if !ok {
-			return nil, fmt.Sprintf("has tool_calls[%d] that is not a dict", i)
-		}
-		for k := range call {
-			if k != "name" && k != "args" && k != "id" {
-				return nil, fmt.Sprintf("has tool_calls[%d] with the key %s, which tool_call() does not take (the langgraph-py profile models name, args and id)", i, pyRepr(k, nil))
-			}
-		}
-		name, okName := call["name"].(string)
-		args, okArgs := call["args"].(map[string]any)
-		id, hasID := call["id"]
-		if _, isString := id.(string); !okName || !okArgs || !hasID || (id != nil && !isString) {
-			return nil, fmt.Sprintf("has tool_calls[%d] without a str name, a dict args and an id", i)
-		}
-		out[i] = map[string]any{"name": name, "args": args, "id": id, "type": "tool_call"}
-	}
-	return out, ""
 }

@@ -244,6 +244,195 @@ Feature: LangGraph Python (the langgraph-py profile)
       """
     Then field "messages" should equal []
 
+  Scenario: a serialised message (dumpd's lc envelope) is the message of its class
+    _convert_to_message reads {"lc": 1, "type": "constructor", "id": [..., class],
+    "kwargs": {...}} of a message class as {"type": <the class's type>, **kwargs}:
+    a "type" in kwargs wins, and the AI message's invalid_tool_calls and
+    usage_metadata, which are no keywords of the message dict, go into
+    additional_kwargs.
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, reducer: messages}
+      """
+    And an empty input state
+    When node "load" returns:
+      """json
+      {"messages": [
+        {"lc": 1, "type": "constructor", "id": ["langchain", "schema", "messages", "HumanMessage"], "kwargs": {"content": "hi", "type": "human", "id": "h1"}},
+        {"lc": 1, "type": "constructor", "id": ["langchain", "schema", "messages", "AIMessage"], "kwargs": {"content": "", "type": "ai", "id": "a1",
+          "tool_calls": [{"name": "search", "args": {"q": "tides"}, "id": "c1", "type": "tool_call"}], "invalid_tool_calls": [], "usage_metadata": {"input_tokens": 1, "output_tokens": 2, "total_tokens": 3}}},
+        {"lc": 1, "type": "constructor", "id": ["langchain", "schema", "messages", "ToolMessage"], "kwargs": {"content": "high at 6", "type": "tool", "id": "t1", "tool_call_id": "c1", "status": "success"}},
+        {"lc": 1, "type": "constructor", "id": ["langchain", "schema", "messages", "FunctionMessage"], "kwargs": {"content": ["a", {"type": "text", "text": "b"}], "type": "function", "name": "lookup", "id": "f1"}},
+        {"lc": 1, "type": "constructor", "id": ["SystemMessageChunk"], "kwargs": {"content": "brief", "id": "s1"}},
+        {"lc": 1, "type": "constructor", "id": ["HumanMessage"], "kwargs": {"content": "said by the AI", "type": "ai", "id": "a2"}}
+      ]}
+      """
+    Then field "messages" should equal:
+      """json
+      [
+        {"type": "human", "content": "hi", "id": "h1"},
+        {"type": "ai", "content": "", "id": "a1", "tool_calls": [{"name": "search", "args": {"q": "tides"}, "id": "c1", "type": "tool_call"}],
+         "additional_kwargs": {"invalid_tool_calls": [], "usage_metadata": {"input_tokens": 1, "output_tokens": 2, "total_tokens": 3}}},
+        {"type": "tool", "content": "high at 6", "id": "t1", "tool_call_id": "c1", "status": "success"},
+        {"type": "function", "content": ["a", {"type": "text", "text": "b"}], "name": "lookup", "id": "f1"},
+        {"type": "system", "content": "brief", "id": "s1"},
+        {"type": "ai", "content": "said by the AI", "id": "a2"}
+      ]
+      """
+    When node "trim" returns:
+      """json
+      {"messages": [
+        {"lc": 1, "type": "constructor", "id": ["langchain", "schema", "messages", "RemoveMessage"], "kwargs": {"content": "", "type": "remove", "id": "h1"}},
+        {"lc": 1, "type": "constructor", "id": ["RemoveMessage"], "kwargs": {"content": "", "id": "a1"}},
+        {"type": "remove", "content": "", "id": "t1"}, {"type": "remove", "content": "", "id": "f1"}, {"type": "remove", "content": "", "id": "s1"}
+      ]}
+      """
+    Then field "messages" should equal:
+      """json
+      [{"type": "ai", "content": "said by the AI", "id": "a2"}]
+      """
+
+  Scenario: an lc envelope of a class that is no message is read as a plain dict
+    Only the message classes are revived; any other envelope (another class, a
+    secret, an empty id) is a message dict, which needs role and content, and
+    dumpd's AIMessageChunk writes "type": "AIMessageChunk" in its kwargs,
+    which wins and is no message type.
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, reducer: messages}
+      """
+    And an empty input state
+    When node "load" returns:
+      """json
+      {"messages": [{"lc": 1, "type": "constructor", "id": ["langchain", "prompts", "chat", "ChatPromptValue"], "kwargs": {"content": "hi"}}]}
+      """
+    Then the step should fail with "MESSAGE_COERCION_FAILURE" mentioning "class 'ChatPromptValue'"
+    When node "load" returns:
+      """json
+      {"messages": [{"lc": 1, "type": "constructor", "id": ["langchain", "schema", "messages", "AIMessageChunk"], "kwargs": {"content": "x", "type": "AIMessageChunk"}}]}
+      """
+    Then the step should fail with "MESSAGE_COERCION_FAILURE" mentioning "unexpected message type 'AIMessageChunk'"
+
+  Scenario: a function message keeps its name, which it must have
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, reducer: messages}
+      """
+    And an empty input state
+    When node "call" returns:
+      """json
+      {"messages": [{"role": "function", "name": "lookup", "content": "42", "id": "f1", "status": "error"}]}
+      """
+    Then field "messages" should equal:
+      """json
+      [{"type": "function", "content": "42", "name": "lookup", "id": "f1", "additional_kwargs": {"status": "error"}}]
+      """
+    When node "call" returns:
+      """json
+      {"messages": [["function", "no name"]]}
+      """
+    Then the step should fail with "MESSAGE_COERCION_FAILURE" mentioning "FunctionMessage requires a str name"
+
+  Scenario: OpenAI's tool calls become LangChain's, on any message; arguments that are not JSON are refused
+    json.loads(arguments, strict=False) reads them (the last of a duplicated key
+    wins); an arguments dict is taken as it is.
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, reducer: messages}
+      """
+    And an empty input state
+    When node "agent" returns:
+      """json
+      {"messages": [
+        {"role": "assistant", "content": "", "id": "a1", "tool_calls": [
+          {"id": "c1", "type": "function", "function": {"name": "search", "arguments": "{\"q\": \"x\", \"q\": \"tides\"}"}},
+          {"id": "c2", "type": "function", "function": {"name": "clock", "arguments": {}}},
+          {"name": "moon", "args": {}, "id": "c3"}
+        ]},
+        {"role": "user", "content": "relayed", "id": "h1", "tool_calls": [{"id": "c4", "function": {"name": "f", "arguments": "{}"}}]}
+      ]}
+      """
+    Then field "messages" should equal:
+      """json
+      [
+        {"type": "ai", "content": "", "id": "a1", "tool_calls": [
+          {"name": "search", "args": {"q": "tides"}, "id": "c1", "type": "tool_call"},
+          {"name": "clock", "args": {}, "id": "c2", "type": "tool_call"},
+          {"name": "moon", "args": {}, "id": "c3", "type": "tool_call"}
+        ]},
+        {"type": "human", "content": "relayed", "id": "h1", "tool_calls": [{"name": "f", "args": {}, "id": "c4", "type": "tool_call"}]}
+      ]
+      """
+    When node "agent" returns:
+      """json
+      {"messages": [{"role": "assistant", "content": "", "tool_calls": [{"id": "c5", "type": "function", "function": {"name": "f", "arguments": "{bad"}}]}]}
+      """
+    Then the step should fail with "MESSAGE_COERCION_FAILURE" mentioning "are not JSON"
+    When node "agent" returns:
+      """json
+      {"messages": [{"role": "assistant", "content": "", "tool_calls": [{"name": "f", "args": {}, "id": "c6", "retries": 2}]}]}
+      """
+    Then the step should fail with "MESSAGE_COERCION_FAILURE" mentioning "unexpected keyword argument 'retries'"
+
+  Scenario: raw OpenAI tool calls in additional_kwargs are parsed; bad arguments become invalid_tool_calls
+    An AI message without tool_calls reads additional_kwargs' tool_calls as
+    default_tool_parser does (json.loads, strict): a falsy name is "", falsy
+    arguments {}, and arguments that are not JSON an invalid tool call.
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, reducer: messages}
+      """
+    And an empty input state
+    When node "agent" returns:
+      """json
+      {"messages": [{"type": "ai", "content": "", "id": "a1", "additional_kwargs": {"tool_calls": [
+        {"id": "c1", "function": {"name": "search", "arguments": "null"}},
+        {"id": "c2", "function": {"name": "clock", "arguments": "{bad"}}
+      ]}}]}
+      """
+    Then field "messages" should equal:
+      """json
+      [{"type": "ai", "content": "", "id": "a1",
+        "additional_kwargs": {"tool_calls": [
+          {"id": "c1", "function": {"name": "search", "arguments": "null"}},
+          {"id": "c2", "function": {"name": "clock", "arguments": "{bad"}}
+        ]},
+        "tool_calls": [{"name": "search", "args": {}, "id": "c1", "type": "tool_call"}],
+        "invalid_tool_calls": [{"type": "invalid_tool_call", "name": "clock", "args": "{bad", "id": "c2", "error": null}]}]
+      """
+
+  Scenario: a numeric id is its str; a bool id is refused
+    BaseMessage.id coerces numbers to str (coerce_numbers_to_str), so the id 5
+    is the message "5"; ToolMessage makes a numeric or bool tool_call_id its
+    str().
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, reducer: messages}
+      """
+    And the input state:
+      """json
+      {"messages": [{"type": "human", "content": "first", "id": 5}]}
+      """
+    When node "agent" returns:
+      """json
+      {"messages": [{"type": "human", "content": "edited", "id": "5"}, {"type": "tool", "content": "ok", "id": 2.5, "tool_call_id": true}]}
+      """
+    Then field "messages" should equal:
+      """json
+      [{"type": "human", "content": "edited", "id": "5"}, {"type": "tool", "content": "ok", "id": "2.5", "tool_call_id": "True", "status": "success"}]
+      """
+    When node "agent" returns:
+      """json
+      {"messages": [{"type": "human", "content": "x", "id": true}]}
+      """
+    Then the step should fail with "MESSAGE_COERCION_FAILURE" mentioning "neither a str nor a number"
+
   Scenario: a node may be named like a field: node "notes" appends to the field "notes"
     Given the state schema:
       """yaml

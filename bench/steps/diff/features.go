@@ -229,6 +229,12 @@ func Features(c diffcase.Case) []string {
 					case []any:
 						add("messages: [role, content] pair")
 					case *diffcase.Obj:
+						if lc, _ := x.Get("lc"); lc != nil {
+							add("messages: serialised (lc) envelope")
+						}
+						if _, ok := x.Get("tool_calls"); ok {
+							add("messages: with tool_calls")
+						}
 						if t, _ := x.Get("type"); t == "remove" {
 							add("messages: remove")
 						} else if _, ok := x.Get("id"); ok {
