@@ -26,7 +26,6 @@ func readReturnLlmfy(p *profile, node string, out any, order *KeyOrder) (returne
 		node, pyTypeName(out), truncate(compactJSON(out), 80))}
 }
 
-
 // noCommandsLlmfy: llmfy has no Command; a node routes through the graph's
 // (conditional) edges and returns a dict.
 func noCommandsLlmfy(node string) error {

@@ -215,4 +215,3 @@ func pyIterable(el any) bool {
 	}
 	return false
 }
-
