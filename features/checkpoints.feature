@@ -117,17 +117,18 @@ Feature: Revisions and checkpoints
       {"history": ["a2"], "steps": 1}
       """
     Then the revision should be 2
+    # a new run keeps the thread-scoped history and starts steps again
     When the graph is invoked with:
       """json
-      {"history": ["q2"]}
+      {}
       """
     Then the state should equal:
       """json
-      {"history": ["q1", "a1", "a2", "q2"], "steps": 0}
+      {"history": ["q1", "a1", "a2"], "steps": 0}
       """
     And the checkpoint should equal:
       """json
-      {"revision": 0, "values": {"history": ["q1", "a1", "a2", "q2"], "steps": 0}}
+      {"revision": 0, "values": {"history": ["q1", "a1", "a2"], "steps": 0}}
       """
     When node "agent" returns:
       """json
