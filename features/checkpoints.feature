@@ -117,7 +117,6 @@ Feature: Revisions and checkpoints
       {"history": ["a2"], "steps": 1}
       """
     Then the revision should be 2
-    # a new run keeps the thread-scoped history and starts steps again
     When the graph is invoked with:
       """json
       {}

@@ -4,7 +4,7 @@ Feature: Threads hold the state
   current thread. A new thread starts from the schema's defaults and takes its
   first input as the profile says: LangGraph and Dawn apply it through the
   reducers, Awaken seeds the run with it (each key as written, as
-  StateStore::apply_seed does: features/awaken.feature); llmfy, which has no
+  StateStore::apply_seed does: features/profile_awaken.feature); llmfy, which has no
   defaults, copies it as it is. A run with no input fails on a new
   thread (EMPTY_INPUT; llmfy starts an empty state) and changes nothing on a
   thread that has state.
