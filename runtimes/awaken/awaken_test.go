@@ -129,6 +129,14 @@ func TestCommits(t *testing.T) {
 	if want := map[string]any{"log": []any{"q1", "a"}}; !engine.Equal(next, want) {
 		t.Fatalf("after a new run: %v, want %v", next, want)
 	}
+	// as deep as the harness lets a value be (SPEC §2)
+	var deep any = "bottom"
+	for i := 0; i < 990; i++ {
+		deep = []any{deep}
+	}
+	if got, err := commit(&engine.CommitRequest{Kind: engine.CommitStep, Before: next, Outputs: []engine.NodeOutput{out("a", map[string]any{"status": deep})}}); err != nil || !engine.Equal(got["status"], deep) {
+		t.Errorf("a value 990 levels deep: %v", err)
+	}
 	for _, c := range []struct {
 		name    string
 		outputs []engine.NodeOutput

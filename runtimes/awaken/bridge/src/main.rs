@@ -584,7 +584,7 @@ fn writes_of(o: &NodeOutput) -> Result<Vec<(String, Value)>, Failure> {
     let Some(raw) = &o.output else { return Ok(Vec::new()) };
     let bad = |e: serde_json::Error| Failure::new("RUNTIME_ERROR", format!("node {:?}: {e}", o.node));
     if !raw.get().trim_start().starts_with('{') {
-        let v: Value = serde_json::from_str(raw.get()).map_err(bad)?;
+        let v: Value = parse(raw.get()).map_err(bad)?;
         if v.is_null() {
             return Ok(Vec::new());
         }
@@ -594,19 +594,19 @@ fn writes_of(o: &NodeOutput) -> Result<Vec<(String, Value)>, Failure> {
         ));
     }
     if !o.command {
-        return Ok(serde_json::from_str::<Ordered>(raw.get()).map_err(bad)?.0);
+        return Ok(parse::<Ordered>(raw.get()).map_err(bad)?.0);
     }
     #[derive(serde::Deserialize)]
     struct Command {
         update: Option<Box<RawValue>>,
     }
-    let cmd: Command = serde_json::from_str(raw.get()).map_err(bad)?;
+    let cmd: Command = parse(raw.get()).map_err(bad)?;
     let Some(update) = cmd.update else { return Ok(Vec::new()) };
     if update.get().trim_start().starts_with('{') {
-        return Ok(serde_json::from_str::<Ordered>(update.get()).map_err(bad)?.0);
+        return Ok(parse::<Ordered>(update.get()).map_err(bad)?.0);
     }
     let mut out = Vec::new();
-    if let Value::Array(pairs) = serde_json::from_str(update.get()).map_err(bad)? {
+    if let Value::Array(pairs) = parse(update.get()).map_err(bad)? {
         for p in pairs {
             match p {
                 Value::Array(kv) if kv.len() == 2 && kv[0].is_string() => {
@@ -620,6 +620,16 @@ fn writes_of(o: &NodeOutput) -> Result<Vec<(String, Value)>, Failure> {
         }
     }
     Ok(out)
+}
+
+/// parse reads JSON as deep as the harness lets values be (1,000 levels,
+/// SPEC §2), past serde_json's default limit of 128.
+fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, serde_json::Error> {
+    let mut d = serde_json::Deserializer::from_str(s);
+    d.disable_recursion_limit();
+    let v = T::deserialize(&mut d)?;
+    d.end()?;
+    Ok(v)
 }
 
 fn answer(out: &mut impl Write, id: Option<u64>, res: Result<Value, Failure>) {
@@ -641,6 +651,14 @@ fn answer(out: &mut impl Write, id: Option<u64>, res: Result<Value, Failure>) {
 }
 
 fn main() {
+    // deep values recurse: a stack for 1,000 levels and more
+    let run = std::thread::Builder::new().stack_size(256 << 20).spawn(serve);
+    if run.map(|t| t.join()).is_err() {
+        std::process::exit(1);
+    }
+}
+
+fn serve() {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let rustc = option_env!("SCENARIO_RUSTC").unwrap_or("unknown");
@@ -656,10 +674,10 @@ fn main() {
         if line.trim().is_empty() {
             continue;
         }
-        let req: Request = match serde_json::from_str(&line) {
+        let req: Request = match parse::<Request>(&line) {
             Ok(r) => r,
             Err(e) => {
-                let id = serde_json::from_str::<Value>(&line).ok().and_then(|v| v["id"].as_u64());
+                let id = parse::<Value>(&line).ok().and_then(|v| v["id"].as_u64());
                 let _ = writeln!(out, "{}", json!({ "id": id, "fatal": format!("cannot read the request: {e}") }));
                 let _ = out.flush();
                 continue;
