@@ -20,7 +20,9 @@
 //!     and committed;
 //!   - tool: the tool's writes as one command, committed on its own.
 //!
-//! The state after is `export_persisted()`: a key never written is absent.
+//! The state after is `export_persisted()`: a key never written is absent;
+//! the answer's `revision` is the fresh store's after the commit (0: Awaken
+//! did not count it as one).
 //! A key's `apply` is the field's reducer (SPEC §5), written here: Awaken
 //! leaves `apply` to the key's author.
 
@@ -573,7 +575,9 @@ impl Bridge {
         for (key, v) in exported.extensions {
             values.insert(keys.name(&key), v);
         }
-        Ok(json!({ "nextId": req.next_id.unwrap_or(0), "values": values }))
+        // the store's revision, from 0: whether Awaken counted the commit
+        // (the harness keeps its own; tests compare the two)
+        Ok(json!({ "nextId": req.next_id.unwrap_or(0), "values": values, "revision": store.revision() }))
     }
 }
 
