@@ -98,7 +98,11 @@ fn apply_failed(code: &'static str, u: &Update, message: String) {
     APPLY_ERROR.with(|e| {
         let mut e = e.borrow_mut();
         if e.is_none() {
-            *e = Some(ApplyError { code, field: u.field.to_string(), message });
+            *e = Some(ApplyError {
+                code,
+                field: u.field.to_string(),
+                message,
+            });
         }
     });
 }
@@ -118,7 +122,13 @@ fn type_error(u: &Update, want: &str, got: &Value) {
     apply_failed(
         "REDUCER_TYPE_ERROR",
         u,
-        format!("field {:?} with reducer {} expects {}, received {}", &*u.field, &*u.spec, want, type_name(got)),
+        format!(
+            "field {:?} with reducer {} expects {}, received {}",
+            &*u.field,
+            &*u.spec,
+            want,
+            type_name(got)
+        ),
     );
 }
 
@@ -182,10 +192,21 @@ fn reduce(cur: &mut Value, u: Update) {
             };
             let sum = base + n;
             if sum.is_infinite() {
-                return apply_failed("NON_JSON_VALUE", &u, format!("field {:?}: the sum overflows to infinity, which is not a JSON number", &*u.field));
+                return apply_failed(
+                    "NON_JSON_VALUE",
+                    &u,
+                    format!(
+                        "field {:?}: the sum overflows to infinity, which is not a JSON number",
+                        &*u.field
+                    ),
+                );
             }
             if sum == sum.trunc() && sum.abs() > MAX_SAFE_INTEGER {
-                return apply_failed("UNSAFE_INTEGER", &u, format!("field {:?}: the sum is outside ±(2^53−1)", &*u.field));
+                return apply_failed(
+                    "UNSAFE_INTEGER",
+                    &u,
+                    format!("field {:?}: the sum is outside ±(2^53−1)", &*u.field),
+                );
             }
             *cur = number(sum);
         }
@@ -287,10 +308,18 @@ struct Field {
 
 impl Field {
     fn fns(&self, slot: usize) -> &'static KeyFns {
-        if self.commutative { &COMMUTATIVE[slot] } else { &EXCLUSIVE[slot] }
+        if self.commutative {
+            &COMMUTATIVE[slot]
+        } else {
+            &EXCLUSIVE[slot]
+        }
     }
     fn key(&self, slot: usize) -> &'static str {
-        if self.commutative { COMMUTATIVE_KEYS[slot] } else { EXCLUSIVE_KEYS[slot] }
+        if self.commutative {
+            COMMUTATIVE_KEYS[slot]
+        } else {
+            EXCLUSIVE_KEYS[slot]
+        }
     }
 }
 
@@ -306,13 +335,19 @@ struct Fields(Arc<Graph>);
 
 impl Plugin for Fields {
     fn descriptor(&self) -> PluginDescriptor {
-        PluginDescriptor { name: "scenario-fields" }
+        PluginDescriptor {
+            name: "scenario-fields",
+        }
     }
     fn register(&self, r: &mut PluginRegistrar) -> Result<(), StateError> {
         for (slot, f) in self.0.fields.iter().enumerate() {
             // every key persists: the harness leaves non-persistent fields
             // out of its checkpoints itself
-            let options = StateKeyOptions { persistent: true, retain_on_uninstall: false, scope: f.scope };
+            let options = StateKeyOptions {
+                persistent: true,
+                retain_on_uninstall: false,
+                scope: f.scope,
+            };
             (f.fns(slot).register)(r, options)?;
         }
         Ok(())
@@ -328,7 +363,11 @@ struct Failure {
 
 impl Failure {
     fn new(code: &'static str, message: impl Into<String>) -> Failure {
-        Failure { code, message: message.into(), field: None }
+        Failure {
+            code,
+            message: message.into(),
+            field: None,
+        }
     }
 }
 
@@ -353,7 +392,13 @@ impl<'g> Keys<'g> {
         };
         let slot = self.g.fields.len() + i;
         if slot >= EXCLUSIVE_KEYS.len() {
-            return Err(Failure::new("RUNTIME_ERROR", format!("the awaken bridge has {} key slots, and this commit needs more", EXCLUSIVE_KEYS.len())));
+            return Err(Failure::new(
+                "RUNTIME_ERROR",
+                format!(
+                    "the awaken bridge has {} key slots, and this commit needs more",
+                    EXCLUSIVE_KEYS.len()
+                ),
+            ));
         }
         Ok((slot, None))
     }
@@ -366,7 +411,11 @@ impl<'g> Keys<'g> {
         };
         match self.g.fields.get(slot) {
             Some(f) => f.name.to_string(),
-            None => self.unknown.get(slot - self.g.fields.len()).cloned().unwrap_or_else(|| key.to_string()),
+            None => self
+                .unknown
+                .get(slot - self.g.fields.len())
+                .cloned()
+                .unwrap_or_else(|| key.to_string()),
         }
     }
 
@@ -374,8 +423,18 @@ impl<'g> Keys<'g> {
     fn add(&mut self, batch: &mut MutationBatch, name: &str, value: Value) -> Result<(), Failure> {
         let (slot, field) = self.slot(name)?;
         let u = match field {
-            Some(f) => Update { field: f.name.clone(), reducer: f.reducer.clone(), spec: f.spec.clone(), value },
-            None => Update { field: name.into(), reducer: Arc::new(Reducer::Replace), spec: "replace".into(), value },
+            Some(f) => Update {
+                field: f.name.clone(),
+                reducer: f.reducer.clone(),
+                spec: f.spec.clone(),
+                value,
+            },
+            None => Update {
+                field: name.into(),
+                reducer: Arc::new(Reducer::Replace),
+                spec: "replace".into(),
+                value,
+            },
         };
         let fns = match field {
             Some(f) => f.fns(slot),
@@ -388,20 +447,45 @@ impl<'g> Keys<'g> {
     /// failure is a store's refusal, with the field it names.
     fn failure(&self, err: StateError) -> Failure {
         let (code, err) = match err {
-            StateError::ParallelMergeConflict { key } => ("EXCLUSIVE_MERGE_CONFLICT", StateError::ParallelMergeConflict { key: self.name(&key) }),
-            StateError::UnknownKey { key } => ("UNKNOWN_KEY", StateError::UnknownKey { key: self.name(&key) }),
-            StateError::KeyDecode { key, message } => ("RUNTIME_ERROR", StateError::KeyDecode { key: self.name(&key), message }),
+            StateError::ParallelMergeConflict { key } => (
+                "EXCLUSIVE_MERGE_CONFLICT",
+                StateError::ParallelMergeConflict {
+                    key: self.name(&key),
+                },
+            ),
+            StateError::UnknownKey { key } => (
+                "UNKNOWN_KEY",
+                StateError::UnknownKey {
+                    key: self.name(&key),
+                },
+            ),
+            StateError::KeyDecode { key, message } => (
+                "RUNTIME_ERROR",
+                StateError::KeyDecode {
+                    key: self.name(&key),
+                    message,
+                },
+            ),
             other => ("RUNTIME_ERROR", other),
         };
         let field = match &err {
-            StateError::ParallelMergeConflict { key } | StateError::UnknownKey { key } | StateError::KeyDecode { key, .. } => Some(key.clone()),
+            StateError::ParallelMergeConflict { key }
+            | StateError::UnknownKey { key }
+            | StateError::KeyDecode { key, .. } => Some(key.clone()),
             _ => None,
         };
-        Failure { code, message: err.to_string(), field }
+        Failure {
+            code,
+            message: err.to_string(),
+            field,
+        }
     }
 
     /// persisted is a state as the store imports it: by key name.
-    fn persisted(&mut self, values: impl IntoIterator<Item = (String, Value)>) -> Result<PersistedState, Failure> {
+    fn persisted(
+        &mut self,
+        values: impl IntoIterator<Item = (String, Value)>,
+    ) -> Result<PersistedState, Failure> {
         let mut extensions = HashMap::new();
         for (name, v) in values {
             let (slot, field) = self.slot(&name)?;
@@ -411,7 +495,10 @@ impl<'g> Keys<'g> {
             };
             extensions.insert(key.to_string(), v);
         }
-        Ok(PersistedState { revision: 0, extensions })
+        Ok(PersistedState {
+            revision: 0,
+            extensions,
+        })
     }
 }
 
@@ -493,13 +580,26 @@ struct Bridge {
 impl Bridge {
     fn open(&mut self, spec: Spec) -> Result<Value, Failure> {
         if spec.fields.len() > EXCLUSIVE_KEYS.len() {
-            return Err(Failure::new("RUNTIME_ERROR", format!("the awaken bridge has {} key slots, and the schema has {} fields", EXCLUSIVE_KEYS.len(), spec.fields.len())));
+            return Err(Failure::new(
+                "RUNTIME_ERROR",
+                format!(
+                    "the awaken bridge has {} key slots, and the schema has {} fields",
+                    EXCLUSIVE_KEYS.len(),
+                    spec.fields.len()
+                ),
+            ));
         }
         let mut fields = Vec::new();
         let mut by_name = HashMap::new();
         for f in spec.fields {
             let Some(reducer) = Reducer::parse(&f.reducer) else {
-                return Err(Failure::new("RUNTIME_ERROR", format!("field {:?}: the awaken bridge has no reducer {}", f.name, f.reducer)));
+                return Err(Failure::new(
+                    "RUNTIME_ERROR",
+                    format!(
+                        "field {:?}: the awaken bridge has no reducer {}",
+                        f.name, f.reducer
+                    ),
+                ));
             };
             by_name.insert(f.name.clone(), fields.len());
             fields.push(Field {
@@ -507,30 +607,50 @@ impl Bridge {
                 spec: f.reducer.into(),
                 reducer: Arc::new(reducer),
                 commutative: f.merge == "commutative",
-                scope: if f.scope == "thread" { KeyScope::Thread } else { KeyScope::Run },
+                scope: if f.scope == "thread" {
+                    KeyScope::Thread
+                } else {
+                    KeyScope::Run
+                },
                 default: f.default,
             });
         }
         self.next += 1;
-        self.graphs.insert(self.next, Arc::new(Graph { fields, by_name }));
+        self.graphs
+            .insert(self.next, Arc::new(Graph { fields, by_name }));
         Ok(json!({ "graph": self.next }))
     }
 
     fn commit(&self, req: Request) -> Result<Value, Failure> {
-        let g = req.graph.and_then(|n| self.graphs.get(&n)).ok_or_else(|| Failure::new("RUNTIME_ERROR", "no such graph"))?;
+        let g = req
+            .graph
+            .and_then(|n| self.graphs.get(&n))
+            .ok_or_else(|| Failure::new("RUNTIME_ERROR", "no such graph"))?;
         let store = StateStore::new();
-        store.install_plugin(Fields(g.clone())).map_err(|e| Failure::new("RUNTIME_ERROR", e.to_string()))?;
-        let mut keys = Keys { g, unknown: Vec::new() };
+        store
+            .install_plugin(Fields(g.clone()))
+            .map_err(|e| Failure::new("RUNTIME_ERROR", e.to_string()))?;
+        let mut keys = Keys {
+            g,
+            unknown: Vec::new(),
+        };
         let before = req.before.map(|b| b.0).unwrap_or_default();
         match req.kind.as_deref() {
             Some("input") => {
                 // a run's fresh store: the defaults, the thread's
                 // thread-scoped keys, then the input as the run's seed
-                let defaults = g.fields.iter().filter_map(|f| f.default.clone().map(|d| (f.name.to_string(), d)));
+                let defaults = g
+                    .fields
+                    .iter()
+                    .filter_map(|f| f.default.clone().map(|d| (f.name.to_string(), d)));
                 let seed = keys.persisted(defaults)?;
-                store.apply_seed(seed, UnknownKeyPolicy::Error).map_err(|e| keys.failure(e))?;
+                store
+                    .apply_seed(seed, UnknownKeyPolicy::Error)
+                    .map_err(|e| keys.failure(e))?;
                 let thread = keys.persisted(before)?;
-                store.restore_thread_scoped(thread, UnknownKeyPolicy::Skip).map_err(|e| keys.failure(e))?;
+                store
+                    .restore_thread_scoped(thread, UnknownKeyPolicy::Skip)
+                    .map_err(|e| keys.failure(e))?;
                 let input = req.input.map(|i| i.0).unwrap_or_default();
                 // apply_seed reads the seed from a HashMap, so which of
                 // several unknown keys it names is left to chance; the
@@ -540,11 +660,15 @@ impl Bridge {
                     return Err(keys.failure(StateError::UnknownKey { key: k.clone() }));
                 }
                 let input = keys.persisted(input)?;
-                store.apply_seed(input, UnknownKeyPolicy::Error).map_err(|e| keys.failure(e))?;
+                store
+                    .apply_seed(input, UnknownKeyPolicy::Error)
+                    .map_err(|e| keys.failure(e))?;
             }
             Some("step") => {
                 let state = keys.persisted(before)?;
-                store.restore_persisted(state, UnknownKeyPolicy::Error).map_err(|e| keys.failure(e))?;
+                store
+                    .restore_persisted(state, UnknownKeyPolicy::Error)
+                    .map_err(|e| keys.failure(e))?;
                 let mut commands = Vec::new();
                 for o in req.outputs.unwrap_or_default() {
                     let mut cmd = StateCommand::new();
@@ -553,22 +677,35 @@ impl Bridge {
                     }
                     commands.push(cmd);
                 }
-                let merged = store.merge_all_commands(commands).map_err(|e| keys.failure(e))?;
+                let merged = store
+                    .merge_all_commands(commands)
+                    .map_err(|e| keys.failure(e))?;
                 store.commit(merged.patch).map_err(|e| keys.failure(e))?;
             }
             Some("tool") => {
                 let state = keys.persisted(before)?;
-                store.restore_persisted(state, UnknownKeyPolicy::Error).map_err(|e| keys.failure(e))?;
+                store
+                    .restore_persisted(state, UnknownKeyPolicy::Error)
+                    .map_err(|e| keys.failure(e))?;
                 let mut cmd = StateCommand::new();
                 for (k, v) in req.writes.unwrap_or_default() {
                     keys.add(&mut cmd.patch, &k, v)?;
                 }
                 store.commit(cmd.patch).map_err(|e| keys.failure(e))?;
             }
-            other => return Err(Failure::new("RUNTIME_ERROR", format!("unknown commit kind {other:?}"))),
+            other => {
+                return Err(Failure::new(
+                    "RUNTIME_ERROR",
+                    format!("unknown commit kind {other:?}"),
+                ));
+            }
         }
         if let Some(e) = APPLY_ERROR.with(|e| e.borrow_mut().take()) {
-            return Err(Failure { code: e.code, message: e.message, field: Some(e.field) });
+            return Err(Failure {
+                code: e.code,
+                message: e.message,
+                field: Some(e.field),
+            });
         }
         let exported = store.export_persisted().map_err(|e| keys.failure(e))?;
         let mut values = Map::new();
@@ -577,7 +714,9 @@ impl Bridge {
         }
         // the store's revision, from 0: whether Awaken counted the commit
         // (the harness keeps its own; tests compare the two)
-        Ok(json!({ "nextId": req.next_id.unwrap_or(0), "values": values, "revision": store.revision() }))
+        Ok(
+            json!({ "nextId": req.next_id.unwrap_or(0), "values": values, "revision": store.revision() }),
+        )
     }
 }
 
@@ -585,8 +724,11 @@ impl Bridge {
 /// object, null (nothing), or a command whose update is an object or a
 /// list of [key, value] pairs.
 fn writes_of(o: &NodeOutput) -> Result<Vec<(String, Value)>, Failure> {
-    let Some(raw) = &o.output else { return Ok(Vec::new()) };
-    let bad = |e: serde_json::Error| Failure::new("RUNTIME_ERROR", format!("node {:?}: {e}", o.node));
+    let Some(raw) = &o.output else {
+        return Ok(Vec::new());
+    };
+    let bad =
+        |e: serde_json::Error| Failure::new("RUNTIME_ERROR", format!("node {:?}: {e}", o.node));
     if !raw.get().trim_start().starts_with('{') {
         let v: Value = parse(raw.get()).map_err(bad)?;
         if v.is_null() {
@@ -594,7 +736,11 @@ fn writes_of(o: &NodeOutput) -> Result<Vec<(String, Value)>, Failure> {
         }
         return Err(Failure::new(
             "INVALID_GRAPH_NODE_RETURN_VALUE",
-            format!("Expected node {:?} to return an object or null, received {}", o.node, type_name(&v)),
+            format!(
+                "Expected node {:?} to return an object or null, received {}",
+                o.node,
+                type_name(&v)
+            ),
         ));
     }
     if !o.command {
@@ -605,7 +751,9 @@ fn writes_of(o: &NodeOutput) -> Result<Vec<(String, Value)>, Failure> {
         update: Option<Box<RawValue>>,
     }
     let cmd: Command = parse(raw.get()).map_err(bad)?;
-    let Some(update) = cmd.update else { return Ok(Vec::new()) };
+    let Some(update) = cmd.update else {
+        return Ok(Vec::new());
+    };
     if update.get().trim_start().starts_with('{') {
         return Ok(parse::<Ordered>(update.get()).map_err(bad)?.0);
     }
@@ -615,7 +763,10 @@ fn writes_of(o: &NodeOutput) -> Result<Vec<(String, Value)>, Failure> {
             match p {
                 Value::Array(kv) if kv.len() == 2 && kv[0].is_string() => {
                     let mut kv = kv.into_iter();
-                    let k = kv.next().and_then(|k| k.as_str().map(String::from)).unwrap_or_default();
+                    let k = kv
+                        .next()
+                        .and_then(|k| k.as_str().map(String::from))
+                        .unwrap_or_default();
                     out.push((k, kv.next().unwrap_or(Value::Null)));
                 }
                 // a list that is not all pairs writes nothing
@@ -656,7 +807,9 @@ fn answer(out: &mut impl Write, id: Option<u64>, res: Result<Value, Failure>) {
 
 fn main() {
     // deep values recurse: a stack for 1,000 levels and more
-    let run = std::thread::Builder::new().stack_size(256 << 20).spawn(serve);
+    let run = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(serve);
     if run.map(|t| t.join()).is_err() {
         std::process::exit(1);
     }
@@ -672,7 +825,10 @@ fn serve() {
         json!({ "ready": { "awaken-runtime": AWAKEN_RUNTIME, "rustc": rustc } })
     );
     let _ = out.flush();
-    let mut bridge = Bridge { graphs: HashMap::new(), next: 0 };
+    let mut bridge = Bridge {
+        graphs: HashMap::new(),
+        next: 0,
+    };
     for line in io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         if line.trim().is_empty() {
@@ -682,7 +838,11 @@ fn serve() {
             Ok(r) => r,
             Err(e) => {
                 let id = parse::<Value>(&line).ok().and_then(|v| v["id"].as_u64());
-                let _ = writeln!(out, "{}", json!({ "id": id, "fatal": format!("cannot read the request: {e}") }));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({ "id": id, "fatal": format!("cannot read the request: {e}") })
+                );
                 let _ = out.flush();
                 continue;
             }
@@ -703,7 +863,10 @@ fn serve() {
                 }
                 Ok(json!({}))
             }
-            other => Err(Failure::new("RUNTIME_ERROR", format!("unknown op {other:?}"))),
+            other => Err(Failure::new(
+                "RUNTIME_ERROR",
+                format!("unknown op {other:?}"),
+            )),
         };
         answer(&mut out, id, res);
     }
