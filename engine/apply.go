@@ -50,6 +50,11 @@ func (g *Graph) writtenFields(res *applied) []*field {
 // and the first that fails fails the commit, as LangGraph updates its
 // channels.
 func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
+	if g.prof.mergeCheck != nil {
+		if err := g.prof.mergeCheck(g, th, writes); err != nil {
+			return nil, err
+		}
+	}
 	res := &applied{nextID: g.nextID, byField: map[string][]Write{}}
 	var names []string
 	for _, w := range writes {

@@ -63,7 +63,7 @@ func (g *Graph) commit(p *pending) (err error) {
 	switch {
 	case p.revision != nil:
 		next.revision = p.revision(res)
-	case res.changed:
+	case res.changed, g.prof.revisionPerWrite && len(res.written) > 0:
 		next.revision++
 	}
 	g.record(p.thread, next, p.source, p.nodes, p.writes, res)
@@ -103,8 +103,8 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 }
 
 // applyBuiltin is the commit on the built-in engine: the verdict on a
-// node's return, the first input copied as it is (llmfy), or the writes
-// through the reducers.
+// node's return, an input copied as it is (llmfy's first, awaken's seed),
+// or the writes through the reducers.
 func (g *Graph) applyBuiltin(p *pending) (*applied, error) {
 	if p.nodeByNode {
 		if err := g.applyEach(p.before, p.writes); err != nil {
@@ -115,7 +115,7 @@ func (g *Graph) applyBuiltin(p *pending) (*applied, error) {
 		return nil, p.parseErr
 	}
 	if p.raw {
-		return g.applyRaw(p.before, p.writes), nil
+		return g.applyRaw(p.before, p.writes)
 	}
 	return g.apply(p.before, p.writes)
 }

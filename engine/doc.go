@@ -83,8 +83,9 @@
 //     runtimes, its own graph, and [Unsupported]; runtime.go the
 //     interface, runtime_builtin.go the built-in engine as a [Runtime].
 //   - apply.go: the built-in runtime, a field's fold (§6 rules 2–4):
-//     unknown_keys.go (rule 2), exclusive.go (rule 3), order_independence.go
-//     (rule 4), overwrite.go and the reducers (§5) in reducer.go and
+//     unknown_keys.go (rule 2), exclusive.go (rule 3), merge_commands.go
+//     (Awaken's order of rules 2–3 and the reducers' refusals),
+//     order_independence.go (rule 4), overwrite.go and the reducers (§5) in reducer.go and
 //     reducer_messages.go, whose coercion is message_coerce.go and
 //     message_construct.go.
 //   - commit.go: the harness's rules on any runtime's result: readonly.go
@@ -108,5 +109,6 @@
 // This package never starts a process. Runtimes that do live under
 // runtimes/: runtimes (the registry of names --runtime accepts),
 // runtimes/bridge (the plumbing and the protocol every runtime in another
-// language shares) and one package per runtime (runtimes/langgraphjs).
+// language shares) and one package per runtime (runtimes/langgraphjs,
+// runtimes/langgraphpy, runtimes/awaken).
 package engine

@@ -147,8 +147,9 @@ func ExampleGraph_Checkpoint() {
 	fmt.Println(exampleJSON(g.State("main")))
 
 	// The next run: thread-scoped history is kept; steps (run-scoped, the
-	// awaken default) and tokens (not persistent) are back to 0.
-	_ = g.Invoke("main", map[string]any{"history": []any{"q2"}})
+	// awaken default) and tokens (not persistent) are back to 0. An input
+	// naming history would set it as written: it is the run's seed.
+	_ = g.Invoke("main", map[string]any{})
 	fmt.Println(exampleJSON(g.State("main")))
 	fmt.Println(exampleJSON(g.Checkpoint("main")))
 
@@ -156,8 +157,8 @@ func ExampleGraph_Checkpoint() {
 	// {"revision":0,"values":{"history":["q1"],"steps":0}}
 	// {"revision":1,"values":{"history":["q1","a1"],"steps":1}}
 	// {"history":["q1","a1"],"steps":1,"tokens":120}
-	// {"history":["q1","a1","q2"],"steps":0,"tokens":0}
-	// {"revision":0,"values":{"history":["q1","a1","q2"],"steps":0}}
+	// {"history":["q1","a1"],"steps":0,"tokens":0}
+	// {"revision":0,"values":{"history":["q1","a1"],"steps":0}}
 }
 
 // ExampleGraph_Step shows that a step commits atomically: two writes to a

@@ -44,6 +44,13 @@ type profile struct {
 	// runSeed: awaken restarts revisions at 0 every run, and the input seeds
 	// the run without counting as a commit.
 	runSeed bool
+	// seedInput: awaken's input is the run's seed (StateStore::apply_seed),
+	// which sets each key it names to the value as written, without the
+	// key's reducer.
+	seedInput bool
+	// revisionPerWrite: awaken's store bumps its revision for any commit
+	// that writes, whether or not a value changes (rule 7 otherwise).
+	revisionPerWrite bool
 	// defaultReducer is the reducer of a field that names none.
 	defaultReducer string
 	// exclusivePerNode: only writes of two different nodes conflict on an
@@ -95,6 +102,10 @@ type profile struct {
 	// commandRefused refuses a command step where the framework has no
 	// commands (lang_llmfy.go); nil: commands are read.
 	commandRefused func(node string) error
+	// mergeCheck refuses a commit's writes in the order the framework
+	// refuses them before and while it applies them (Awaken:
+	// merge_commands.go); nil: field by field, as apply meets them.
+	mergeCheck func(g *Graph, th *thread, writes []Write) error
 	// keyOrder is the order in which the framework takes an object's keys
 	// as written: the order of a node's writes and of a step's channel
 	// updates (lang_javascript.go).
@@ -112,10 +123,12 @@ var profiles = map[string]*profile{
 		readReturn: readReturnJS, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
 		coerceMessage: coerceMessageJS, toolResult: toolResultDawn, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
 	},
+	// Awaken (awaken-runtime 0.6.0): checked against its StateStore
+	// (runtimes/awaken)
 	"awaken": {
-		name: "awaken", allExclusive: true, listedOrder: true, unknownKeys: rejectUnknown, scope: ScopeRun, runSeed: true, defaultReducer: "replace", exclusivePerNode: true,
-		readReturn: readReturnObjectOrNull, concurrentWrite: exclusiveMergeConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
+		name: "awaken", allExclusive: true, listedOrder: true, unknownKeys: rejectUnknown, scope: ScopeRun, runSeed: true, seedInput: true, revisionPerWrite: true, defaultReducer: "replace", exclusivePerNode: true,
+		readReturn: readReturnObjectOrNull, concurrentWrite: exclusiveMergeConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: noOverwrite,
+		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, mergeCheck: mergeCommands, keyOrder: insertionOrder, returnDelay: noReturnDelay,
 	},
 	// llmfy 0.11.0's FlowEngine: a row read and checked against the real
 	// library (lang_llmfy.go)

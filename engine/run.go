@@ -47,7 +47,7 @@ func (g *Graph) run(threadID string, input map[string]any, order *KeyOrder) erro
 		start.revision = 0
 	}
 	writes := writesBy(byInput, g.prof.writesOf(InputNode, input, order))
-	raw := !existing && g.prof.rawFirstInput
+	raw := g.prof.seedInput || (!existing && g.prof.rawFirstInput)
 	var req Checked
 	req.Value, req.Order = input, order
 	before := start.values
@@ -121,20 +121,23 @@ func (g *Graph) defaults() map[string]any {
 	return out
 }
 
-// applyRaw copies a llmfy thread's first input as it is, without reducers;
-// keys no schema declares become fields.
-func (g *Graph) applyRaw(th *thread, writes []Write) *applied {
+// applyRaw copies an input as it is, without reducers (llmfy's first
+// input, awaken's seed of a run); keys no schema declares follow the
+// profile (rule 2).
+func (g *Graph) applyRaw(th *thread, writes []Write) (*applied, error) {
 	res := &applied{nextID: g.nextID, byField: map[string][]Write{}}
 	values := make(map[string]any, len(th.values)+len(writes))
 	for k, v := range th.values {
 		values[k] = v
 	}
 	for _, w := range writes {
-		if g.fields[w.Field] == nil {
-			if res.newFields == nil {
-				res.newFields = map[string]*field{}
+		if g.field(w.Field, res.newFields) == nil {
+			if keep, err := g.unknownKey(res, w); err != nil || !keep {
+				if err != nil {
+					return nil, err
+				}
+				continue
 			}
-			res.newFields[w.Field] = g.assignedField(w.Field)
 		}
 		if _, seen := res.byField[w.Field]; !seen {
 			res.written = append(res.written, w.Field)
@@ -143,5 +146,5 @@ func (g *Graph) applyRaw(th *thread, writes []Write) *applied {
 		values[w.Field] = w.Value
 	}
 	res.values = values
-	return res
+	return res, nil
 }

@@ -52,6 +52,9 @@ type FieldSpec struct {
 	// empty when it declares none; a runtime that cannot honour a
 	// declaration refuses the graph (*Unsupported).
 	Merge Merge
+	// Scope is the field's scope as the profile resolved it (run or
+	// thread): whether a new run keeps its value (SPEC §7).
+	Scope Scope
 	// Custom is set for a reducer registered from Go, which only the
 	// built-in runtime can run; the engine never opens such a graph on
 	// another runtime.

@@ -50,7 +50,7 @@ func (g *Graph) spec() GraphSpec {
 	}
 	for _, n := range sortedKeys(g.fields) {
 		f := g.fields[n]
-		fs := FieldSpec{Name: n, Type: f.typ, Reducer: f.reducerName, Default: f.def, HasDefault: f.hasDef, Custom: f.custom}
+		fs := FieldSpec{Name: n, Type: f.typ, Reducer: f.reducerName, Default: f.def, HasDefault: f.hasDef, Scope: f.scope, Custom: f.custom}
 		if f.declaredMerge {
 			fs.Merge = f.merge
 		}

@@ -105,9 +105,10 @@ func TestRuns(t *testing.T) {
 			state: map[string]any{"total": 15.0, "log": []any{"boot", "first"}, "messages": []any{}},
 		},
 		{
-			name: "awaken applies the first input through the reducers, at revision 0", profile: "awaken", fields: counters,
+			// Awaken's apply_seed: each key as written, no reducer
+			name: "awaken seeds the run with its input, at revision 0", profile: "awaken", fields: counters,
 			ops:   []runOp{invokeOp("main", map[string]any{"total": 5, "log": []any{"first"}}, 0)},
-			state: map[string]any{"total": 15.0, "log": []any{"boot", "first"}},
+			state: map[string]any{"total": 5.0, "log": []any{"first"}},
 		},
 		{
 			name: "llmfy copies the first input and reduces the later ones", profile: "llmfy", fields: counters,
@@ -231,11 +232,13 @@ func TestRuns(t *testing.T) {
 				invokeOp("main", map[string]any{"history": []any{"q1"}, "draft": "d1"}, 0),
 				nodeOp("main", map[string]any{"history": []any{"a1"}, "steps": 1}, 1),
 				nodeOp("main", map[string]any{"steps": 1}, 2),
-				invokeOp("main", map[string]any{"history": []any{"q2"}}, 0),
+				invokeOp("main", map[string]any{}, 0),
 				nodeOp("main", map[string]any{"steps": 1}, 1),
+				// the seed sets history as written
+				invokeOp("main", map[string]any{"history": []any{"q2"}}, 0),
 			},
-			state:      map[string]any{"history": []any{"q1", "a1", "q2"}, "steps": 1.0},
-			checkpoint: map[string]any{"revision": 1.0, "values": map[string]any{"history": []any{"q1", "a1", "q2"}, "steps": 1.0}},
+			state:      map[string]any{"history": []any{"q2"}, "steps": 0.0},
+			checkpoint: map[string]any{"revision": 0.0, "values": map[string]any{"history": []any{"q2"}, "steps": 0.0}},
 		},
 		{
 			name: "awaken: an unknown key in the first input is UNKNOWN_KEY and the thread stays new", profile: "awaken", fields: awaken,

@@ -119,15 +119,15 @@ Feature: Revisions and checkpoints
     Then the revision should be 2
     When the graph is invoked with:
       """json
-      {"history": ["q2"]}
+      {}
       """
     Then the state should equal:
       """json
-      {"history": ["q1", "a1", "a2", "q2"], "steps": 0}
+      {"history": ["q1", "a1", "a2"], "steps": 0}
       """
     And the checkpoint should equal:
       """json
-      {"revision": 0, "values": {"history": ["q1", "a1", "a2", "q2"], "steps": 0}}
+      {"revision": 0, "values": {"history": ["q1", "a1", "a2"], "steps": 0}}
       """
     When node "agent" returns:
       """json

@@ -186,13 +186,14 @@ Feature: Runs continue a thread
       {"history": ["q1", "a1"], "step_count": 1, "draft": "thinking about q1"}
       """
     # fields without scope are run-scoped in awaken: back to the default, or gone
+    # (an input naming history would set it as written: it is the run's seed)
     When the graph is invoked with:
       """json
-      {"history": ["q2"]}
+      {"draft": "thinking about q2"}
       """
     Then the state should equal:
       """json
-      {"history": ["q1", "a1", "q2"], "step_count": 0}
+      {"history": ["q1", "a1"], "step_count": 0, "draft": "thinking about q2"}
       """
     When node "agent" returns:
       """json
@@ -200,7 +201,7 @@ Feature: Runs continue a thread
       """
     Then the state should equal:
       """json
-      {"history": ["q1", "a1", "q2", "a2"], "step_count": 1}
+      {"history": ["q1", "a1", "a2"], "step_count": 1, "draft": "thinking about q2"}
       """
 
   Scenario: a field that is not persistent is left out of the checkpoint and reset by the next run

@@ -2,8 +2,10 @@ Feature: Threads hold the state
   State lives in threads. A scenario starts with no threads; the current
   thread is "main" until a step names another, and every assertion reads the
   current thread. A new thread starts from the schema's defaults and takes its
-  first input as the profile says: LangGraph, Dawn and Awaken apply it through
-  the reducers; llmfy, which has no defaults, copies it as it is. A run with no input fails on a new
+  first input as the profile says: LangGraph and Dawn apply it through the
+  reducers, Awaken seeds the run with it (each key as written, as
+  StateStore::apply_seed does: features/profile_awaken.feature); llmfy, which has no
+  defaults, copies it as it is. A run with no input fails on a new
   thread (EMPTY_INPUT; llmfy starts an empty state) and changes nothing on a
   thread that has state.
 
@@ -25,7 +27,6 @@ Feature: Threads hold the state
       | profile   | revision |
       | langgraph | 1        |
       | dawn      | 1        |
-      | awaken    | 0        |
 
   Scenario: llmfy copies the first input as it is, without the reducers or the defaults
     Given the "llmfy" profile

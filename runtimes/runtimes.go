@@ -9,7 +9,7 @@
 //	g, err := engine.New(schema, engine.Options{Runtimes: rts})
 //
 // Each runtime other than the built-in engine lives in a package of its
-// own under runtimes/ (langgraphjs, langgraphpy, llmfy), on the plumbing of runtimes/bridge.
+// own under runtimes/ (langgraphjs, langgraphpy, llmfy, awaken), on the plumbing of runtimes/bridge.
 package runtimes
 
 import (
@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/runtimes/awaken"
 	"github.com/stateharness/scenario/runtimes/langgraphjs"
 	"github.com/stateharness/scenario/runtimes/langgraphpy"
 	"github.com/stateharness/scenario/runtimes/llmfy"
@@ -83,6 +84,15 @@ type entry struct {
 
 // starters are the runtimes other than the built-in one, by name.
 var starters = map[string]entry{
+	awaken.Name: {
+		start: func(s Settings) (*Process, error) {
+			b, err := awaken.Start(s.Root, awaken.Options{CargoCache: s.CargoCache, Timeout: s.Timeout})
+			if err != nil {
+				return nil, err
+			}
+			return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
+		},
+	},
 	langgraphjs.Name: {
 		start: func(s Settings) (*Process, error) {
 			b, err := langgraphjs.Start(s.Root, langgraphjs.Options{Timeout: s.Timeout})

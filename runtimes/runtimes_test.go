@@ -1,16 +1,17 @@
 package runtimes
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
 
 func TestNames(t *testing.T) {
 	names := Names()
-	if len(names) < 3 || names[0] != Builtin || names[1] != "langgraph-js" || names[2] != "langgraph-py" {
-		t.Errorf("Names() = %v; want builtin first, then langgraph-js, langgraph-py", names)
+	if len(names) < 4 || names[0] != Builtin || !slices.IsSorted(names[1:]) || !slices.Contains(names, "awaken") || !slices.Contains(names, "langgraph-js") || !slices.Contains(names, "langgraph-py") {
+		t.Errorf("Names() = %v; want builtin first, then awaken, langgraph-js, langgraph-py and any other in order", names)
 	}
-	if got, want := Usage(), "builtin (default), langgraph-js, langgraph-py, llmfy, or builtin,<another> side by side"; got != want {
+	if got, want := Usage(), "builtin (default), "+strings.Join(names[1:], ", ")+", or builtin,<another> side by side"; got != want {
 		t.Errorf("Usage() = %q; want %q", got, want)
 	}
 }
@@ -18,7 +19,7 @@ func TestNames(t *testing.T) {
 func TestStartRefusesBadLists(t *testing.T) {
 	for _, list := range []string{"nope", "langgraph-js,langgraph-js", "builtin,builtin", "a,b,c", "langgraph-js,nope"} {
 		_, _, err := Start(list, "--runtime", Settings{Root: t.TempDir()})
-		if err == nil || !strings.HasPrefix(err.Error(), "--runtime "+list+": ") || !strings.Contains(err.Error(), "runtimes: builtin, langgraph-js") {
+		if err == nil || !strings.HasPrefix(err.Error(), "--runtime "+list+": ") || !strings.Contains(err.Error(), "runtimes: builtin, awaken, langgraph-js") {
 			t.Errorf("%s: got %v", list, err)
 		}
 	}

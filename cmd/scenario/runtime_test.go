@@ -19,7 +19,7 @@ func TestRuntimeFlagErrorsExit2(t *testing.T) {
 	} {
 		r := runCLI(t, append(suiteArgs("check", dir), "--runtime", tc.runtime)...)
 		wantCode(t, r, exitLoad)
-		wantContains(t, r, tc.want, "runtimes: builtin, langgraph-js")
+		wantContains(t, r, tc.want, "runtimes: builtin, awaken, langgraph-js")
 	}
 	// scenario.yaml's runtime is read like the flag
 	writeFiles(t, dir, map[string]string{"scenario.yaml": "runtime: nope\n"})

@@ -27,6 +27,10 @@ type Field struct {
 	// Type is the field's schema type ("" is any). Under langgraph-py a
 	// reducer field starts from its type, as a Python annotation does.
 	Type string
+	// Merge and Scope are the field's declared merge and scope ("": the
+	// profile's), which the awaken cases declare.
+	Merge engine.Merge
+	Scope engine.Scope
 }
 
 // Commit is one commit of a case: a run's input, a step, or a tool call.
@@ -80,7 +84,22 @@ func (c Case) ReducerOf(name string) string {
 		}
 		return "replace"
 	}
+	if c.Profile == "awaken" {
+		return "replace"
+	}
 	return "last-value"
+}
+
+// ScopeOf is the scope a field resolves to: its own, else the profile's
+// (run on awaken, thread on the others).
+func (c Case) ScopeOf(name string) engine.Scope {
+	if f := c.Field(name); f != nil && f.Scope != "" {
+		return f.Scope
+	}
+	if c.Profile == "awaken" {
+		return engine.ScopeRun
+	}
+	return engine.ScopeThread
 }
 
 // Clone is a copy of the case whose lists may change without changing c
@@ -112,6 +131,12 @@ func (c Case) Schema() (*engine.Schema, error) {
 		if f.HasDefault {
 			a["default"] = Checked(f.Default).Value
 		}
+		if f.Merge != "" {
+			a["merge"] = string(f.Merge)
+		}
+		if f.Scope != "" {
+			a["scope"] = string(f.Scope)
+		}
 		fields[f.Name] = a
 	}
 	return engine.SchemaFromValue(map[string]any{"fields": fields})
@@ -131,11 +156,12 @@ func (c Case) Spec() engine.GraphSpec {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fs := engine.FieldSpec{Name: n, Reducer: c.ReducerOf(n)}
+		fs := engine.FieldSpec{Name: n, Reducer: c.ReducerOf(n), Scope: c.ScopeOf(n)}
 		if f := c.Field(n); f != nil {
 			if f.HasDefault {
 				fs.Default, fs.HasDefault = Checked(f.Default).Value, true
 			}
+			fs.Merge = f.Merge
 		} else {
 			fs.Default, fs.HasDefault = []any{}, true
 		}

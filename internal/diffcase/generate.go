@@ -153,6 +153,9 @@ func (g *generator) field(profile, name string) Field {
 	if profile == "langgraph-py" {
 		return g.pyField(name)
 	}
+	if profile == "awaken" {
+		return g.awakenField(name)
+	}
 	f := Field{Name: name}
 	switch {
 	case profile == "dawn" && g.pct(35):

@@ -30,7 +30,7 @@
 //
 // The requests:
 //
-//	{"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
+//	{"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "merge"?, "scope", "default"?}]}}
 //	  → {"id", "graph": n}
 //	{"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>:<export>"}}
 //	  → {"id", "graph": n, "channels": [...]}

@@ -120,6 +120,8 @@ var codes = map[string]engine.Code{
 	string(engine.RuntimeError):                 engine.RuntimeError,
 	string(engine.NodeError):                    engine.NodeError,
 	string(engine.TypeMismatch):                 engine.TypeMismatch,
+	string(engine.ExclusiveMergeConflict):       engine.ExclusiveMergeConflict,
+	string(engine.UnknownKey):                   engine.UnknownKey,
 }
 
 // engineError maps a program's error to the harness's error; library

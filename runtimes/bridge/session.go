@@ -40,6 +40,12 @@ func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 			w.buf = appendJSONString(w.buf, f.Name)
 			w.raw(`,"reducer":`)
 			w.buf = appendJSONString(w.buf, f.Reducer)
+			if f.Merge != "" {
+				w.raw(`,"merge":`)
+				w.buf = appendJSONString(w.buf, string(f.Merge))
+			}
+			w.raw(`,"scope":`)
+			w.buf = appendJSONString(w.buf, string(f.Scope))
 			if f.HasDefault {
 				w.raw(`,"default":`)
 				def, err := engine.Normalize(f.Default)

@@ -30,6 +30,7 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/internal/diffcase"
+	"github.com/stateharness/scenario/runtimes/awaken"
 	"github.com/stateharness/scenario/runtimes/langgraphjs"
 	"github.com/stateharness/scenario/runtimes/llmfy"
 )
@@ -69,6 +70,9 @@ func main() {
 			os.Exit(2)
 		}
 		other, stop = OnRuntime(rt), stopRT
+		if *runtime == awaken.Name {
+			opts.Cases = &awakenCases
+		}
 	case *lib == "python":
 		var err error
 		other, stop, err = StartPython(*python, "bench/steps/diff/langgraph_python.py")

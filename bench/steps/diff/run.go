@@ -8,6 +8,7 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/diffcase"
+	"github.com/stateharness/scenario/runtimes/awaken"
 	"github.com/stateharness/scenario/runtimes/langgraphjs"
 )
 
@@ -93,8 +94,14 @@ func OpenRuntime(name, root, node string) (engine.Runtime, func(), error) {
 			return nil, nil, err
 		}
 		return b, func() { b.Close() }, nil
+	case awaken.Name:
+		b, err := startAwaken(root)
+		if err != nil {
+			return nil, nil, err
+		}
+		return b, func() { b.Close() }, nil
 	}
-	return nil, nil, fmt.Errorf("unknown runtime %q (runtimes: %s)", name, langgraphjs.Name)
+	return nil, nil, fmt.Errorf("unknown runtime %q (runtimes: %s, %s)", name, langgraphjs.Name, awaken.Name)
 }
 
 // summary is a side's outcome of a case: its first failing commit, else the

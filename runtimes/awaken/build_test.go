@@ -1,0 +1,96 @@
+//go:build unix
+
+package awaken
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// fakeCargo writes a cargo that "builds" the program as a shell script
+// printing its ready line, after a pause, counting its builds in a file;
+// fail makes it fail as cargo does, with output.
+func fakeCargo(t *testing.T, fail bool) (cargo, count string) {
+	dir := t.TempDir()
+	count = filepath.Join(dir, "builds")
+	script := `#!/bin/sh
+echo x >> ` + count + `
+sleep 0.2
+`
+	if fail {
+		script += `echo "error[E0432]: unresolved import" >&2
+exit 101
+`
+	} else {
+		script += `mkdir -p "$CARGO_TARGET_DIR/debug"
+printf '#!/bin/sh\necho built\n' > "$CARGO_TARGET_DIR/debug/` + binName + `"
+`
+	}
+	cargo = filepath.Join(dir, "cargo")
+	if err := os.WriteFile(cargo, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return cargo, count
+}
+
+// TestBuildCaches: two first builds at once both get the whole program,
+// installed under the source's hash; the next build reuses it without
+// cargo.
+func TestBuildCaches(t *testing.T) {
+	cargo, count := fakeCargo(t, false)
+	cache := t.TempDir()
+	var wg sync.WaitGroup
+	bins := make([]string, 2)
+	errs := make([]error, 2)
+	for i := range bins {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bins[i], errs[i] = Build(cache, cargo)
+		}()
+	}
+	wg.Wait()
+	want := filepath.Join(cache, Hash(), binName)
+	for i := range bins {
+		if errs[i] != nil || bins[i] != want {
+			t.Fatalf("build %d: %q, %v; want %s", i, bins[i], errs[i], want)
+		}
+	}
+	if data, err := os.ReadFile(want); err != nil || !strings.Contains(string(data), "echo built") {
+		t.Fatalf("the installed program is %q (%v)", data, err)
+	}
+	if src, err := os.ReadFile(filepath.Join(cache, Hash(), "src", "src", "main.rs")); err != nil || !strings.Contains(string(src), "StateStore") {
+		t.Fatalf("the source was not written whole: %v", err)
+	}
+	before, _ := os.ReadFile(count)
+	if bin, err := Build(cache, cargo); err != nil || bin != want {
+		t.Fatalf("second build: %q, %v", bin, err)
+	}
+	if after, _ := os.ReadFile(count); len(after) != len(before) {
+		t.Errorf("a build with the program in the cache ran cargo again")
+	}
+	// nothing half-written is left beside it
+	entries, _ := os.ReadDir(filepath.Join(cache, Hash()))
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+}
+
+// TestBuildFails: a failed build says what cargo said and how to build by
+// hand; a missing cargo says how to install one.
+func TestBuildFails(t *testing.T) {
+	cargo, _ := fakeCargo(t, true)
+	_, err := Build(t.TempDir(), cargo)
+	if err == nil || !strings.Contains(err.Error(), "error[E0432]: unresolved import") || !strings.Contains(err.Error(), "cargo build --locked") {
+		t.Errorf("got %v, want cargo's output and the command to run by hand", err)
+	}
+	_, err = Build(t.TempDir(), filepath.Join(t.TempDir(), "no-cargo"))
+	if err == nil || !strings.Contains(err.Error(), "rustup.rs") {
+		t.Errorf("got %v, want how to install cargo", err)
+	}
+}
