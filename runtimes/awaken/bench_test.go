@@ -1,11 +1,10 @@
 package awaken
 
 import (
-	"sort"
 	"testing"
-	"time"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/benchcommit"
 )
 
 // BenchmarkCommitSmallState measures one step commit's round trip on a
@@ -31,21 +30,5 @@ func BenchmarkCommitSmallState(b *testing.B) {
 	req := &engine.CommitRequest{Kind: engine.CommitStep, Before: before, Outputs: []engine.NodeOutput{
 		{Node: "agent", Output: a}, {Node: "counter", Output: map[string]any{"count": 2.0}},
 	}}
-	for i := 0; i < 50; i++ {
-		if _, err := s.Commit(req); err != nil {
-			b.Fatal(err)
-		}
-	}
-	times := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		start := time.Now()
-		if _, err := s.Commit(req); err != nil {
-			b.Fatal(err)
-		}
-		times = append(times, time.Since(start))
-	}
-	b.StopTimer()
-	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
-	b.ReportMetric(float64(times[len(times)/2].Microseconds()), "median-µs")
+	benchcommit.Run(b, s, req, 50)
 }

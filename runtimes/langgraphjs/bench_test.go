@@ -1,11 +1,10 @@
 package langgraphjs
 
 import (
-	"sort"
 	"testing"
-	"time"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/benchcommit"
 	"github.com/stateharness/scenario/internal/diffcase"
 	"github.com/stateharness/scenario/internal/toolchain"
 )
@@ -35,23 +34,7 @@ func BenchmarkCommitSmallState(b *testing.B) {
 	out := diffcase.Checked(diffcase.Object("messages", diffcase.Object("role", "assistant", "content", "done"), "count", 1.0, "status", "done"))
 	req := &engine.CommitRequest{Kind: engine.CommitStep, Before: before, NextID: 2, Outputs: []engine.NodeOutput{{Node: "agent", Output: out}}}
 	// warm up: the graph compiles on its first commit
-	for i := 0; i < 50; i++ {
-		if _, err := s.Commit(req); err != nil {
-			b.Fatal(err)
-		}
-	}
-	times := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		start := time.Now()
-		if _, err := s.Commit(req); err != nil {
-			b.Fatal(err)
-		}
-		times = append(times, time.Since(start))
-	}
-	b.StopTimer()
-	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
-	b.ReportMetric(float64(times[len(times)/2].Microseconds()), "median-µs")
+	benchcommit.Run(b, s, req, 50)
 }
 
 // BenchmarkRoundTripEcho measures what the Go side and the pipes add to a
@@ -77,18 +60,7 @@ rl.on("close", () => process.exit(0));
 	before := map[string]any{"messages": []any{map[string]any{"type": "human", "content": "hello", "id": "auto-1"}}, "count": 1.0, "status": "started"}
 	out := diffcase.Checked(diffcase.Object("messages", diffcase.Object("role", "assistant", "content", "done"), "count", 1.0, "status", "done"))
 	req := &engine.CommitRequest{Kind: engine.CommitStep, Before: before, NextID: 2, Outputs: []engine.NodeOutput{{Node: "agent", Output: out}}}
-	times := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		start := time.Now()
-		if _, err := s.Commit(req); err != nil {
-			b.Fatal(err)
-		}
-		times = append(times, time.Since(start))
-	}
-	b.StopTimer()
-	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
-	b.ReportMetric(float64(times[len(times)/2].Microseconds()), "median-µs")
+	benchcommit.Run(b, s, req, 0)
 }
 
 // readyLine starts a fake bridge: it says it is ready.
