@@ -43,7 +43,8 @@ func noOverwrite(any) (any, bool) { return nil, false }
 // reducers, as the branch finishes. A field that two nodes write may
 // therefore end with another value in another completion order (a plain
 // field takes the last finisher's value; an append lists them as they
-// finish): each such field is folded in every order of its writers, and a
+// finish): each such field is folded in every order of its writers
+// (finishingOrders: beyond six writers, every swap and rotation), and a
 // field whose value (or error) differs is refused with
 // PARALLEL_UNSUPPORTED. A reducer whose result does not depend on the
 // order (a sum of integers, one value written twice) is what llmfy asks
@@ -75,7 +76,7 @@ func (g *Graph) completionOrderDecides(th *thread, writes []Write) error {
 		cur, has := th.values[name]
 		var first string
 		var firstNodes []string
-		err := permutations(len(groups), func(order []int) error {
+		err := finishingOrders(len(groups), func(order []int) error {
 			var ws []Write
 			nodes := make([]string, len(order))
 			for i, k := range order {
@@ -100,6 +101,57 @@ func (g *Graph) completionOrderDecides(th *thread, writes []Write) error {
 				name, strings.Join(firstNodes, " and "), g.prof.name, g.prof.name, strings.Join(firstNodes, ", "), first, strings.Join(nodes, ", "), got)}
 		})
 		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// everyOrderUpTo is how many writers of a field a step may have for
+// finishingOrders to try every order of them (6! = 720 folds).
+const everyOrderUpTo = 6
+
+// finishingOrders calls visit with the orders of 0..n-1 in which a step's
+// branches may finish, the identity first, until visit fails: every order
+// up to everyOrderUpTo writers; beyond, the identity with each two
+// writers swapped, the reverse and each rotation (O(n²) orders, each an
+// O(n) fold), which tell an order-dependent reducer (a plain value, an
+// append, a float sum) from one that is not, where every order of ten
+// writers would be 3,628,800 folds.
+func finishingOrders(n int, visit func([]int) error) error {
+	if n <= everyOrderUpTo {
+		return permutations(n, visit)
+	}
+	order := make([]int, n)
+	reset := func() {
+		for i := range order {
+			order[i] = i
+		}
+	}
+	reset()
+	if err := visit(order); err != nil {
+		return err
+	}
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			order[i], order[j] = order[j], order[i]
+			if err := visit(order); err != nil {
+				return err
+			}
+			order[i], order[j] = order[j], order[i]
+		}
+	}
+	for i := range order {
+		order[i] = n - 1 - i
+	}
+	if err := visit(order); err != nil {
+		return err
+	}
+	for r := 1; r < n; r++ {
+		for i := range order {
+			order[i] = (i + r) % n
+		}
+		if err := visit(order); err != nil {
 			return err
 		}
 	}

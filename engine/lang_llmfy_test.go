@@ -54,6 +54,13 @@ func TestCompletionOrderDecides(t *testing.T) {
 		{"an unknown key", `{"a": {"extra": 1}, "b": {"extra": 2}}`, "extra"},
 		{"one order fails", `{"a": {"n": 2}, "b": {"n": "x"}, "c": {"n": 3}}`, ""},
 		{"a float sum", `{"a": {"f": 0.1}, "b": {"f": 0.2}, "c": {"f": 0.3}}`, "f"},
+		// beyond six writers, every swap and rotation of them (not 12!
+		// orders, which would take hours)
+		{"twelve writers of an integer sum", `{"b00": {"n": 1}, "b01": {"n": 1}, "b02": {"n": 1}, "b03": {"n": 1}, "b04": {"n": 1}, "b05": {"n": 1}, "b06": {"n": 1}, "b07": {"n": 1}, "b08": {"n": 1}, "b09": {"n": 1}, "b10": {"n": 1}, "b11": {"n": 1}}`, ""},
+		{"twelve writers of one value", `{"b00": {"s": "x"}, "b01": {"s": "x"}, "b02": {"s": "x"}, "b03": {"s": "x"}, "b04": {"s": "x"}, "b05": {"s": "x"}, "b06": {"s": "x"}, "b07": {"s": "x"}, "b08": {"s": "x"}, "b09": {"s": "x"}, "b10": {"s": "x"}, "b11": {"s": "x"}}`, ""},
+		{"twelve writers, the last of another value", `{"b00": {"s": "x"}, "b01": {"s": "x"}, "b02": {"s": "x"}, "b03": {"s": "x"}, "b04": {"s": "x"}, "b05": {"s": "x"}, "b06": {"s": "x"}, "b07": {"s": "x"}, "b08": {"s": "x"}, "b09": {"s": "x"}, "b10": {"s": "x"}, "b11": {"s": "y"}}`, "s"},
+		{"twelve writers of an append", `{"b00": {"log": "x0"}, "b01": {"log": "x1"}, "b02": {"log": "x2"}, "b03": {"log": "x3"}, "b04": {"log": "x4"}, "b05": {"log": "x5"}, "b06": {"log": "x6"}, "b07": {"log": "x7"}, "b08": {"log": "x8"}, "b09": {"log": "x9"}, "b10": {"log": "x10"}, "b11": {"log": "x11"}}`, "log"},
+		{"twelve writers of a float sum", `{"b00": {"f": 0.1}, "b01": {"f": 0.2}, "b02": {"f": 0.3}, "b03": {"f": 0.1}, "b04": {"f": 0.2}, "b05": {"f": 0.3}, "b06": {"f": 0.1}, "b07": {"f": 0.2}, "b08": {"f": 0.3}, "b09": {"f": 0.1}, "b10": {"f": 0.2}, "b11": {"f": 0.3}}`, "f"},
 	} {
 		g := mustGraph(t, schemaOf(t, ordered(t, schema).Value.(map[string]any)), Options{Profile: "llmfy"})
 		if err := g.Invoke("main", map[string]any{"n": 0.0, "f": 0.0, "log": []any{}, "u": []any{}}); err != nil {
