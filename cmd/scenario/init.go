@@ -150,7 +150,9 @@ func runInit(dir string, stdout io.Writer) error {
 		return err
 	}
 	data := scaffoldData{Package: testPackage(abs), GoModule: env.FindUp(abs, "go.mod") != "", Version: pinnedVersion(), Install: nodeInstall(abs), Profile: suiteProfile(abs)}
-	data.PyInstall, data.Python = pythonProject(abs)
+	if data.Profile == "langgraph-py" {
+		data.PyInstall, data.Python = pythonProject(abs)
+	}
 	files, err := scaffoldFiles(data)
 	if err != nil {
 		return err

@@ -502,4 +502,19 @@ func TestPythonProject(t *testing.T) {
 			t.Errorf("suiteProfile with %v in %s = %q, want %q", keys(tc.files), tc.dir, got, tc.profile)
 		}
 	}
+	// a JavaScript package inside a Python repository gets no Python
+	// set-up: its suite is LangGraph JS's
+	root := writeFiles(t, t.TempDir(), map[string]string{"requirements.txt": "", "web/package.json": "{}"})
+	if err := runInit(filepath.Join(root, "web"), &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"scenario.yaml", ".github/workflows/scenarios.yml"} {
+		data, err := os.ReadFile(filepath.Join(root, "web", filepath.FromSlash(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(data), "python:") || strings.Contains(string(data), "setup-python") || strings.Contains(string(data), "langgraph-py #") {
+			t.Errorf("init of a JS package in a Python repository wrote a Python set-up into %s:\n%s", f, data)
+		}
+	}
 }

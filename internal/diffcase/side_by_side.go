@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stateharness/scenario/engine"
@@ -24,11 +25,14 @@ func CaseCount(given int) int {
 // SideBySide runs the n cases gen makes side by side on the built-in engine
 // and rt: no commit may end in RUNTIME_DISAGREEMENT, or in a RUNTIME_ERROR
 // of rt's process. Each class of those fails t once, with its count and
-// its first case; a case's later commits are not run after one. It
-// returns how many commits of each kind ended how ("step ok", "input
-// error"), which it also logs.
+// its first case; a case's later commits are not run after one; and a run
+// in which rt took no commit (it refused every case's graph) fails, since
+// it compared nothing. It returns how many commits of each kind ended how
+// ("step ok", "input error"), which it also logs.
 func SideBySide(t testing.TB, rt engine.Runtime, n int, gen func(i int) Case) map[string]int {
 	t.Helper()
+	counted := &countingRuntime{Runtime: rt}
+	rt = counted
 	kinds := map[string]int{}
 	classes := map[string][]string{}
 	commits := 0
@@ -48,7 +52,10 @@ func SideBySide(t testing.TB, rt engine.Runtime, n int, gen func(i int) Case) ma
 			}
 		}
 	}
-	t.Logf("%d cases, %d commits: %v", n, commits, kinds)
+	t.Logf("%d cases, %d commits (%d on %s): %v", n, commits, counted.commits.Load(), rt.Name(), kinds)
+	if counted.commits.Load() == 0 {
+		t.Errorf("%s took no commit of the %d cases: nothing was compared", rt.Name(), n)
+	}
 	if len(classes) == 0 {
 		return kinds
 	}
@@ -63,4 +70,28 @@ func SideBySide(t testing.TB, rt engine.Runtime, n int, gen func(i int) Case) ma
 	}
 	t.Errorf("the runtimes disagree in %d classes:\n%s", len(classes), out.String())
 	return kinds
+}
+
+// countingRuntime counts the commits its runtime's sessions take.
+type countingRuntime struct {
+	engine.Runtime
+	commits atomic.Int64
+}
+
+func (c *countingRuntime) Open(spec engine.GraphSpec) (engine.Session, error) {
+	s, err := c.Runtime.Open(spec)
+	if err != nil {
+		return nil, err
+	}
+	return &countingSession{Session: s, commits: &c.commits}, nil
+}
+
+type countingSession struct {
+	engine.Session
+	commits *atomic.Int64
+}
+
+func (s *countingSession) Commit(r *engine.CommitRequest) (*engine.CommitResult, error) {
+	s.commits.Add(1)
+	return s.Session.Commit(r)
 }

@@ -27,3 +27,13 @@ func findCargo() (string, string) {
 	}
 	return cargo, ""
 }
+
+// CargoBuilt goes on when a program cargo builds was built (err nil), or
+// skips naming why not, as on a machine whose cargo is too old or cannot
+// reach the crate registry (fails under SCENARIO_REQUIRE_CARGO=1).
+func CargoBuilt(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		require(t, RequireCargo, "cargo could not build the program: "+err.Error())
+	}
+}

@@ -32,6 +32,8 @@ package awaken
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -58,6 +60,9 @@ type Options struct {
 	Cargo string
 	// Timeout bounds each request; 0 means bridge.DefaultTimeout.
 	Timeout time.Duration
+	// Progress hears that a build starts (minutes, once); nil means
+	// standard error, where a run would otherwise look hung.
+	Progress io.Writer
 }
 
 // Bridge is the awaken runtime of a run (an engine.Runtime).
@@ -70,7 +75,11 @@ func Start(root string, opts Options) (*Bridge, error) {
 	if err != nil {
 		return nil, fmt.Errorf("awaken: suite root %s: %v", root, err)
 	}
-	bin, err := Build(opts.CargoCache, opts.Cargo)
+	progress := opts.Progress
+	if progress == nil {
+		progress = os.Stderr
+	}
+	bin, err := Build(opts.CargoCache, opts.Cargo, progress)
 	if err != nil {
 		return nil, err
 	}

@@ -19,17 +19,15 @@ var shared struct {
 	err  error
 }
 
-// bridgeFor starts the bridge once, or skips without cargo (fails under
-// SCENARIO_REQUIRE_CARGO=1).
+// bridgeFor starts the bridge once, or skips without cargo or when cargo
+// cannot build it (fails under SCENARIO_REQUIRE_CARGO=1).
 func bridgeFor(t testing.TB) *Bridge {
 	t.Helper()
 	cargo := toolchain.Cargo(t)
 	shared.once.Do(func() {
 		shared.b, shared.err = Start(toolchain.RepoRoot(), Options{Cargo: cargo})
 	})
-	if shared.err != nil {
-		t.Fatal(shared.err)
-	}
+	toolchain.CargoBuilt(t, shared.err)
 	return shared.b
 }
 

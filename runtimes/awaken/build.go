@@ -5,6 +5,7 @@ import (
 	"embed"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -58,7 +59,7 @@ func CacheDir(dir string) (string, error) {
 	}
 	base, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("awaken: no cache directory to build its program in (%v); set one with the runtime's CargoCache", err)
+		return "", fmt.Errorf("awaken: no cache directory to build its program in (%v); set XDG_CACHE_HOME or HOME", err)
 	}
 	return filepath.Join(base, "scenario", "awaken"), nil
 }
@@ -67,12 +68,14 @@ func CacheDir(dir string) (string, error) {
 // with cargo when the cache does not hold this version yet:
 // <cache>/<hash>/scenario-awaken-bridge. The sources go to
 // <cache>/<hash>/src and the build to <cache>/target, which every version
-// shares (a changed source rebuilds only itself). Cargo locks the target
-// directory, so two first builds at once wait for each other; the binary
-// is copied beside its final name and renamed, so nobody starts half of
-// it. A build that fails says why, with the tail of cargo's output and the
-// command to run by hand.
-func Build(cacheDir, cargo string) (string, error) {
+// shares (a changed source rebuilds only itself). A lock on
+// <cache>/target.lock holds the build and the copy of its binary, so two
+// first builds at once, of one version or two, wait for each other and
+// each keeps its own program; the binary is copied beside its final name
+// and renamed, so nobody starts half of it. progress (nil: nowhere) hears
+// that a build starts. A build that fails says why, with the tail of
+// cargo's output and the command to run by hand.
+func Build(cacheDir, cargo string, progress io.Writer) (string, error) {
 	cache, err := CacheDir(cacheDir)
 	if err != nil {
 		return "", err
@@ -94,6 +97,18 @@ func Build(cacheDir, cargo string) (string, error) {
 		return "", fmt.Errorf("awaken: cannot write its program's source to %s: %v", src, err)
 	}
 	target := filepath.Join(cache, "target")
+	unlock, err := lockFile(target + ".lock")
+	if err != nil {
+		return "", fmt.Errorf("awaken: cannot lock %s.lock: %v", target, err)
+	}
+	defer unlock()
+	if _, err := os.Stat(bin); err == nil {
+		// built by another run while this one waited
+		return bin, nil
+	}
+	if progress != nil {
+		fmt.Fprintf(progress, "awaken: building its program with cargo in %s (once for this version: a few minutes the first time, seconds after)\n", dir)
+	}
 	rustc := rustcVersion()
 	cmd := exec.Command(path, "build", "--locked", "--quiet")
 	cmd.Dir = src

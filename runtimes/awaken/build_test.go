@@ -36,23 +36,43 @@ printf '#!/bin/sh\necho built\n' > "$CARGO_TARGET_DIR/debug/` + binName + `"
 	return cargo, count
 }
 
+// lockedBuffer is a progress writer two builds may share.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
 // TestBuildCaches: two first builds at once both get the whole program,
-// installed under the source's hash; the next build reuses it without
-// cargo.
+// installed under the source's hash, from one run of cargo (the second
+// waits on the lock, then finds it), which says once that it builds; the
+// next build reuses it without cargo.
 func TestBuildCaches(t *testing.T) {
 	cargo, count := fakeCargo(t, false)
 	cache := t.TempDir()
 	var wg sync.WaitGroup
 	bins := make([]string, 2)
 	errs := make([]error, 2)
+	progress := &lockedBuffer{}
 	for i := range bins {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			bins[i], errs[i] = Build(cache, cargo)
+			bins[i], errs[i] = Build(cache, cargo, progress)
 		}()
 	}
 	wg.Wait()
+	if builds, _ := os.ReadFile(count); strings.Count(string(builds), "x") != 1 {
+		t.Errorf("cargo ran %d times for two first builds at once, want 1", strings.Count(string(builds), "x"))
+	}
+	if got := progress.b.String(); strings.Count(got, "awaken: building its program with cargo in "+filepath.Join(cache, Hash())) != 1 {
+		t.Errorf("progress %q, want one line saying the build starts", got)
+	}
 	want := filepath.Join(cache, Hash(), binName)
 	for i := range bins {
 		if errs[i] != nil || bins[i] != want {
@@ -66,7 +86,7 @@ func TestBuildCaches(t *testing.T) {
 		t.Fatalf("the source was not written whole: %v", err)
 	}
 	before, _ := os.ReadFile(count)
-	if bin, err := Build(cache, cargo); err != nil || bin != want {
+	if bin, err := Build(cache, cargo, nil); err != nil || bin != want {
 		t.Fatalf("second build: %q, %v", bin, err)
 	}
 	if after, _ := os.ReadFile(count); len(after) != len(before) {
@@ -85,11 +105,11 @@ func TestBuildCaches(t *testing.T) {
 // hand; a missing cargo says how to install one.
 func TestBuildFails(t *testing.T) {
 	cargo, _ := fakeCargo(t, true)
-	_, err := Build(t.TempDir(), cargo)
+	_, err := Build(t.TempDir(), cargo, nil)
 	if err == nil || !strings.Contains(err.Error(), "error[E0432]: unresolved import") || !strings.Contains(err.Error(), "cargo build --locked") {
 		t.Errorf("got %v, want cargo's output and the command to run by hand", err)
 	}
-	_, err = Build(t.TempDir(), filepath.Join(t.TempDir(), "no-cargo"))
+	_, err = Build(t.TempDir(), filepath.Join(t.TempDir(), "no-cargo"), nil)
 	if err == nil || !strings.Contains(err.Error(), "rustup.rs") {
 		t.Errorf("got %v, want how to install cargo", err)
 	}

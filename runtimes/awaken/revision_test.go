@@ -18,7 +18,7 @@ import (
 func TestRevisionMatchesTheStore(t *testing.T) {
 	cargo := toolchain.Cargo(t)
 	bridgeFor(t) // the program is built
-	bin, err := Build("", cargo)
+	bin, err := Build("", cargo, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
