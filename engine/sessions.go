@@ -42,6 +42,12 @@ func (g *Graph) unsupported(name string) *Unsupported {
 	return nil
 }
 
+// RuntimeSpec is the graph as the engine hands it to a runtime's Open:
+// each field's reducer, default and scope as the profile resolved them
+// (LangGraph Python's typed starts, a default left out). A test that
+// drives a runtime's session on its own opens it with this.
+func (g *Graph) RuntimeSpec() GraphSpec { return g.spec() }
+
 // spec is the graph as a runtime builds it.
 func (g *Graph) spec() GraphSpec {
 	s := GraphSpec{Profile: g.prof.name, IDPrefix: g.idPrefix, Graph: g.graphRef}

@@ -144,7 +144,15 @@ func RunEngine(c Case, runtimes ...engine.Runtime) ([]Outcome, error) {
 // error: a session sees only the writes the harness makes of it (RunEngine
 // runs those).
 func RunSession(rt engine.Runtime, c Case) ([]Outcome, error) {
-	s, err := rt.Open(c.Spec())
+	schema, err := c.Schema()
+	if err != nil {
+		return nil, err
+	}
+	g, err := engine.New(schema, engine.Options{Profile: c.Profile})
+	if err != nil {
+		return nil, err
+	}
+	s, err := rt.Open(g.RuntimeSpec())
 	if err != nil {
 		return nil, err
 	}

@@ -30,16 +30,16 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/internal/diffcase"
-	"github.com/stateharness/scenario/runtimes/awaken"
+	"github.com/stateharness/scenario/runtimes"
 	"github.com/stateharness/scenario/runtimes/langgraphjs"
-	"github.com/stateharness/scenario/runtimes/llmfy"
+	"github.com/stateharness/scenario/runtimes/langgraphpy"
 )
 
 func main() {
 	n := flag.Int("n", 2000, "how many random cases")
 	seed := flag.Int64("seed", 1, "random seed")
 	from := flag.Int("from", 0, "index of the first random case (case i of a seed is the same whatever -n)")
-	runtime := flag.String("runtime", langgraphjs.Name, "the runtime beside the built-in engine: langgraph-js, or llmfy (its own cases)")
+	runtime := flag.String("runtime", langgraphjs.Name, "the runtime beside the built-in engine: "+strings.Join(runtimes.Names()[1:], ", ")+" (each on its own profile's cases)")
 	root := flag.String("root", ".", "the repository root, whose node_modules holds the runtime's packages")
 	nodeBin := flag.String("node", "", "the node binary (default: node on PATH)")
 	given := flag.String("cases", "", "instead of random cases, run the cases of this file (one JSON case per line, # comments; - is stdin) and show both outcomes")
@@ -47,31 +47,24 @@ func main() {
 	budget := flag.Int("budget", 3000, "cases the shrinking of one class may run")
 	out := flag.String("out", "", "write the minimal case of each class to this file, one per line")
 	lib := flag.String("lib", "", "python: judge langgraph-py cases by the real LangGraph Python (langgraph_python.py) instead of a runtime")
-	messages := flag.Bool("messages", false, "with -lib python, cases of the messages reducer on its own")
-	python := flag.String("python", "", "with -lib python or -runtime llmfy, the Python that has langgraph or llmfy (default .venv/bin/python, else python3)")
+	messages := flag.Bool("messages", false, "with -lib python or -runtime langgraph-py, cases of the messages reducer on its own")
+	python := flag.String("python", "", "with -lib python, -runtime langgraph-py or -runtime llmfy, the Python that has langgraph or llmfy (default .venv/bin/python, else python3)")
 	flag.Parse()
 
 	opts := Options{Runtime: *runtime, Seed: *seed, From: *from, N: *n, Budget: *budget}
 	var other Side
 	var stop func()
 	switch {
-	case *lib == "" && *runtime == llmfy.Name:
-		var err error
-		other, stop, err = startLlmfy(*root, *python)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
-		}
-		opts.Cases = &llmfyCases
 	case *lib == "":
-		rt, stopRT, err := OpenRuntime(*runtime, *root, *nodeBin)
+		rt, stopRT, err := OpenRuntime(*runtime, *root, *nodeBin, *python)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
 		other, stop = OnRuntime(rt), stopRT
-		if *runtime == awaken.Name {
-			opts.Cases = &awakenCases
+		opts.Cases = runtimeCases[*runtime]
+		if *messages && *runtime == langgraphpy.Name {
+			opts.Cases = &pythonMessagesCases
 		}
 	case *lib == "python":
 		var err error

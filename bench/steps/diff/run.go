@@ -8,8 +8,11 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/diffcase"
+	"github.com/stateharness/scenario/runtimes"
 	"github.com/stateharness/scenario/runtimes/awaken"
 	"github.com/stateharness/scenario/runtimes/langgraphjs"
+	"github.com/stateharness/scenario/runtimes/langgraphpy"
+	"github.com/stateharness/scenario/runtimes/llmfy"
 )
 
 // Outcome is how one side ended a case: the state after its last commit,
@@ -84,24 +87,35 @@ func OnRuntime(rt engine.Runtime) Side {
 	}
 }
 
-// OpenRuntime starts the runtime --runtime names, for the suite (the
-// repository) at root, whose node_modules holds its packages.
-func OpenRuntime(name, root, node string) (engine.Runtime, func(), error) {
-	switch name {
-	case langgraphjs.Name:
+// runtimeCases are the random cases each runtime is checked on, those of
+// its own profile, of inputs and steps (a session takes tool calls only
+// through the engine); nil is the bench's own (langgraph-js).
+var runtimeCases = map[string]*diffcase.Options{
+	langgraphpy.Name: {Profiles: map[string]int{langgraphpy.Profile: 1}, Commits: 4},
+	llmfy.Name:       {Profiles: map[string]int{llmfy.Profile: 1}, Commits: 3},
+	awaken.Name:      {Profiles: map[string]int{awaken.Profile: 1}, Commits: 3},
+}
+
+// OpenRuntime starts the runtime name from the registry (runtimes.Start)
+// for the repository at root: node is the node of langgraph-js, python
+// the Python of langgraph-py and llmfy ("" finds them); awaken builds its
+// program into the user's cache once. The func stops it.
+func OpenRuntime(name, root, node, python string) (engine.Runtime, func(), error) {
+	if name == langgraphjs.Name && node != "" {
 		b, err := langgraphjs.Start(root, langgraphjs.Options{Node: node})
 		if err != nil {
 			return nil, nil, err
 		}
 		return b, func() { b.Close() }, nil
-	case awaken.Name:
-		b, err := startAwaken(root)
-		if err != nil {
-			return nil, nil, err
-		}
-		return b, func() { b.Close() }, nil
 	}
-	return nil, nil, fmt.Errorf("unknown runtime %q (runtimes: %s, %s)", name, langgraphjs.Name, awaken.Name)
+	if name == runtimes.Builtin || strings.Contains(name, ",") {
+		return nil, nil, fmt.Errorf("-runtime %s: name one runtime besides the built-in engine (%s)", name, strings.Join(runtimes.Names()[1:], ", "))
+	}
+	rts, procs, err := runtimes.Start(name, "-runtime", runtimes.Settings{Root: root, Python: python})
+	if err != nil {
+		return nil, nil, err
+	}
+	return rts[0], procs.Stop, nil
 }
 
 // summary is a side's outcome of a case: its first failing commit, else the
