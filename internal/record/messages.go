@@ -9,9 +9,13 @@ import (
 
 // serialisedTypes are the message classes of LangChain's serialised form
 // ({"lc": 1, "type": "constructor", "id": [..., class], "kwargs": {...}}).
+// The class names the type, over a "type" in kwargs: a chunk
+// ("AIMessageChunk") compares as the message it adds up to.
 var serialisedTypes = map[string]string{
 	"HumanMessage": "human", "AIMessage": "ai", "SystemMessage": "system", "ToolMessage": "tool",
+	"FunctionMessage": "function", "RemoveMessage": "remove",
 	"HumanMessageChunk": "human", "AIMessageChunk": "ai", "SystemMessageChunk": "system", "ToolMessageChunk": "tool",
+	"FunctionMessageChunk": "function",
 }
 
 // comparable brings a value to the form record writes and compares: a
@@ -108,12 +112,17 @@ func isMessage(v any) bool {
 	if _, ok := serialisedType(m); ok {
 		return true
 	}
+	if m["type"] == "remove" {
+		// a remove needs no content
+		_, id := m["id"].(string)
+		return id
+	}
 	if _, ok := m["content"]; !ok {
 		return false
 	}
 	switch t := m["type"].(type) {
 	case string:
-		return t == "human" || t == "ai" || t == "system" || t == "tool"
+		return t == "human" || t == "ai" || t == "system" || t == "tool" || t == "function"
 	}
 	_, role := m["role"].(string)
 	return role
