@@ -116,7 +116,7 @@ type Options struct {
 	// runtime_timeout, then 30s. A request that takes longer fails its step
 	// naming the limit, and the process is started again for the next.
 	RuntimeTimeout time.Duration
-	// Python is the interpreter of the langgraph-py runtime, relative to
+	// Python is the interpreter of the langgraph-py and llmfy runtimes, relative to
 	// Root unless absolute ("../.venv/bin/python"); empty takes
 	// scenario.yaml's python:, then the suite's .venv, then python3 on
 	// PATH.

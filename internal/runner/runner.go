@@ -47,7 +47,7 @@ type Config struct {
 	// RuntimeTimeout bounds each request to a runtime process; 0 takes
 	// scenario.yaml's runtime_timeout, then the runtime's default (30s).
 	RuntimeTimeout time.Duration
-	// Python is the interpreter of the Python runtimes (langgraph-py),
+	// Python is the interpreter of the Python runtimes (langgraph-py, llmfy),
 	// relative to Root unless absolute; empty takes scenario.yaml's
 	// python:, then the suite's .venv, then python3 on PATH.
 	Python string
