@@ -35,12 +35,24 @@ func runtimeFor(t *testing.T) Side {
 // through the engine and through a real LangGraph JS StateGraph, and fails
 // listing the classes of disagreement with a minimal case for each.
 func TestSuperstepsAgreeWithLangGraph(t *testing.T) {
-	other := runtimeFor(t)
-	n := 300
+	agreeOnRandomCases(t, runtimeFor(t), "LangGraph JS", Options{Runtime: langgraphjs.Name, Seed: 1, Budget: 400})
+}
+
+// TestKnownClassesAgree runs the minimal case of every class found so far.
+func TestKnownClassesAgree(t *testing.T) {
+	agreeOnKnownClasses(t, runtimeFor(t), "classes.jsonl")
+}
+
+// agreeOnRandomCases runs a few hundred of opts' random cases (100 with
+// -short) on the engine and on other, and fails listing the classes of
+// disagreement with a minimal case for each.
+func agreeOnRandomCases(t *testing.T, other Side, library string, opts Options) {
+	t.Helper()
+	opts.N = 300
 	if testing.Short() {
-		n = 100
+		opts.N = 100
 	}
-	rep, err := Run(other, Options{Runtime: langgraphjs.Name, Seed: 1, N: n, Budget: 400})
+	rep, err := Run(other, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,13 +61,14 @@ func TestSuperstepsAgreeWithLangGraph(t *testing.T) {
 	}
 	var b strings.Builder
 	rep.Print(&b)
-	t.Errorf("%d of %d cases disagree with LangGraph JS in %d classes:\n%s", rep.Disagreements, n, len(rep.Classes), classesOnly(b.String()))
+	t.Errorf("%d of %d cases disagree with %s in %d classes:\n%s", rep.Disagreements, opts.N, library, len(rep.Classes), classesOnly(b.String()))
 }
 
-// TestKnownClassesAgree runs the minimal case of every class found so far.
-func TestKnownClassesAgree(t *testing.T) {
-	other := runtimeFor(t)
-	data, err := os.ReadFile("classes.jsonl")
+// agreeOnKnownClasses runs each case of file, the minimal case of a class
+// of disagreement found before, on the engine and on other.
+func agreeOnKnownClasses(t *testing.T, other Side, file string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,11 +79,11 @@ func TestKnownClassesAgree(t *testing.T) {
 		}
 		c, err := diffcase.ParseCase(line)
 		if err != nil {
-			t.Fatalf("classes.jsonl:%d: %v", i+1, err)
+			t.Fatalf("%s:%d: %v", file, i+1, err)
 		}
 		eng, l := RunEngine(c), other(c)
 		if key := ClassKey(c, eng, l); key != "" {
-			t.Errorf("classes.jsonl:%d: %s\n  case:       %s\n  engine:     %s\n  langgraph:  %s", i+1, key, line, eng, l)
+			t.Errorf("%s:%d: %s\n  case:       %s\n  engine:     %s\n  other side: %s", file, i+1, key, line, eng, l)
 		}
 	}
 }
