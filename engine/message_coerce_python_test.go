@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -14,11 +15,14 @@ import (
 
 // addMessagesScript runs add_messages' coercion (_coerce_to_messages, what
 // add_messages calls on its right argument before it merges) on each JSON
-// line of stdin and prints the message as the harness writes it (its
-// class's fields, defaults left out), or {"refused": ...}.
+// line of stdin and prints the message as the harness writes it
+// (runtimes/pybridge/scenario_messages.py, whose directory is its
+// argument), or {"refused": ...}.
 const addMessagesScript = `
 import json, sys, warnings
 warnings.filterwarnings("ignore")
+sys.path.insert(0, sys.argv[1])
+from scenario_messages import plain_message
 from langgraph.graph.message import _coerce_to_messages
 for line in sys.stdin:
     try:
@@ -26,26 +30,7 @@ for line in sys.stdin:
     except Exception as e:
         print(json.dumps({"refused": type(e).__name__ + ": " + str(e).split("\n")[0]}))
         continue
-    d = m.model_dump()
-    out = {"type": d["type"]}
-    if d["type"] != "remove":
-        out["content"] = d["content"]
-    if d.get("id") is not None:
-        out["id"] = d["id"]
-    if d.get("name") is not None:
-        out["name"] = d["name"]
-    for k in ("additional_kwargs", "response_metadata", "tool_calls", "invalid_tool_calls"):
-        if d.get(k):
-            out[k] = d[k]
-    for k in ("usage_metadata", "artifact"):
-        if d.get(k) is not None:
-            out[k] = d[k]
-    if d.get("example"):
-        out["example"] = d["example"]
-    if d["type"] == "tool":
-        out["tool_call_id"] = d["tool_call_id"]
-        out["status"] = d["status"]
-    print(json.dumps(out))
+    print(json.dumps(plain_message(m)))
 `
 
 // pyMessageForms are message-likes of every form _convert_to_message
@@ -120,7 +105,7 @@ var pyMessageForms = []string{
 // langchain-core 1.8.3): the same message, or both refuse.
 func TestCoerceMessagePyAsAddMessages(t *testing.T) {
 	python := toolchain.LangGraphPython(t)
-	cmd := exec.Command(python, "-c", addMessagesScript)
+	cmd := exec.Command(python, "-c", addMessagesScript, filepath.Join(toolchain.RepoRoot(), "runtimes", "pybridge"))
 	cmd.Stdin = strings.NewReader(strings.Join(pyMessageForms, "\n") + "\n")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

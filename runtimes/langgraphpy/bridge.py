@@ -114,6 +114,7 @@ try:
     from langgraph.errors import GraphInterrupt  # noqa: E402
     from langgraph.types import Command  # noqa: E402
     from typing_extensions import TypedDict  # noqa: E402
+    from scenario_messages import plain_message, to_plain  # noqa: E402
 except ImportError as e:
     missing = getattr(e, "name", None) or str(e)
     fatal(f"cannot import {missing} in {sys.executable}: run {INSTALL} (the versions your agent uses)")
@@ -647,44 +648,6 @@ def node_error(e):
             return {"code": "NODE_ERROR", "name": type(t).__name__,
                     "message": f"node {json.dumps(name)} raised {type(t).__name__}: {msg}{f' (at {at})' if at else ''}"}
     return None
-
-
-def plain_message(m):
-    """A message as the harness's canonical form: its class's fields, the
-    defaults left out (a tool message's status stays)."""
-    d = m.model_dump()
-    t = d["type"]
-    out = {"type": t}
-    if t == "remove":
-        out["id"] = d.get("id")
-        return out
-    out["content"] = d["content"]
-    if d.get("id") is not None:
-        out["id"] = d["id"]
-    if d.get("name") is not None:
-        out["name"] = d["name"]
-    for k in ("additional_kwargs", "response_metadata", "tool_calls", "invalid_tool_calls"):
-        if d.get(k):
-            out[k] = d[k]
-    for k in ("usage_metadata", "artifact"):
-        if d.get(k) is not None:
-            out[k] = d[k]
-    if d.get("example"):
-        out["example"] = d["example"]
-    if t == "tool":
-        out["tool_call_id"] = d["tool_call_id"]
-        out["status"] = d["status"]
-    return out
-
-
-def to_plain(v):
-    if isinstance(v, BaseMessage):
-        return plain_message(v)
-    if isinstance(v, (list, tuple)):
-        return [to_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {k: to_plain(x) for k, x in v.items()}
-    return v
 
 
 URL = re.compile(r"\s*For troubleshooting, visit: \S*/errors/([A-Z_]+)\S*\s*$")

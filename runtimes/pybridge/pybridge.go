@@ -2,7 +2,9 @@
 // runtimes/llmfy) share on their Python side: scenario_protocol.py, the
 // protocol of runtimes/bridge (the ready or fatal line, one request and one
 // answer a line, stdout for answers alone, the JSON-value check), and
-// scenario_reducers.py, the reducers of SPEC §5 as Python functions. Each
+// scenario_reducers.py, the reducers of SPEC §5 as Python functions, and
+// scenario_messages.py, a langchain-core message as the harness writes it
+// (which the langgraph-py checks in engine/ and bench/ import too). Each
 // bridge script imports them from the directory it is written to
 // (bridge.Program.Files), before its own libraries.
 package pybridge
@@ -15,6 +17,9 @@ var protocolPy string
 //go:embed scenario_reducers.py
 var reducersPy string
 
+//go:embed scenario_messages.py
+var messagesPy string
+
 // Files are the shared modules by file name, with the bridge script
 // (named bridge.py) added: a Program's Files.
 func Files(script string) map[string]string {
@@ -22,5 +27,6 @@ func Files(script string) map[string]string {
 		"bridge.py":            script,
 		"scenario_protocol.py": protocolPy,
 		"scenario_reducers.py": reducersPy,
+		"scenario_messages.py": messagesPy,
 	}
 }

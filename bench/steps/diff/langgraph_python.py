@@ -22,11 +22,10 @@ Generated message ids: uuid.uuid4 in langgraph.graph.message is a counter
 reset per case, so the n-th id is "auto-n", the engine's numbering.
 """
 
-import copy
 import json
+import os
 import re
 import sys
-import typing
 import warnings
 from typing import Annotated, Any, Optional
 
@@ -39,6 +38,10 @@ from langchain_core.messages import BaseMessage  # noqa: E402
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 from langgraph.graph import START, StateGraph  # noqa: E402
 from langgraph.types import Command  # noqa: E402
+
+# the canonical form of a message is the harness's, shared with the bridge
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "runtimes", "pybridge"))
+from scenario_messages import to_plain  # noqa: E402
 
 PREFIX = "00000000-0000-4000-8000-"
 generated = 0
@@ -64,47 +67,10 @@ lgmessage.uuid = _uuid_module
 
 
 def auto_id(i):
+    """A generated uuid as the harness numbers it (auto-N)."""
     if isinstance(i, str) and i.startswith(PREFIX):
         return "auto-" + str(int(i[len(PREFIX):]))
     return i
-
-
-def plain_message(m):
-    """A message as the engine's canonical form: its class's fields, the
-    defaults left out (a tool message's status stays)."""
-    d = m.model_dump()
-    t = d["type"]
-    out = {"type": t}
-    if t == "remove":
-        out["id"] = auto_id(d.get("id"))
-        return out
-    out["content"] = d["content"]
-    if d.get("id") is not None:
-        out["id"] = auto_id(d["id"])
-    if d.get("name") is not None:
-        out["name"] = d["name"]
-    for k in ("additional_kwargs", "response_metadata", "tool_calls", "invalid_tool_calls"):
-        if d.get(k):
-            out[k] = d[k]
-    for k in ("usage_metadata", "artifact"):
-        if d.get(k) is not None:
-            out[k] = d[k]
-    if d.get("example"):
-        out["example"] = d["example"]
-    if t == "tool":
-        out["tool_call_id"] = d["tool_call_id"]
-        out["status"] = d["status"]
-    return out
-
-
-def to_plain(v):
-    if isinstance(v, BaseMessage):
-        return plain_message(v)
-    if isinstance(v, (list, tuple)):
-        return [to_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {k: to_plain(x) for k, x in v.items()}
-    return v
 
 
 class ReducerTypeError(Exception):
@@ -385,7 +351,7 @@ def run_commits(c, input_, step):
                     if err["code"] == "INVALID_GRAPH_NODE_RETURN_VALUE":
                         answer["alternatives"].append(err["message"])
         return answer
-    state = to_plain(graph.get_state(config).values)
+    state = to_plain(graph.get_state(config).values, auto_id)
     for name, v in state.items():
         if unsafe_int(v):
             # the harness decodes what a runtime returns strictly (SPEC
