@@ -10,8 +10,8 @@ a reducer field is Annotated[T, reducer] where T is the field's type (list,
 dict, float, int, str, bool; Any for any; Optional[T] for a nullable type;
 BinaryOperatorAggregate starts from T()). A field's default is a Pydantic
 default, which never enters a channel, so it has no part in the graph; a
-TypedDict has none. messages is add_messages; the
-other reducers are small functions with SPEC section 5's semantics.
+TypedDict has none. messages is add_messages; the other reducers are the
+bridges' own SPEC section 5 functions (runtimes/pybridge/scenario_reducers.py).
 
 START fans out to every node of the step; each returns its scripted output
 (a command output becomes Command(update, goto), its [key, value] pairs as
@@ -39,8 +39,10 @@ from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 from langgraph.graph import START, StateGraph  # noqa: E402
 from langgraph.types import Command  # noqa: E402
 
-# the canonical form of a message is the harness's, shared with the bridge
+# the canonical form of a message and the harness's reducers are the
+# bridges' own
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "runtimes", "pybridge"))
+import scenario_reducers  # noqa: E402
 from scenario_messages import to_plain  # noqa: E402
 
 PREFIX = "00000000-0000-4000-8000-"
@@ -73,35 +75,6 @@ def auto_id(i):
     return i
 
 
-class ReducerTypeError(Exception):
-    code = "REDUCER_TYPE_ERROR"
-
-    def __init__(self, field, reducer, want, got):
-        super().__init__(f'field "{field}" with reducer {reducer} expects {want}, received {json_type(got)}')
-        self.field = field
-
-
-class HarnessValueError(Exception):
-    def __init__(self, code, field, what):
-        super().__init__(f'field "{field}": the sum {what}')
-        self.code = code
-        self.field = field
-
-
-def json_type(v):
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "boolean"
-    if isinstance(v, (int, float)):
-        return "number"
-    if isinstance(v, str):
-        return "string"
-    if isinstance(v, list):
-        return "array"
-    return "object"
-
-
 def unsafe_int(v):
     if isinstance(v, bool):
         return False
@@ -114,86 +87,9 @@ def unsafe_int(v):
     return False
 
 
-def is_number(v):
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
-
-
-def canon(v):
-    return json.dumps(v, sort_keys=True, separators=(",", ":"))
-
-
 def reducer_for(field, spec):
-    def as_list(cur, want):
-        if cur is None:
-            return []
-        if not isinstance(cur, list):
-            raise ReducerTypeError(field, spec, want, cur)
-        return cur
-
-    if spec == "replace":
-        return lambda a, b: b
-    if spec == "append":
-        def append(a, b):
-            return as_list(a, "the current value to be an array") + (b if isinstance(b, list) else [b])
-        return append
-    if spec == "merge":
-        def merge(a, b):
-            if not isinstance(b, dict):
-                raise ReducerTypeError(field, spec, "an object", b)
-            if a is not None and not isinstance(a, dict):
-                raise ReducerTypeError(field, spec, "the current value to be an object", a)
-            return {**(a or {}), **b}
-        return merge
-    if spec == "merge-patch":
-        def merge_patch(target, patch):
-            if not isinstance(patch, dict):
-                return patch
-            out = dict(target) if isinstance(target, dict) else {}
-            for k, v in patch.items():
-                if v is None:
-                    out.pop(k, None)
-                else:
-                    out[k] = merge_patch(out.get(k), v)
-            return out
-        return merge_patch
-    if spec == "sum":
-        def add(a, b):
-            if not is_number(b):
-                raise ReducerTypeError(field, spec, "a number", b)
-            if a is not None and not is_number(a):
-                raise ReducerTypeError(field, spec, "the current value to be a number", a)
-            total = (a or 0) + b
-            # the harness's rules of SPEC section 2, raised by its reducer as
-            # the langgraph-js bridge raises them
-            if isinstance(total, float) and total in (float("inf"), float("-inf")):
-                raise HarnessValueError("NON_JSON_VALUE", field, "overflows to infinity")
-            if float(total).is_integer() and abs(total) > 2**53 - 1:
-                raise HarnessValueError("UNSAFE_INTEGER", field, "is outside +-(2^53-1)")
-            return total
-        return add
-    if spec == "union":
-        def union(a, b):
-            out = list(as_list(a, "the current value to be an array"))
-            seen = {canon(x) for x in out}
-            for v in b if isinstance(b, list) else [b]:
-                k = canon(v)
-                if k not in seen:
-                    seen.add(k)
-                    out.append(v)
-            return out
-        return union
-    if spec.startswith("join(") and spec.endswith(")"):
-        sep = json.loads(spec[5:-1])
-
-        def join(a, b):
-            if not isinstance(b, str):
-                raise ReducerTypeError(field, spec, "a string", b)
-            if a is None:
-                return b
-            if not isinstance(a, str):
-                raise ReducerTypeError(field, spec, "the current value to be a string", a)
-            return b if a == "" else a + sep + b
-        return join
+    """The harness's reducers (SPEC section 5) are the bridges' own
+    (scenario_reducers.py); messages is LangGraph Python's add_messages."""
     if spec == "messages":
         def messages(a, b):
             try:
@@ -202,7 +98,7 @@ def reducer_for(field, spec):
                 e.field = field
                 raise
         return messages
-    raise ValueError(f"unknown reducer {spec}")
+    return scenario_reducers.reducer_for(field, spec, "langgraph-python")
 
 
 TYPES = {"array": list, "object": dict, "number": float, "integer": int, "string": str, "boolean": bool}
@@ -265,7 +161,7 @@ def error_entry(e):
     if field is not None and code is None:
         if msg.startswith("Attempting to delete a message with an ID that doesn't exist"):
             code = "MESSAGE_NOT_FOUND"
-        elif getattr(e, "field", None) is not None and not isinstance(e, ReducerTypeError):
+        elif getattr(e, "field", None) is not None and not isinstance(e, scenario_reducers.ReducerError):
             code = "MESSAGE_COERCION_FAILURE"
     return {"message": msg, "code": code, "name": type(e).__name__, "field": field}
 
