@@ -24,11 +24,7 @@ func TestTypeScriptWorkflowPassesInACleanClone(t *testing.T) {
 	node := toolchain.Node(t)
 	tools := map[string]string{}
 	for _, name := range []string{"git", "npm", "go", "bash"} {
-		p, err := exec.LookPath(name)
-		if err != nil {
-			t.Skipf("%s is not on PATH", name)
-		}
-		tools[name] = p
+		tools[name] = toolchain.OnPath(t, name, toolchain.RequireNode)
 	}
 	sh := func(dir, name string, args ...string) string {
 		t.Helper()

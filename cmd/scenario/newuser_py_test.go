@@ -30,10 +30,7 @@ func TestNewPythonTeam(t *testing.T) {
 	}
 	repo := toolchain.RepoRoot()
 	python := toolchain.Python(t, t.TempDir()) // python3 on PATH, as a new team has it
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("bash is not on PATH")
-	}
+	bash := toolchain.OnPath(t, "bash", toolchain.RequirePython)
 	project := t.TempDir()
 	writeFiles(t, project, map[string]string{"requirements.txt": "langgraph\nlangchain-core\n"})
 	dir := filepath.Join(project, "tests")

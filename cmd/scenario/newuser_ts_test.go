@@ -25,13 +25,7 @@ func TestNewTypeScriptTeam(t *testing.T) {
 		t.Skip("installs packages from the npm registry; skipped with -short")
 	}
 	node := toolchain.Node(t)
-	npm, err := exec.LookPath("npm")
-	if err != nil {
-		if os.Getenv(toolchain.RequireNode) == "1" {
-			t.Fatalf("npm is not on PATH (%s=1 makes this a failure)", toolchain.RequireNode)
-		}
-		t.Skip("npm is not on PATH")
-	}
+	npm := toolchain.OnPath(t, "npm", toolchain.RequireNode)
 	dir := t.TempDir()
 	sh := func(timeout time.Duration, name string, args ...string) (string, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)

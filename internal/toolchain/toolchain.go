@@ -12,6 +12,7 @@ package toolchain
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"testing"
@@ -34,4 +35,16 @@ func require(t testing.TB, env, why string) {
 func RepoRoot() string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
+}
+
+// OnPath returns the program name on PATH, or skips the test saying it is
+// missing (fails when the environment variable env is 1: the test's
+// toolchain is required, so its helpers are too).
+func OnPath(t testing.TB, name, env string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		require(t, env, name+" is not on PATH")
+	}
+	return p
 }
