@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stateharness/scenario/internal/shell"
 	"github.com/stateharness/scenario/runtimes/bridge"
 )
 
@@ -116,7 +117,7 @@ func Build(cacheDir, cargo string, progress io.Writer) (string, error) {
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("awaken: cargo could not build its program (%v); the end of its output:\n%s\nbuild it by hand to see all: cd %s && CARGO_TARGET_DIR=%s SCENARIO_RUSTC=%s cargo build --locked",
-			err, tailLines(string(out), 30), src, target, rustc)
+			err, tailLines(string(out), 30), shell.Quote(src), shell.Quote(target), shell.Quote(rustc))
 	}
 	built := filepath.Join(target, "debug", binName+exe())
 	tmp, err := os.CreateTemp(dir, "."+binName+".tmp-")

@@ -4,6 +4,7 @@ package awaken
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -104,10 +105,20 @@ func TestBuildCaches(t *testing.T) {
 // TestBuildFails: a failed build says what cargo said and how to build by
 // hand; a missing cargo says how to install one.
 func TestBuildFails(t *testing.T) {
-	cargo, _ := fakeCargo(t, true)
-	_, err := Build(t.TempDir(), cargo, nil)
+	cargo, count := fakeCargo(t, true)
+	_, err := Build(filepath.Join(t.TempDir(), "my cache"), cargo, nil)
 	if err == nil || !strings.Contains(err.Error(), "error[E0432]: unresolved import") || !strings.Contains(err.Error(), "cargo build --locked") {
-		t.Errorf("got %v, want cargo's output and the command to run by hand", err)
+		t.Fatalf("got %v, want cargo's output and the command to run by hand", err)
+	}
+	// the command, pasted as printed (the cache's path has a space), runs
+	// cargo in the program's source
+	_, command, _ := strings.Cut(err.Error(), "build it by hand to see all: ")
+	before, _ := os.ReadFile(count)
+	sh := exec.Command("sh", "-c", command)
+	sh.Env = append(os.Environ(), "PATH="+filepath.Dir(cargo)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, _ := sh.CombinedOutput()
+	if after, _ := os.ReadFile(count); len(after) == len(before) || !strings.Contains(string(out), "error[E0432]") {
+		t.Errorf("the printed command %q did not run cargo: %s", command, out)
 	}
 	_, err = Build(t.TempDir(), filepath.Join(t.TempDir(), "no-cargo"), nil)
 	if err == nil || !strings.Contains(err.Error(), "rustup.rs") {
