@@ -4,12 +4,51 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 	"time"
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario"
 )
+
+// ticket is a Go team's own type, as its node returns it: encoding/json
+// writes it, with its tags.
+type ticket struct {
+	ID       int            `json:"id"`
+	Status   string         `json:"status"`
+	Opened   time.Time      `json:"opened"`
+	Tags     []string       `json:"tags"`
+	Owner    *person        `json:"owner,omitempty"`
+	Notes    []note         `json:"notes"`
+	Priority priority       `json:"priority"`
+	Scores   map[string]int `json:"scores"`
+	Internal string         `json:"-"`
+	secret   string
+}
+
+type person struct {
+	Name  string `json:"name"`
+	Email string `json:"email,omitempty"`
+}
+
+type note struct {
+	Text string    `json:"text"`
+	At   time.Time `json:"at"`
+}
+
+// priority writes itself as "P1", "P2", ...
+type priority int
+
+func (p priority) MarshalJSON() ([]byte, error) { return []byte(fmt.Sprintf(`"P%d"`, int(p))), nil }
+
+// shipment is a Go tool's result type; its fields keep their order in the
+// tool message.
+type shipment struct {
+	Order  string    `json:"order"`
+	Status string    `json:"status"`
+	ETA    time.Time `json:"eta"`
+}
 
 // TestGoNodesToolsAndSteps runs the Go team's own code in scenarios: real
 // nodes, real tools and their own steps.
@@ -33,7 +72,26 @@ func TestGoNodesToolsAndSteps(t *testing.T) {
 				return m, nil
 			},
 			"clock": func(context.Context, map[string]any) (map[string]any, error) {
-				return map[string]any{"seen": time.Unix(0, 0)}, nil
+				return map[string]any{"seen": time.Unix(0, 0).UTC()}, nil
+			},
+			"ticket": func(context.Context, map[string]any) (map[string]any, error) {
+				opened := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+				return map[string]any{"seen": &ticket{
+					ID: 7, Status: "open", Opened: opened, Tags: []string{"vip"},
+					Owner: &person{Name: "Ana"}, Notes: []note{{Text: "called back", At: opened.Add(55*time.Minute + 55*time.Second)}},
+					Priority: 2, Scores: map[string]int{"csat": 4}, secret: "kept out",
+				}}, nil
+			},
+			"leaky": func(context.Context, map[string]any) (map[string]any, error) {
+				return map[string]any{"seen": struct {
+					Name    string      `json:"name"`
+					Updates chan string `json:"updates"`
+				}{Name: "A-17", Updates: make(chan string)}}, nil
+			},
+			"unscored": func(context.Context, map[string]any) (map[string]any, error) {
+				return map[string]any{"seen": struct {
+					Score float64 `json:"score"`
+				}{Score: math.NaN()}}, nil
 			},
 		},
 		Tools: map[string]scenario.ToolFunc{
@@ -43,6 +101,10 @@ func TestGoNodesToolsAndSteps(t *testing.T) {
 					return nil, errors.New("no order")
 				}
 				return map[string]any{"order": order, "status": "shipped"}, nil
+			},
+			"shipment": func(_ context.Context, args any) (any, error) {
+				order, _ := args.(map[string]any)["order"].(string)
+				return &shipment{Order: order, Status: "shipped", ETA: time.Date(2024, 1, 3, 0, 0, 0, 0, time.UTC)}, nil
 			},
 		},
 		Steps: func(sc *godog.ScenarioContext) {

@@ -60,13 +60,18 @@ type ReducerFunc = engine.ReducerFunc
 
 // NodeFunc is a real Go node for `When node "<name>" runs`: it is called
 // with a copy of the current state (it cannot change the harness's) and its
-// map is committed as `When node "<name>" returns:` would commit it. Its
-// error, or a panic in it, is NODE_ERROR, which a scenario may assert.
+// map is committed as `When node "<name>" returns:` would commit it. Values
+// in it may be the team's own Go types (structs, pointers, typed maps and
+// slices, time.Time, json.Marshaler types): they become what encoding/json
+// writes for them, tags and all. Its error, or a panic in it, is
+// NODE_ERROR, which a scenario may assert.
 type NodeFunc = steps.NodeFunc
 
 // ToolFunc is a real Go tool for `When tool "<name>" is called with:`: it
 // gets the docstring's arguments and its result is applied as `When tool
-// "<name>" returns:` would apply it. Its error, or a panic, is TOOL_ERROR.
+// "<name>" returns:` would apply it; a Go value becomes JSON as for
+// NodeFunc, a struct's fields in their order in the tool message. Its error,
+// or a panic, is TOOL_ERROR.
 type ToolFunc = steps.ToolFunc
 
 // State returns a copy of the current thread's state, for the user's own

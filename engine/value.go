@@ -61,14 +61,27 @@ func normalizeOrdered(v any) (any, *KeyOrder, error) {
 	if c, ok := v.(Checked); ok {
 		return c.Value, c.Order, nil
 	}
-	out, err := Normalize(v)
-	return out, nil, err
+	if Validate(v) == nil {
+		return v, nil, nil
+	}
+	order := &KeyOrder{}
+	out, _ := normalize(v, 0, order)
+	if err := Validate(out); err != nil {
+		return nil, nil, err
+	}
+	if len(order.keys) == 0 {
+		order = nil // built in Go: sorted
+	}
+	return out, order, nil
 }
 
 // Normalize turns a value built in Go into the engine's model (Go integers
 // and float32 become float64, []string and map[string]string their generic
-// forms) and checks it against SPEC §2. Values already in the model come back
-// as they are, not copied.
+// forms, and any other Go value, a struct, a pointer, a typed map or slice,
+// a time.Time, a json.Marshaler, what encoding/json writes for it) and checks
+// it against SPEC §2. A value encoding/json refuses (a chan, a func, NaN)
+// is NON_JSON_VALUE at its path. Values already in the model come back as
+// they are, not copied.
 func Normalize(v any) (any, error) {
 	if c, ok := v.(Checked); ok {
 		return c.Value, nil
@@ -78,17 +91,18 @@ func Normalize(v any) (any, error) {
 	if Validate(v) == nil {
 		return v, nil
 	}
-	out, _ := normalize(v, 0)
+	out, _ := normalize(v, 0, nil)
 	if err := Validate(out); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
-// normalize converts what it can and reports whether it built a new value.
+// normalize converts what it can and reports whether it built a new value;
+// order records the key order of what encoding/json wrote (nil: none).
 // Past the nesting limit it stops: Validate reports TOO_DEEP, and a cyclic
 // Go value cannot recurse forever.
-func normalize(v any, depth int) (any, bool) {
+func normalize(v any, depth int, order *KeyOrder) (any, bool) {
 	if depth > maxDepth {
 		return v, false
 	}
@@ -130,7 +144,7 @@ func normalize(v any, depth int) (any, bool) {
 	case []any:
 		var out []any
 		for i, e := range x {
-			n, changed := normalize(e, depth+1)
+			n, changed := normalize(e, depth+1, order)
 			if changed && out == nil {
 				out = make([]any, len(x))
 				copy(out, x)
@@ -145,7 +159,7 @@ func normalize(v any, depth int) (any, bool) {
 	case map[string]any:
 		var out map[string]any
 		for k, e := range x {
-			n, changed := normalize(e, depth+1)
+			n, changed := normalize(e, depth+1, order)
 			if changed && out == nil {
 				out = make(map[string]any, len(x))
 				for k2, e2 := range x {
@@ -159,6 +173,9 @@ func normalize(v any, depth int) (any, bool) {
 		if out != nil {
 			return out, true
 		}
+	case nil, bool, float64, string:
+	default:
+		return fromGo(v, order)
 	}
 	return v, false
 }
@@ -347,15 +364,7 @@ func check(v any, depth int, path *[]pathSeg) *Error {
 		}
 		return nil
 	}
-	return errorf(NonJSONValue, "", goTypeMessage(v))
-}
-
-func goTypeMessage(v any) string {
-	switch v.(type) {
-	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr, float32:
-		return fmt.Sprintf("received a Go %T; JSON numbers are float64 (Normalize converts Go numbers)", v)
-	}
-	return fmt.Sprintf("received a Go %T, which is not a JSON value (nil, bool, float64, string, []any or map[string]any)", v)
+	return errorf(NonJSONValue, "", goValueMessage(v, path))
 }
 
 // TypeName is the JSON type of a value, as error messages name it.

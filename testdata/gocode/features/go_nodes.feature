@@ -37,9 +37,34 @@ Feature: Real Go nodes, Go tools and the suite's own steps
     When node "panics" runs
     Then the step should fail with "NODE_ERROR" mentioning "node \"panics\" panicked: assignment to entry in nil map"
 
-  Scenario: a node returning a value JSON cannot hold
+  Scenario: a node's Go structs, times and named types become JSON as encoding/json writes them
+    When node "ticket" runs
+    Then field "seen" should equal:
+      """json
+      {
+        "id": 7,
+        "status": "open",
+        "opened": "2024-01-02T03:04:05Z",
+        "tags": ["vip"],
+        "owner": {"name": "Ana"},
+        "notes": [{"text": "called back", "at": "2024-01-02T04:00:00Z"}],
+        "priority": "P2",
+        "scores": {"csat": 4}
+      }
+      """
+
+  Scenario: a node's time.Time is an RFC 3339 string
     When node "clock" runs
-    Then the step should fail with "NON_JSON_VALUE" mentioning "$.seen"
+    Then field "seen" should equal "1970-01-01T00:00:00Z"
+
+  Scenario: a value encoding/json refuses names its path and what to change
+    When node "leaky" runs
+    Then the step should fail with "NON_JSON_VALUE" mentioning "node \"leaky\": received a Go chan string, which encoding/json cannot encode: tag the struct field `json:\"-\"` to leave it out, or return a value JSON can hold (at $.seen.updates)"
+    And the state should be unchanged
+
+  Scenario: a NaN inside a Go struct names its path
+    When node "unscored" runs
+    Then the step should fail with "NON_JSON_VALUE" mentioning "NaN is not a finite number; JSON has no NaN or Infinity: return null, a number, or a string (at $.seen.score)"
 
   Scenario: a Go tool's result becomes a tool message
     When tool "lookup" is called with:
@@ -47,6 +72,13 @@ Feature: Real Go nodes, Go tools and the suite's own steps
       {"order": "A-17"}
       """
     Then field "messages[1].content" should equal "{\"order\":\"A-17\",\"status\":\"shipped\"}"
+
+  Scenario: a Go tool's struct result is its JSON, fields in the struct's order
+    When tool "shipment" is called with:
+      """json
+      {"order": "A-17"}
+      """
+    Then field "messages[1].content" should equal "{\"order\":\"A-17\",\"status\":\"shipped\",\"eta\":\"2024-01-03T00:00:00Z\"}"
 
   Scenario: a Go tool's error is TOOL_ERROR
     When tool "lookup" is called with:
