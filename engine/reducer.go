@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"math"
+
+	"github.com/stateharness/scenario/internal/panicsite"
 )
 
 // ReducerFunc is a custom reducer: it returns the new value of a field from
@@ -220,7 +222,11 @@ func customReducer(name string, fn ReducerFunc) reducer {
 		defer func() {
 			// a user's reducer may panic; the scenario gets an error, not a crash
 			if r := recover(); r != nil {
-				err = &Error{Code: ReducerTypeError, Path: PathKey(Root, c.field), Message: fmt.Sprintf("custom reducer %q panicked: %v", name, r)}
+				panicked := "panicked"
+				if at := panicsite.Where(); at != "" {
+					panicked += " at " + at
+				}
+				err = &Error{Code: ReducerTypeError, Path: PathKey(Root, c.field), Message: fmt.Sprintf("custom reducer %q %s: %v", name, panicked, r)}
 			}
 		}()
 		out, err = fn(cur, in)

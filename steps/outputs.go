@@ -115,7 +115,7 @@ func (w *world) runGoNode(name string, fn NodeFunc) (out any, err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = nil, &engine.Error{Code: engine.NodeError, Message: fmt.Sprintf("node %q panicked: %v", name, r)}
+			out, err = nil, &engine.Error{Code: engine.NodeError, Message: fmt.Sprintf("node %q %s", name, panicked(r))}
 		}
 	}()
 	update, err := fn(w.ctx, copyValue(state).(map[string]any))

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/panicsite"
 )
 
 func toolSteps() []Def {
@@ -94,12 +95,21 @@ func (w *world) toolCall(name, callID string) error {
 	return g.ToolCall(w.thread, name, callID, v)
 }
 
+// panicked says where a team's Go code panicked and with what: "panicked at
+// file:line: message". Call it from the deferred function that recovers.
+func panicked(r any) string {
+	if at := panicsite.Where(); at != "" {
+		return fmt.Sprintf("panicked at %s: %v", at, r)
+	}
+	return fmt.Sprintf("panicked: %v", r)
+}
+
 // runGoTool calls a registered Go tool with a copy of the arguments. Its
 // error, or a panic in it, is TOOL_ERROR.
 func (w *world) runGoTool(name string, fn ToolFunc, args any) (out any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = nil, &engine.Error{Code: engine.ToolError, Message: fmt.Sprintf("tool %q panicked: %v", name, r)}
+			out, err = nil, &engine.Error{Code: engine.ToolError, Message: fmt.Sprintf("tool %q %s", name, panicked(r))}
 		}
 	}()
 	out, err = fn(w.ctx, copyValue(args))
