@@ -253,3 +253,106 @@ func TestFreshModule(t *testing.T) {
 		}
 	}
 }
+
+// TestGoModuleAsTheReadmeSays runs every shell command of the README's "In
+// your own Go module" as a user pastes it, in order, in a new module: the
+// CLI comes in as a tool of the module (go get -tool), init scaffolds the
+// suite, go test and go tool scenario check pass, and they still do after
+// another go mod tidy, which keeps the tool line. The one addition is the
+// replace directive that stands in for the unpublished module.
+func TestGoModuleAsTheReadmeSays(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds a module of its own")
+	}
+	_, file, _, _ := runtime.Caller(0)
+	repo := filepath.Dir(file)
+	readme, err := os.ReadFile(filepath.Join(repo, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	commands := sectionCommands(string(readme), "### In your own Go module")
+	if len(commands) < 4 || !strings.HasPrefix(commands[0], "go get -tool ") {
+		t.Fatalf("the README's section runs %q: want go get -tool first, then init, tidy and the checks", commands)
+	}
+	dir := t.TempDir()
+	gomod := "module example.com/agent\n\ngo 1.26\n\nreplace github.com/stateharness/scenario => " + repo + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// An unpublished module: proxy.golang.org answers "not found" for it,
+	// which go get reads as "no version" and takes the replacement. A proxy
+	// that answers otherwise (403) is followed by an empty one that says
+	// not found; direct (git) is left out.
+	out, err := exec.Command("go", "env", "GOPROXY").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var proxies []string
+	for _, p := range strings.FieldsFunc(strings.TrimSpace(string(out)), func(r rune) bool { return r == ',' || r == '|' }) {
+		if p != "direct" && p != "off" {
+			proxies = append(proxies, p)
+		}
+	}
+	proxies = append(proxies, "file://"+filepath.ToSlash(t.TempDir()))
+	goEnv := append(os.Environ(), "SCENARIO_UPDATE=", "GOLDIE_UPDATE=", "SCENARIO_CHECK=", "GOFLAGS=",
+		"GOPROXY="+strings.Join(proxies, "|"))
+	run := func(line string) (string, error) {
+		cmd := exec.Command("sh", "-ec", line)
+		cmd.Dir = dir
+		cmd.Env = goEnv
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := run("go list -m -f '{{.Version}}' github.com/cucumber/godog@latest"); err != nil {
+		if env.On("SCENARIO_REQUIRE_NETWORK") {
+			t.Fatalf("SCENARIO_REQUIRE_NETWORK is set and the Go module proxy cannot be reached: %v\n%s", err, out)
+		}
+		t.Skipf("the Go module proxy cannot be reached (SCENARIO_REQUIRE_NETWORK=1 fails instead): %s", strings.TrimSpace(out))
+	}
+	for _, c := range commands {
+		out, err := run(c)
+		if err != nil {
+			t.Fatalf("the README's %q: %v\n%s", c, err, out)
+		}
+		t.Logf("ran %s", c)
+		if strings.HasPrefix(c, "go tool scenario init") && !strings.Contains(out, "\n  go tool scenario run\n") {
+			t.Errorf("init run as a tool does not say to run the CLI as one:\n%s", out)
+		}
+	}
+	for _, c := range []string{"go mod tidy", "go tool scenario check", "go test ./..."} {
+		if out, err := run(c); err != nil {
+			t.Fatalf("%q after the README's commands: %v\n%s", c, err, out)
+		}
+	}
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^tool github\.com/stateharness/scenario/cmd/scenario$`).Match(mod) {
+		t.Errorf("go mod tidy dropped the tool line:\n%s", mod)
+	}
+}
+
+// sectionCommands lists the lines of the sh blocks of a markdown section
+// (up to the next heading of any level), as a user pastes them.
+func sectionCommands(markdown, heading string) []string {
+	_, section, ok := strings.Cut(markdown, "\n"+heading+"\n")
+	if !ok {
+		return nil
+	}
+	if i := strings.Index(section, "\n#"); i >= 0 {
+		section = section[:i]
+	}
+	var commands []string
+	inSh := false
+	for line := range strings.Lines(section) {
+		line = strings.TrimRight(line, "\n")
+		switch {
+		case strings.HasPrefix(line, "```"):
+			inSh = !inSh && line == "```sh"
+		case inSh && strings.TrimSpace(line) != "":
+			commands = append(commands, line)
+		}
+	}
+	return commands
+}

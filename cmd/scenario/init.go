@@ -307,24 +307,67 @@ func goPackageIn(dir string) string {
 }
 
 // printNextSteps says how to run the new suite: under go test once the
-// directory is in a module, or with the CLI.
+// directory is in a module, and the CLI as a tool of that module (go run
+// of the CLI inside a module needs go.sum entries that go mod tidy drops
+// unless go.mod names the tool), or with the CLI at a pinned version.
 func printNextSteps(out io.Writer, dir, abs string) {
 	fmt.Fprintln(out, "\nnext steps:")
 	if dir != "." {
 		fmt.Fprintf(out, "  cd %s\n", quote(dir))
 	}
-	cli := "go run github.com/stateharness/scenario/cmd/scenario@" + pinnedVersion()
-	if env.FindUp(abs, "go.mod") != "" {
+	if gomod := env.FindUp(abs, "go.mod"); gomod != "" {
 		fmt.Fprintln(out, "  go mod tidy                     # adds github.com/stateharness/scenario")
 		fmt.Fprintln(out, "  go test ./...                   # runs features/ through scenario_test.go")
-		fmt.Fprintln(out, "or with the CLI:")
+		fmt.Fprintln(out, "or with the CLI, a tool of this module (go.mod pins its version; go mod tidy keeps it):")
+		pinned := declaresTool(filepath.Join(gomod, "go.mod"), cliPackage)
+		if !pinned {
+			fmt.Fprintf(out, "  go get -tool %s@%s\n", cliPackage, pinnedVersion())
+		}
+		fmt.Fprintln(out, "  go tool scenario run")
+		if !pinned {
+			warnUnpinned(out)
+		}
+	} else {
+		fmt.Fprintf(out, "  go run %s@%s run\n", cliPackage, pinnedVersion())
+		warnUnpinned(out)
 	}
-	fmt.Fprintf(out, "  %s run\n", cli)
-	warnUnpinned(out)
 	if repo := env.FindUp(abs, ".git"); repo != "" && repo != abs {
 		rel, _ := filepath.Rel(repo, abs)
 		fmt.Fprintf(out, "GitHub reads workflows only from the repository root: move .github/ to %s and run its jobs in %s (defaults: run: working-directory).\n", repo, filepath.ToSlash(rel))
 	}
+}
+
+// cliPackage is this command's package path.
+const cliPackage = "github.com/stateharness/scenario/cmd/scenario"
+
+// declaresTool reports whether the go.mod file at path names pkg in a tool
+// directive (go get -tool wrote it).
+func declaresTool(path, pkg string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	inBlock := false
+	for line := range strings.Lines(string(data)) {
+		if i := strings.Index(line, "//"); i >= 0 {
+			line = line[:i]
+		}
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 0:
+		case inBlock && f[0] == ")":
+			inBlock = false
+		case inBlock:
+			if strings.Trim(f[0], `"`) == pkg {
+				return true
+			}
+		case f[0] == "tool" && len(f) == 2 && f[1] == "(":
+			inBlock = true
+		case f[0] == "tool" && len(f) == 2 && strings.Trim(f[1], `"`) == pkg:
+			return true
+		}
+	}
+	return false
 }
 
 // pinnedVersion is the version a scaffold pins the CLI to: this binary's

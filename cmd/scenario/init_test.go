@@ -78,8 +78,8 @@ func TestInitWritesTheScaffold(t *testing.T) {
 		files    []string
 		steps    []string
 	}{
-		{"a Go module", true, initFiles, []string{"go mod tidy", "go test ./...", "cmd/scenario@" + pinnedVersion() + " run"}},
-		{"a repository without Go", false, cliFiles, []string{"cmd/scenario@" + pinnedVersion() + " run"}},
+		{"a Go module", true, initFiles, []string{"go mod tidy", "go test ./...", "  go get -tool github.com/stateharness/scenario/cmd/scenario@" + pinnedVersion() + "\n  go tool scenario run\n"}},
+		{"a repository without Go", false, cliFiles, []string{"go run github.com/stateharness/scenario/cmd/scenario@" + pinnedVersion() + " run"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -118,6 +118,29 @@ func TestInitWritesTheScaffold(t *testing.T) {
 				t.Errorf("scenario_test.go starts\n%s\nwant %q", test, want)
 			}
 		})
+	}
+}
+
+// TestInitInAModuleWithTheTool: where go.mod names the CLI as a tool (go
+// get -tool, as the README says), the next steps run it as one, pinned by
+// go.mod, with no version to fill in.
+func TestInitInAModuleWithTheTool(t *testing.T) {
+	for _, gomod := range []string{
+		"module example.com/agent\n\ngo 1.26\n\ntool github.com/stateharness/scenario/cmd/scenario\n",
+		"module example.com/agent\n\ngo 1.26\n\ntool (\n\tgolang.org/x/tools/cmd/stringer\n\tgithub.com/stateharness/scenario/cmd/scenario // the CLI\n)\n",
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := runInit(dir, &out); err != nil {
+			t.Fatalf("init: %v", err)
+		}
+		_, next, _ := strings.Cut(out.String(), "next steps:")
+		if !strings.Contains(next, "\n  go tool scenario run\n") || strings.Contains(next, "go get") || strings.Contains(next, "VERSION") {
+			t.Errorf("next steps in a module with the tool (go.mod:\n%s):%s\nwant go tool scenario run, and no go get or version", gomod, next)
+		}
 	}
 }
 
