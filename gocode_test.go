@@ -10,6 +10,7 @@ import (
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario"
+	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // ticket is a Go team's own type, as its node returns it: encoding/json
@@ -53,7 +54,23 @@ type shipment struct {
 // TestGoNodesToolsAndSteps runs the Go team's own code in scenarios: real
 // nodes, real tools and their own steps.
 func TestGoNodesToolsAndSteps(t *testing.T) {
-	scenario.Run(t, scenario.Options{
+	scenario.Run(t, gocodeOptions())
+}
+
+// TestGoNodesToolsAndStepsOnLangGraphJS runs the same scenarios on the
+// built-in engine and LangGraph JS side by side: what a Go node or tool
+// returns (its structs included) reaches the bridge as the engine reads it.
+func TestGoNodesToolsAndStepsOnLangGraphJS(t *testing.T) {
+	toolchain.Node(t)
+	opts := gocodeOptions()
+	opts.Runtime = "builtin,langgraph-js"
+	scenario.Run(t, opts)
+}
+
+// gocodeOptions are a Go team's nodes, tools and steps, for
+// testdata/gocode.
+func gocodeOptions() scenario.Options {
+	return scenario.Options{
 		Root: "testdata/gocode",
 		Nodes: map[string]scenario.NodeFunc{
 			"counter": func(_ context.Context, state map[string]any) (map[string]any, error) {
@@ -119,5 +136,5 @@ func TestGoNodesToolsAndSteps(t *testing.T) {
 				return nil
 			})
 		},
-	})
+	}
 }
