@@ -291,4 +291,3 @@ func lines(text string) []string {
 	}
 	return out
 }
-
