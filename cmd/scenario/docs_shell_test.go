@@ -259,7 +259,11 @@ func runShellCommand(t *testing.T, fx *docFixtures, b docBlock, dir string, c sh
 	}
 	switch {
 	case len(words) >= 3 && words[0] == "go" && (words[1] == "install" || words[1] == "get"):
-		fx.checkPackage(t, at, words[2], words[1] == "install")
+		for _, w := range words[2:] {
+			if !strings.HasPrefix(w, "-") {
+				fx.checkPackage(t, at, w, words[1] == "install")
+			}
+		}
 	case len(words) >= 5 && words[0] == "go" && words[1] == "build" && words[2] == "-o":
 		fx.checkPackage(t, at, words[4], true)
 	case len(words) >= 2 && words[0] == "go" && words[1] == "test":
@@ -293,7 +297,9 @@ func runShellCommand(t *testing.T, fx *docFixtures, b docBlock, dir string, c sh
 		}
 	case len(words) >= 3 && strings.HasSuffix(words[0], "/bin/pip") && words[1] == "install":
 		// installing needs the package index; the pinned environment holds each package
-		out, err := exec.Command(filepath.Join(dir, filepath.FromSlash(words[0])), append([]string{"show", "-q"}, words[2:]...)...).CombinedOutput()
+		python := filepath.Join(dir, filepath.FromSlash(path.Dir(words[0])), "python")
+		script := "import importlib.metadata as m, sys\nfor p in sys.argv[1:]: print(p, m.version(p))"
+		out, err := exec.Command(python, append([]string{"-c", script}, words[2:]...)...).CombinedOutput()
 		if err != nil {
 			t.Errorf("%s: a package is not in the pinned environment: %v\n%s", at, err, out)
 		}
@@ -332,14 +338,7 @@ func runCLIAt(t *testing.T, dir string, env []string, args []string) cliResult {
 	for k, v := range vars {
 		t.Setenv(k, v)
 	}
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
+	t.Chdir(dir)
 	return runCLI(t, args...)
 }
 
