@@ -106,7 +106,7 @@ func shellIn(fixture string) func(t *testing.T, fx *docFixtures, b docBlock) {
 			dir = fx.emptyModule(t, t.TempDir())
 		case "go module":
 			if fx.testFile == "" {
-				t.Fatalf("%s: the README's test file did not compile, so its go test commands cannot run", b)
+				t.Fatalf("%s: the README's test file did not compile (or its subtest did not run), so its go test commands cannot run", b)
 			}
 			dir = fx.goModule(t)
 		default:
@@ -387,6 +387,30 @@ func (fx *docFixtures) checkNpmPackages(t *testing.T, at string, args []string) 
 		}
 		if pkg.Dependencies[a] == "" && pkg.DevDependencies[a] == "" {
 			t.Errorf("%s installs %s, which package.json does not pin", at, a)
+		}
+	}
+}
+
+func TestDocShellCommandsSplit(t *testing.T) {
+	b := docBlock{file: "README.md", line: 10, lang: "sh", text: `git clone https://example.com/x && cd x   # a comment
+SCENARIO_UPDATE=1 go run ./cmd/scenario update [paths...]
+echo "profile: a # b" > scenario.yaml
+go test . -run 'TestX/a b'
+`}
+	got := shellCommands(b)
+	want := []shellCommand{
+		{line: 11, words: []string{"git", "clone", "https://example.com/x"}, raw: "git clone https://example.com/x"},
+		{line: 11, words: []string{"cd", "x"}, raw: "cd x"},
+		{line: 12, words: []string{"SCENARIO_UPDATE=1", "go", "run", "./cmd/scenario", "update"}, raw: "SCENARIO_UPDATE=1 go run ./cmd/scenario update [paths...]"},
+		{line: 13, words: []string{"echo", "profile: a # b", ">", "scenario.yaml"}, raw: `echo "profile: a # b" > scenario.yaml`, shell: true},
+		{line: 14, words: []string{"go", "test", ".", "-run", "TestX/a b"}, raw: "go test . -run 'TestX/a b'"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d commands, want %d: %+v", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i].line != want[i].line || got[i].raw != want[i].raw || got[i].shell != want[i].shell || strings.Join(got[i].words, "|") != strings.Join(want[i].words, "|") {
+			t.Errorf("command %d: got %+v, want %+v", i, got[i], want[i])
 		}
 	}
 }
