@@ -31,6 +31,15 @@ const readmeStateScenario = `
     And field "messages[1].content" should equal "sorry to hear that"
 `
 
+// The README blocks of "For Python teams" that
+// TestReadmePythonStateKeepsItsReducers runs: the state, the scenario's
+// Background on its export, the commands.
+const (
+	readmeStateMarker      = "class State(BaseModel):"
+	readmeBackgroundMarker = `And the state schema from "scenarios/schemas/state.schema.json"`
+	readmeExportMarker     = ".venv/bin/python -m agent.export_schema"
+)
+
 // pythonFileHeader is the comment that names where a part of a Python
 // block lives: "# agent/state.py".
 var pythonFileHeader = regexp.MustCompile(`^# ([\w/]+\.py)\b`)
@@ -65,9 +74,9 @@ func pythonFiles(t *testing.T, b docBlock) map[string]string {
 func TestReadmePythonStateKeepsItsReducers(t *testing.T) {
 	python := toolchain.LangGraphPython(t)
 	root := toolchain.RepoRoot()
-	state := docBlockOf(t, "README.md", "python", "class State(BaseModel):")
-	background := docBlockOf(t, "README.md", "gherkin", `And the state schema from "scenarios/schemas/state.schema.json"`)
-	commands := docBlockOf(t, "README.md", "sh", ".venv/bin/python -m agent.export_schema")
+	state := docBlockOf(t, "README.md", "python", readmeStateMarker)
+	background := docBlockOf(t, "README.md", "gherkin", readmeBackgroundMarker)
+	commands := docBlockOf(t, "README.md", "sh", readmeExportMarker)
 	graph, err := os.ReadFile(filepath.Join(root, "cmd", "scenario", "testdata", "docs", "graph.py"))
 	if err != nil {
 		t.Fatal(err)
