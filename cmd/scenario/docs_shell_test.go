@@ -73,8 +73,8 @@ func (fx *docFixtures) goModule(t *testing.T) string {
 	return fx.goModDir
 }
 
-// goCmd runs go in dir, offline (the module cache holds what the checkout
-// builds with), with extra environment.
+// goCmd runs go in a module of the test's own (dir), offline (the module
+// cache holds what the checkout builds with), with extra environment.
 func (fx *docFixtures) goCmd(dir string, extra []string, args ...string) (string, error) {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
@@ -268,8 +268,11 @@ func runShellCommand(t *testing.T, fx *docFixtures, b docBlock, dir string, c sh
 		fx.checkPackage(t, at, words[4], true)
 	case len(words) >= 2 && words[0] == "go" && words[1] == "test":
 		if dir == fx.root {
-			// the repository's own tests, of which this one is part
-			if out, err := fx.goCmd(dir, nil, append([]string{"list"}, words[2:]...)...); err != nil {
+			// the repository's own tests, of which this one is part: its
+			// packages resolve (without -mod=mod, which could touch go.mod)
+			list := exec.Command("go", append([]string{"list"}, words[2:]...)...)
+			list.Dir = dir
+			if out, err := list.CombinedOutput(); err != nil {
 				t.Errorf("%s: go list of its packages: %v\n%s", at, err, out)
 			}
 			return
