@@ -28,7 +28,7 @@ func (d *jsonSchemaDoc) messagesWithoutReducer(f *Field, n jsNode) string {
 		return ""
 	}
 	return fmt.Sprintf("field %q %s but has no \"x-reducer\", so it takes the profile's reducer (last-value in langgraph and langgraph-py: each write replaces the list, where add_messages appends); "+
-		"if the state declares it with add_messages, say so in the schema: Field(json_schema_extra={\"x-reducer\": \"messages\"}) in Pydantic, .meta({\"x-reducer\": \"messages\"}) in zod (at %s)",
+		"if the state declares it with add_messages, say so in the schema: Field(json_schema_extra={\"x-reducer\": \"messages\"}) in Pydantic, written before add_messages in Annotated[...] (LangGraph takes the last item as the reducer), .meta({\"x-reducer\": \"messages\"}) in zod (at %s)",
 		f.Name, why, f.origin.field)
 }
 

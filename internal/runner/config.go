@@ -90,7 +90,7 @@ func ReadConfigFile(root string) (FileConfig, error) {
 	if err := dec.Decode(&fc); err != nil && !errors.Is(err, io.EOF) {
 		msg := strings.ReplaceAll(err.Error(), " in type runner.FileConfig", "")
 		msg = unknownField.ReplaceAllString(msg, "unknown key $1")
-		return fc, fmt.Errorf("%s: %s (known keys: profile, features, golden, scenarios, format, id_prefix, runtime, runtime_timeout, graph)", ConfigFile, msg)
+		return fc, fmt.Errorf("%s: %s (known keys: profile, features, golden, scenarios, format, id_prefix, runtime, runtime_timeout, graph, python)", ConfigFile, msg)
 	}
 	return fc, nil
 }

@@ -67,12 +67,12 @@ class SupportState(BaseModel):
     status, a nested model, Optional fields, a dict and defaults, each
     reducer also said in x-reducer."""
 
-    messages: Annotated[list[AnyMessage], add_messages, reducer("messages")] = []
+    messages: Annotated[list[AnyMessage], reducer("messages"), add_messages] = []
     status: Literal["open", "waiting_on_customer", "escalated", "closed"] = "open"
     customer: Optional[Customer] = None
-    notes: Annotated[list[str], operator.add, reducer("append")] = []
-    tool_calls: Annotated[list[ToolUse], operator.add, reducer("append")] = []
-    turns: Annotated[int, operator.add, reducer("sum")] = 0
+    notes: Annotated[list[str], reducer("append"), operator.add] = []
+    tool_calls: Annotated[list[ToolUse], reducer("append"), operator.add] = []
+    turns: Annotated[int, reducer("sum"), operator.add] = 0
     retries: Optional[int] = None
     scores: dict[str, float] = {}
     escalated: bool = False
@@ -92,8 +92,8 @@ class PlainState(BaseModel):
 class TypedDictState(TypedDict):
     """A TypedDict state, exported with TypeAdapter(...).json_schema()."""
 
-    messages: Annotated[list[AnyMessage], add_messages, reducer("messages")]
-    notes: Annotated[list[str], operator.add, reducer("append")]
+    messages: Annotated[list[AnyMessage], reducer("messages"), add_messages]
+    notes: Annotated[list[str], reducer("append"), operator.add]
     status: Literal["open", "closed"]
     summary: Optional[str]
 
@@ -103,7 +103,7 @@ class PlanState(BaseModel):
     the document is {"$defs": ..., "$ref": "#/$defs/PlanState"}."""
 
     goal: str
-    subplans: Annotated[list["PlanState"], operator.add, reducer("append")] = []
+    subplans: Annotated[list["PlanState"], reducer("append"), operator.add] = []
     parent: Optional["PlanState"] = None
 
 
