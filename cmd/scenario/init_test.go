@@ -295,7 +295,11 @@ func TestInitSuiteUnderGoTest(t *testing.T) {
 
 func TestWorkflowsRunTheSuite(t *testing.T) {
 	workflow := func(goModule bool, install ...string) []byte {
-		files, err := scaffoldFiles(scaffoldData{Package: "agent", GoModule: goModule, Version: "v1.2.3", Install: strings.Join(install, "")})
+		data := scaffoldData{Package: "agent", GoModule: goModule, Version: "v1.2.3", Install: strings.Join(install, "")}
+		if goModule {
+			data.GoModFile = "go.mod"
+		}
+		files, err := scaffoldFiles(data)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -115,7 +115,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				if len(args) == 1 {
 					dir = args[0]
 				}
-				if err := runInit(dir, stdout); err != nil {
+				if err := runInitWith(dir, initOptions{Profile: f.profile, Runtime: f.runtime}, stdout); err != nil {
 					return fmt.Errorf("init: %w", err)
 				}
 				return nil
