@@ -447,6 +447,9 @@ func printRuntimeSetup(out io.Writer, data scaffoldData) {
 			fmt.Fprintln(out, "runtime: awaken builds its program with your cargo on the first run (Rust >= 1.85; a few minutes, once per version); the workflow caches that build")
 		}
 	}
+	if data.Cargo && !slices.Contains(strings.Split(data.Runtime, ","), "awaken") {
+		fmt.Fprintln(out, "the awaken example runs on the built-in engine; on Awaken itself with --runtime awaken (or runtime: awaken in scenario.yaml), which builds its program with your cargo on the first run (Rust >= 1.85; a few minutes, once per version); the workflow sets up cargo and caches that build")
+	}
 }
 
 // flatPackageWarning warns when dir is a new top-level directory of a

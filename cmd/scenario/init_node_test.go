@@ -5,10 +5,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/toolchain"
+	"github.com/stateharness/scenario/runtimes"
 	"gopkg.in/yaml.v3"
 )
 
@@ -136,4 +139,67 @@ func keys(m map[string]string) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// TestInitEveryProfileAndRuntimePasses: for every profile and runtime init
+// offers (init --profile P --runtime R, each runtime alone and side by side
+// with the built-in engine), the scaffold passes scenario check at once on
+// that runtime, with no scenario skipped: LangGraph JS from the suite's
+// node_modules, LangGraph Python and llmfy from the repository's Python.
+// Awaken builds are not run here: its scaffold is checked on the built-in
+// engine.
+func TestInitEveryProfileAndRuntimePasses(t *testing.T) {
+	if got, want := initRuntimes(), runtimes.Names(); !slices.Equal(got, want) {
+		t.Fatalf("init scaffolds for the runtimes %v; --runtime accepts %v", got, want)
+	}
+	type combo struct{ profile, runtime string }
+	var combos []combo
+	for _, p := range engine.Profiles() {
+		combos = append(combos, combo{p, ""}, combo{p, runtimes.Builtin})
+	}
+	for _, rt := range initRuntimes()[1:] {
+		for _, p := range runtimeProfiles[rt] {
+			combos = append(combos, combo{p, rt}, combo{p, runtimes.Builtin + "," + rt})
+		}
+	}
+	for _, c := range combos {
+		t.Run(c.profile+" on "+cmpOr(c.runtime, "the default runtime"), func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "suite")
+			args := []string{"init", dir, "--profile", c.profile}
+			if c.runtime != "" {
+				args = append(args, "--runtime", c.runtime)
+			}
+			wantCode(t, runCLI(t, args...), exitPassed)
+			check := suiteArgs("check", dir)
+			uses := func(n string) bool { return slices.Contains(strings.Split(c.runtime, ","), n) }
+			switch {
+			case uses("langgraph-js"):
+				if err := os.Symlink(toolchain.Node(t).NodePath(), filepath.Join(dir, "node_modules")); err != nil {
+					t.Fatal(err)
+				}
+			case uses("langgraph-py"):
+				check = append(check, "--python", toolchain.LangGraphPython(t))
+			case uses("llmfy"):
+				check = append(check, "--python", toolchain.LlmfyPython(t))
+			case uses("awaken"):
+				check = append(check, "--runtime", runtimes.Builtin)
+			}
+			r := runCLI(t, check...)
+			wantCode(t, r, exitPassed)
+			wantContains(t, r, "1 scenarios (1 passed)")
+			if strings.Contains(r.out, "skipped") {
+				t.Errorf("a scenario was skipped:\n%s", r.out)
+			}
+			if rt := strings.TrimPrefix(c.runtime, runtimes.Builtin+","); rt != "" && rt != runtimes.Builtin && rt != "awaken" && !strings.Contains(r.all(), rt+": ") {
+				t.Errorf("the check did not run on %s:\n%s", rt, r.all())
+			}
+		})
+	}
+}
+
+func cmpOr(s, or string) string {
+	if s == "" {
+		return or
+	}
+	return s
 }
