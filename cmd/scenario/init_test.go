@@ -727,21 +727,7 @@ func TestInitKeepsAFlatLayoutInstallable(t *testing.T) {
 	})
 	r := runCLI(t, "init", project)
 	wantCode(t, r, exitPassed)
-	suite := filepath.Join(project, "tests", "scenario")
-	wantContains(t, r, "created "+filepath.Join(suite, "scenario.yaml"), "the suite is in "+suite+": ", "Multiple top-level packages discovered in a flat-layout")
-	for _, d := range []string{"features", "golden", "scenarios"} {
-		if _, err := os.Stat(filepath.Join(project, d)); err == nil {
-			t.Errorf("init wrote %s/ beside the project's package", d)
-		}
-	}
-	if conf := readFile(t, suite, "scenario.yaml"); !strings.Contains(conf, "python: ../../.venv/bin/python") {
-		t.Errorf("scenario.yaml of the suite in tests/scenario:\n%s", conf)
-	}
 	wf := readWorkflow(t, filepath.Join(project, ".github", "workflows", "scenarios.yml"))
-	if wf.Defaults.Run.WorkingDirectory != "tests/scenario" {
-		t.Errorf("the workflow runs in %q, want tests/scenario", wf.Defaults.Run.WorkingDirectory)
-	}
-	wantCode(t, runCLI(t, append(suiteArgs("check", suite), "--runtime", "builtin")...), exitPassed)
 
 	// the check job's install step, in its working directory, with
 	// setup-python's python on PATH
@@ -775,4 +761,19 @@ func TestInitKeepsAFlatLayoutInstallable(t *testing.T) {
 	if err != nil || strings.TrimSpace(string(got)) != "42" {
 		t.Errorf("the installed project does not import: %v\n%s", err, got)
 	}
+
+	suite := filepath.Join(project, "tests", "scenario")
+	wantContains(t, r, "created "+filepath.Join(suite, "scenario.yaml"), "the suite is in "+suite+": ", "Multiple top-level packages discovered in a flat-layout")
+	for _, d := range []string{"features", "golden", "scenarios"} {
+		if _, err := os.Stat(filepath.Join(project, d)); err == nil {
+			t.Errorf("init wrote %s/ beside the project's package", d)
+		}
+	}
+	if conf := readFile(t, suite, "scenario.yaml"); !strings.Contains(conf, "python: ../../.venv/bin/python") {
+		t.Errorf("scenario.yaml of the suite in tests/scenario:\n%s", conf)
+	}
+	if wf.Defaults.Run.WorkingDirectory != "tests/scenario" {
+		t.Errorf("the workflow runs in %q, want tests/scenario", wf.Defaults.Run.WorkingDirectory)
+	}
+	wantCode(t, runCLI(t, append(suiteArgs("check", suite), "--runtime", "builtin")...), exitPassed)
 }
