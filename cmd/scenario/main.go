@@ -109,7 +109,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			printSteps(stdout)
 			return nil
 		}},
-		&cobra.Command{Use: "init [dir]", Short: "Scaffold a suite that passes at once: features/, golden/, scenarios/, scenario.yaml, scenario_test.go, a CI workflow",
+		&cobra.Command{Use: "init [dir]", Short: "Scaffold a suite that passes at once: features/, golden/, scenarios/, scenario.yaml, scenario_test.go, a CI workflow (for --profile and --runtime when given, else for the project around dir)",
 			Args: cobra.MaximumNArgs(1), RunE: func(_ *cobra.Command, args []string) error {
 				dir := f.root
 				if len(args) == 1 {
