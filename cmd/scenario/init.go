@@ -206,9 +206,9 @@ func runtimesOf(profile string) []string {
 }
 
 // flatLayout reports whether dir is the root of a Python project whose
-// packages setuptools discovers itself in a flat layout (pyproject.toml or
-// setup.py without a packages list or a src/ directory, and no other
-// build backend): there every directory named like a package becomes one,
+// packages setuptools discovers itself in a flat layout (setup.py, or a
+// pyproject.toml with a [project] table, without a packages list or a src/
+// directory, and no other build backend): there every directory named like a package becomes one,
 // and features/, golden/ and scenarios/ beside the project's own package
 // make pip install . fail ("Multiple top-level packages discovered in a
 // flat-layout").
@@ -223,6 +223,9 @@ func flatLayout(dir string) bool {
 	}
 	if errSetup == nil && (bytes.Contains(setup, []byte("packages")) || bytes.Contains(setup, []byte("py_modules"))) {
 		return false
+	}
+	if errSetup != nil && !bytes.Contains(pyproject, []byte("[project]")) {
+		return false // a pyproject.toml of tool settings alone builds no package
 	}
 	inSetuptools := false
 	for _, line := range strings.Split(string(pyproject), "\n") {

@@ -506,6 +506,14 @@ func TestPythonProject(t *testing.T) {
 		// the nearer project decides the profile
 		{map[string]string{"package.json": "{}", "py/requirements.txt": "", "py/tests/x": ""}, "py/tests", "cd .. && python -m venv .venv && .venv/bin/pip install -r requirements.txt", "../.venv/bin/python", "langgraph-py"},
 		{map[string]string{"requirements.txt": "", "web/package.json": "{}"}, "web", "cd .. && python -m venv .venv && .venv/bin/pip install -r requirements.txt", "../.venv/bin/python", "langgraph"},
+		// a Cargo crate is Awaken's, unless a Python or JavaScript package
+		// is as near (a Rust extension, a napi package)
+		{map[string]string{"Cargo.toml": "", "src/lib.rs": ""}, ".", "", "", "awaken"},
+		{map[string]string{"Cargo.toml": "", "tests/x": ""}, "tests", "", "", "awaken"},
+		{map[string]string{"Cargo.toml": "", "pyproject.toml": ""}, ".", "python -m venv .venv && .venv/bin/pip install .", "", "langgraph-py"},
+		{map[string]string{"Cargo.toml": "", "package.json": "{}"}, ".", "", "", "langgraph"},
+		{map[string]string{"Cargo.toml": "", "web/package.json": "{}"}, "web", "", "", "langgraph"},
+		{map[string]string{"requirements.txt": "", "crate/Cargo.toml": ""}, "crate", "cd .. && python -m venv .venv && .venv/bin/pip install -r requirements.txt", "../.venv/bin/python", "awaken"},
 	} {
 		root := writeFiles(t, t.TempDir(), tc.files)
 		dir := filepath.Join(root, tc.dir)
@@ -776,4 +784,36 @@ func TestInitKeepsAFlatLayoutInstallable(t *testing.T) {
 		t.Errorf("the workflow runs in %q, want tests/scenario", wf.Defaults.Run.WorkingDirectory)
 	}
 	wantCode(t, runCLI(t, append(suiteArgs("check", suite), "--runtime", "builtin")...), exitPassed)
+}
+
+func TestFlatLayout(t *testing.T) {
+	const project = "[project]\nname = \"agent\"\nversion = \"0.1.0\"\n"
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  bool
+	}{
+		{"pyproject.toml without a build system", map[string]string{"pyproject.toml": project}, true},
+		{"setuptools", map[string]string{"pyproject.toml": "[build-system]\nbuild-backend = \"setuptools.build_meta\"\n" + project}, true},
+		{"setup.py alone", map[string]string{"setup.py": "from setuptools import setup\nsetup(name='agent')\n"}, true},
+		{"a src layout", map[string]string{"pyproject.toml": project, "src/agent/__init__.py": ""}, false},
+		{"a packages list", map[string]string{"pyproject.toml": project + "\n[tool.setuptools]\npackages = [\"agent\"]\n"}, false},
+		{"packages.find", map[string]string{"pyproject.toml": project + "\n[tool.setuptools.packages.find]\ninclude = [\"agent*\"]\n"}, false},
+		{"hatchling", map[string]string{"pyproject.toml": "[build-system]\nbuild-backend = \"hatchling.build\"\n" + project}, false},
+		{"setup.py naming its packages", map[string]string{"setup.py": "setup(name='agent', packages=['agent'])\n"}, false},
+		{"tool settings only", map[string]string{"pyproject.toml": "[tool.ruff]\nline-length = 100\n", "requirements.txt": ""}, false},
+		{"requirements.txt only", map[string]string{"requirements.txt": ""}, false},
+	} {
+		if got := flatLayout(writeFiles(t, t.TempDir(), tc.files)); got != tc.want {
+			t.Errorf("flatLayout with %s = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	// a new top-level directory of a flat layout is warned about; tests/
+	// and one that exists already are not
+	root := writeFiles(t, t.TempDir(), map[string]string{"pyproject.toml": project, "agent/__init__.py": "", "evals2/x": ""})
+	for dir, want := range map[string]bool{"evals": true, "evals/suite": true, "tests/scenario": false, "evals2": false, "my-evals": false} {
+		if got := flatPackageWarning(filepath.Join(root, filepath.FromSlash(dir))) != ""; got != want {
+			t.Errorf("init in %s of a flat layout warns: %v, want %v", dir, got, want)
+		}
+	}
 }
