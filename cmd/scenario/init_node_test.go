@@ -12,14 +12,14 @@ import (
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/toolchain"
 	"github.com/stateharness/scenario/runtimes"
-	"gopkg.in/yaml.v3"
 )
 
 // TestTypeScriptWorkflowPassesInACleanClone is a TypeScript team's CI: init
-// in a repository with a package.json, the suite on langgraph-js, a clean
-// clone, then the check job's run: steps as one shell script, the CLI they
-// name replaced by this build. Without the install step the same script
-// fails as CI did (cannot resolve @langchain/langgraph).
+// --runtime langgraph-js in a repository with a package.json (at its root,
+// and in a monorepo's sub-directory), a clean clone, then the check job's
+// run: steps as one shell script in the job's working directory, the CLI
+// they name replaced by this build. Without the install step the same
+// script fails as CI did (cannot resolve @langchain/langgraph).
 func TestTypeScriptWorkflowPassesInACleanClone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("installs packages and builds the CLI; skipped with -short")
@@ -41,75 +41,71 @@ func TestTypeScriptWorkflowPassesInACleanClone(t *testing.T) {
 		return string(out)
 	}
 
-	// the team's repository: its package.json and lock file pin LangGraph JS
-	repo := filepath.Join(t.TempDir(), "agent")
-	for _, f := range []string{"package.json", "package-lock.json"} {
-		data, err := os.ReadFile(filepath.Join(node.Root, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		writeFiles(t, repo, map[string]string{f: string(data)})
-	}
-	if err := runInit(repo, &bytes.Buffer{}); err != nil {
-		t.Fatal(err)
-	}
-	yamlPath := filepath.Join(repo, "scenario.yaml")
-	conf, err := os.ReadFile(yamlPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(yamlPath, append(conf, "runtime: langgraph-js\n"...), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	sh(repo, "git", "init", "-q")
-	sh(repo, "git", "add", "-A")
-	sh(repo, "git", "commit", "-qm", "scenario suite")
-
 	bin := filepath.Join(t.TempDir(), "scenario")
 	sh(".", "go", "build", "-o", bin, ".")
 
-	data, err := os.ReadFile(filepath.Join(repo, ".github", "workflows", "scenarios.yml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var wf ghWorkflow
-	if err := yaml.Unmarshal(data, &wf); err != nil {
-		t.Fatal(err)
-	}
-	script := func(install bool) string {
-		// go run of the pinned CLI runs this build instead
-		s := "set -e\ngo() {\n  case \"$1 $2\" in\n    \"run github.com/stateharness/scenario/cmd/scenario@\"*) shift 2; " + quote(bin) + " \"$@\" ;;\n    *) command go \"$@\" ;;\n  esac\n}\n"
-		for _, step := range wf.Jobs["check"].Steps {
-			if step.Run == "" || !install && strings.Contains(step.Run, "npm") {
-				continue
+	// the team's package at the repository root, and in a monorepo's
+	// packages/agent, where the workflow init writes at the repository root
+	// runs its steps (defaults: run: working-directory)
+	for _, sub := range []string{"", "packages/agent"} {
+		t.Run(cmpOr(sub, "the repository root"), func(t *testing.T) {
+			// its package.json and lock file pin LangGraph JS
+			repo := filepath.Join(t.TempDir(), "agent")
+			pkg := filepath.Join(repo, filepath.FromSlash(sub))
+			for _, f := range []string{"package.json", "package-lock.json"} {
+				data, err := os.ReadFile(filepath.Join(node.Root, f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				writeFiles(t, pkg, map[string]string{f: string(data)})
 			}
-			s += step.Run + "\n"
-		}
-		return s
-	}
-	if !strings.Contains(script(true), "npm ci\n") {
-		t.Fatalf("the check job installs no packages:\n%s", script(true))
-	}
-	runScript := func(s string) (string, error) {
-		clone := filepath.Join(t.TempDir(), "clone")
-		sh(".", "git", "clone", "-q", repo, clone)
-		cmd := exec.Command(tools["bash"], "-c", s)
-		cmd.Dir = clone
-		for _, kv := range os.Environ() {
-			if !strings.HasPrefix(kv, "NODE_PATH=") {
-				cmd.Env = append(cmd.Env, kv)
+			sh(repo, "git", "init", "-q")
+			if err := runInitWith(pkg, initOptions{Runtime: "langgraph-js"}, &bytes.Buffer{}); err != nil {
+				t.Fatal(err)
 			}
-		}
-		out, err := cmd.CombinedOutput()
-		return string(out), err
-	}
-	out, err := runScript(script(true))
-	if err != nil || !strings.Contains(out, "1 scenarios (1 passed)") {
-		t.Fatalf("the workflow's check steps in a clean clone: %v\n%s", err, out)
-	}
-	out, err = runScript(script(false))
-	if err == nil || !strings.Contains(out, "cannot resolve @langchain/langgraph") {
-		t.Fatalf("without npm ci the check passed or failed for another reason: %v\n%s", err, out)
+			sh(repo, "git", "add", "-A")
+			sh(repo, "git", "commit", "-qm", "scenario suite")
+
+			wf := readWorkflow(t, filepath.Join(repo, ".github", "workflows", "scenarios.yml"))
+			if wf.Defaults.Run.WorkingDirectory != sub {
+				t.Fatalf("the workflow runs in %q, want %q", wf.Defaults.Run.WorkingDirectory, sub)
+			}
+			script := func(install bool) string {
+				// go run of the pinned CLI runs this build instead
+				s := "set -e\ngo() {\n  case \"$1 $2\" in\n    \"run github.com/stateharness/scenario/cmd/scenario@\"*) shift 2; " + quote(bin) + " \"$@\" ;;\n    *) command go \"$@\" ;;\n  esac\n}\n"
+				for _, step := range wf.Jobs["check"].Steps {
+					if step.Run == "" || !install && strings.Contains(step.Run, "npm") {
+						continue
+					}
+					s += step.Run + "\n"
+				}
+				return s
+			}
+			if !strings.Contains(script(true), "npm ci\n") {
+				t.Fatalf("the check job installs no packages:\n%s", script(true))
+			}
+			runScript := func(s string) (string, error) {
+				clone := filepath.Join(t.TempDir(), "clone")
+				sh(".", "git", "clone", "-q", repo, clone)
+				cmd := exec.Command(tools["bash"], "-c", s)
+				cmd.Dir = filepath.Join(clone, filepath.FromSlash(wf.Defaults.Run.WorkingDirectory))
+				for _, kv := range os.Environ() {
+					if !strings.HasPrefix(kv, "NODE_PATH=") {
+						cmd.Env = append(cmd.Env, kv)
+					}
+				}
+				out, err := cmd.CombinedOutput()
+				return string(out), err
+			}
+			out, err := runScript(script(true))
+			if err != nil || !strings.Contains(out, "1 scenarios (1 passed)") || !strings.Contains(out, "langgraph-js: ") {
+				t.Fatalf("the workflow's check steps in a clean clone: %v\n%s", err, out)
+			}
+			out, err = runScript(script(false))
+			if err == nil || !strings.Contains(out, "cannot resolve @langchain/langgraph") {
+				t.Fatalf("without npm ci the check passed or failed for another reason: %v\n%s", err, out)
+			}
+		})
 	}
 }
 
