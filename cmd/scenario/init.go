@@ -327,6 +327,7 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 	} else if w := flatPackageWarning(abs); w != "" {
 		notes = append(notes, w)
 	}
+	var before []string // what the runtime needs on this machine first
 	data := scaffoldData{Package: testPackage(abs), GoModule: env.FindUp(abs, "go.mod") != "", Version: pinnedVersion(), Install: nodeInstall(abs), Profile: profile, Runtime: runtime}
 	uses := func(name string) bool { return slices.Contains(strings.Split(runtime, ","), name) }
 	switch {
@@ -340,11 +341,19 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 		if data.PyInstall == "" && (uses("langgraph-py") || uses("llmfy")) {
 			// no Python project to install: the runtime's own packages
 			data.PyInstall = "python -m venv .venv && .venv/bin/pip install " + packages
+			before = append(before, fmt.Sprintf("runtime: %s runs in the Python of the suite's .venv; before the first run (Python >= 3.10), e.g.:\n  python3 -m venv .venv && .venv/bin/pip install %s", strings.TrimPrefix(runtime, "builtin,"), packages))
 		}
 	case uses("langgraph-js") && data.Install == "":
 		data.Install = "npm install @langchain/langgraph @langchain/core"
+		before = append(before, "runtime: langgraph-js loads LangGraph JS from the suite's node_modules; before the first run (node >= 20):\n  "+data.Install)
 	}
 	data.Cargo = profile == "awaken" || uses("awaken")
+	switch {
+	case uses("awaken"):
+		before = append(before, "runtime: awaken builds its program with your cargo on the first run (Rust >= 1.85; a few minutes, once per version); the workflow caches that build")
+	case data.Cargo:
+		before = append(before, "the awaken example runs on the built-in engine; on Awaken itself with --runtime awaken (or runtime: awaken in scenario.yaml), which builds its program with your cargo on the first run (Rust >= 1.85; a few minutes, once per version); the workflow sets up cargo and caches that build")
+	}
 
 	// The workflow: at the repository root, else where init was asked to
 	// write the suite.
@@ -430,29 +439,13 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "created %s\n", s)
 	}
 	printNextSteps(stdout, dir, abs)
-	printRuntimeSetup(stdout, data)
+	for _, b := range before {
+		fmt.Fprintln(stdout, b)
+	}
 	for _, n := range notes {
 		fmt.Fprintf(stdout, "note: %s\n", n)
 	}
 	return nil
-}
-
-// printRuntimeSetup says what the suite's runtime needs on this machine
-// before the first run, when init found no project that provides it.
-func printRuntimeSetup(out io.Writer, data scaffoldData) {
-	for _, n := range strings.Split(data.Runtime, ",") {
-		switch {
-		case n == "langgraph-js" && data.Install == "npm install @langchain/langgraph @langchain/core":
-			fmt.Fprintf(out, "runtime: langgraph-js loads LangGraph JS from the suite's node_modules; before the first run (node >= 20):\n  %s\n", data.Install)
-		case (n == "langgraph-py" || n == "llmfy") && strings.HasPrefix(data.PyInstall, "python -m venv .venv && .venv/bin/pip install ") && !strings.HasSuffix(data.PyInstall, " ."):
-			fmt.Fprintf(out, "runtime: %s runs in the Python of the suite's .venv; before the first run (Python >= 3.10), e.g.:\n  python3%s\n", n, strings.TrimPrefix(data.PyInstall, "python"))
-		case n == "awaken":
-			fmt.Fprintln(out, "runtime: awaken builds its program with your cargo on the first run (Rust >= 1.85; a few minutes, once per version); the workflow caches that build")
-		}
-	}
-	if data.Cargo && !slices.Contains(strings.Split(data.Runtime, ","), "awaken") {
-		fmt.Fprintln(out, "the awaken example runs on the built-in engine; on Awaken itself with --runtime awaken (or runtime: awaken in scenario.yaml), which builds its program with your cargo on the first run (Rust >= 1.85; a few minutes, once per version); the workflow sets up cargo and caches that build")
-	}
 }
 
 // flatPackageWarning warns when dir is a new top-level directory of a

@@ -575,18 +575,24 @@ func TestInitHonoursProfileAndRuntime(t *testing.T) {
 		args             []string
 		profile, runtime string
 		workflow         []string // what the check job must run or use
+		says             string   // what init says the runtime needs first
 	}{
-		{[]string{"--profile", "dawn"}, "dawn", "", nil},
-		{[]string{"--profile", "awaken"}, "awaken", "", []string{"dtolnay/rust-toolchain@", "actions/cache@"}},
-		{[]string{"--runtime", "langgraph-py"}, "langgraph-py", "langgraph-py", []string{"actions/setup-python@", "python -m venv .venv && .venv/bin/pip install langgraph langchain-core"}},
-		{[]string{"--runtime", "builtin, llmfy"}, "llmfy", "builtin,llmfy", []string{"actions/setup-python@", ".venv/bin/pip install llmfy"}},
-		{[]string{"--runtime", "langgraph-js", "--profile", "dawn"}, "dawn", "langgraph-js", []string{"actions/setup-node@", "npm install @langchain/langgraph @langchain/core"}},
-		{[]string{"--runtime", "awaken"}, "awaken", "awaken", []string{"dtolnay/rust-toolchain@", "actions/cache@"}},
+		{[]string{"--profile", "dawn"}, "dawn", "", nil, ""},
+		{[]string{"--profile", "awaken"}, "awaken", "", []string{"dtolnay/rust-toolchain@", "actions/cache@"}, "on Awaken itself with --runtime awaken"},
+		{[]string{"--runtime", "langgraph-py"}, "langgraph-py", "langgraph-py", []string{"actions/setup-python@", "python -m venv .venv && .venv/bin/pip install langgraph langchain-core"}, "before the first run (Python >= 3.10), e.g.:\n  python3 -m venv .venv && .venv/bin/pip install langgraph langchain-core\n"},
+		{[]string{"--runtime", "builtin, llmfy"}, "llmfy", "builtin,llmfy", []string{"actions/setup-python@", ".venv/bin/pip install llmfy"}, "runtime: llmfy runs in the Python of the suite's .venv; before the first run (Python >= 3.10), e.g.:\n  python3 -m venv .venv && .venv/bin/pip install llmfy\n"},
+		{[]string{"--runtime", "langgraph-js", "--profile", "dawn"}, "dawn", "langgraph-js", []string{"actions/setup-node@", "npm install @langchain/langgraph @langchain/core"}, "before the first run (node >= 20):\n  npm install @langchain/langgraph @langchain/core\n"},
+		{[]string{"--runtime", "awaken"}, "awaken", "awaken", []string{"dtolnay/rust-toolchain@", "actions/cache@"}, "runtime: awaken builds its program with your cargo on the first run"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "suite")
 			r := runCLI(t, append([]string{"init", dir}, tc.args...)...)
 			wantCode(t, r, exitPassed)
+			if tc.says != "" {
+				wantContains(t, r, tc.says)
+			} else if strings.Contains(r.out, "runtime: ") {
+				t.Errorf("init says a runtime needs something:\n%s", r.out)
+			}
 			conf := readFile(t, dir, "scenario.yaml")
 			var c struct{ Profile, Runtime string }
 			if err := yaml.Unmarshal([]byte(conf), &c); err != nil {
