@@ -43,8 +43,8 @@ type scaffoldData struct {
 	// runs (npm ci where a package.json is, so that langgraph-js and a
 	// team's own graph find them); empty without a package.json.
 	Install string
-	// Profile is the suite's profile: langgraph-py in a Python project,
-	// else langgraph.
+	// Profile is the suite's profile: --profile, else --runtime's, else
+	// the project's (suiteProfile).
 	Profile string
 	// Runtime is scenario.yaml's runtime: as init --runtime gave it; empty
 	// leaves the built-in engine, commented.
@@ -68,8 +68,9 @@ type scaffoldData struct {
 }
 
 // Messages reports whether the example uses LangGraph's messages reducer:
-// the LangGraph and Dawn profiles have it, awaken and llmfy have none, so
-// their example appends to a list instead.
+// the LangGraph and Dawn profiles' runtimes have it; Awaken and llmfy have
+// none (their runtimes skip such a scenario), so their example appends to a
+// list instead.
 func (d scaffoldData) Messages() bool {
 	return d.Profile != "awaken" && d.Profile != "llmfy"
 }
@@ -208,10 +209,10 @@ func runtimesOf(profile string) []string {
 // flatLayout reports whether dir is the root of a Python project whose
 // packages setuptools discovers itself in a flat layout (setup.py, or a
 // pyproject.toml with a [project] table, without a packages list or a src/
-// directory, and no other build backend): there every directory named like a package becomes one,
-// and features/, golden/ and scenarios/ beside the project's own package
-// make pip install . fail ("Multiple top-level packages discovered in a
-// flat-layout").
+// directory, and no other build backend): there every directory named like
+// a package becomes one, and features/, golden/ and scenarios/ beside the
+// project's own package make pip install . fail ("Multiple top-level
+// packages discovered in a flat-layout").
 func flatLayout(dir string) bool {
 	if info, err := os.Stat(filepath.Join(dir, "src")); err == nil && info.IsDir() {
 		return false
