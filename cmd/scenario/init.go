@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"embed"
 	"errors"
 	"fmt"
@@ -18,7 +19,9 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/env"
+	"github.com/stateharness/scenario/runtimes"
 )
 
 // scaffold is the suite `scenario init` writes: each file under template/
@@ -40,14 +43,45 @@ type scaffoldData struct {
 	// runs (npm ci where a package.json is, so that langgraph-js and a
 	// team's own graph find them); empty without a package.json.
 	Install string
-	// Profile is the suite's profile: langgraph-py in a Python project,
-	// else langgraph.
+	// Profile is the suite's profile: --profile, else --runtime's, else
+	// the project's (suiteProfile).
 	Profile string
+	// Runtime is scenario.yaml's runtime: as init --runtime gave it; empty
+	// leaves the built-in engine, commented.
+	Runtime string
 	// PyInstall makes the Python project's .venv with its packages before
-	// the CLI runs (so that langgraph-py finds LangGraph Python); empty
-	// outside a Python project. Python is scenario.yaml's python: when that
-	// .venv is not at the suite root.
-	PyInstall, Python string
+	// the CLI runs (so that langgraph-py finds LangGraph Python, llmfy
+	// llmfy); empty when the suite needs no Python. PyFor says what for.
+	// Python is scenario.yaml's python: when that .venv is not at the suite
+	// root.
+	PyInstall, PyFor, Python string
+	// Cargo sets up Rust and caches the awaken runtime's build (the awaken
+	// profile or runtime).
+	Cargo bool
+	// WorkDir is the suite's directory from the repository root, where the
+	// workflow's jobs run; empty when the workflow is at the suite root.
+	WorkDir string
+	// GoModFile is go.mod's path from the repository root (setup-go's
+	// go-version-file); GoSum is go.sum's for its cache, set only when the
+	// module is not at the repository root.
+	GoModFile, GoSum string
+}
+
+// Messages reports whether the example uses LangGraph's messages reducer:
+// the LangGraph and Dawn profiles' runtimes have it; Awaken and llmfy have
+// none (their runtimes skip such a scenario), so their example appends to a
+// list instead.
+func (d scaffoldData) Messages() bool {
+	return d.Profile != "awaken" && d.Profile != "llmfy"
+}
+
+// runtimeProfiles are the profiles each runtime other than the built-in
+// engine runs (SPEC §15); init writes the first when --profile is not given.
+var runtimeProfiles = map[string][]string{
+	"langgraph-js": {"langgraph", "dawn"},
+	"langgraph-py": {"langgraph-py"},
+	"llmfy":        {"llmfy"},
+	"awaken":       {"awaken"},
 }
 
 // pythonMarkers are the files that make a directory a Python project, in
@@ -89,8 +123,11 @@ func pythonProject(dir string) (install, python string) {
 	return prefix + install, python
 }
 
-// suiteProfile is the profile init writes: langgraph-py when the Python
-// project is nearer to dir than any package.json, else langgraph.
+// suiteProfile is the profile init writes when neither --profile nor
+// --runtime chooses one, from the project nearest to dir: langgraph-py for
+// a Python project, awaken for a Cargo crate, else langgraph. A Python or
+// JavaScript project in the crate's own directory (a Rust extension, a
+// napi package) keeps its language's profile.
 func suiteProfile(dir string) string {
 	py := ""
 	for _, m := range pythonMarkers {
@@ -98,11 +135,125 @@ func suiteProfile(dir string) string {
 			py = p
 		}
 	}
-	if py != "" && len(py) > len(env.FindUp(dir, "package.json")) {
+	js, crate := env.FindUp(dir, "package.json"), env.FindUp(dir, "Cargo.toml")
+	switch {
+	case py != "" && len(py) > len(js) && len(py) >= len(crate):
 		return "langgraph-py"
+	case crate != "" && len(crate) > len(js) && len(crate) > len(py):
+		return "awaken"
 	}
 	return "langgraph"
 }
+
+// suiteChoice is the profile and runtime init writes: --profile and
+// --runtime when given and known (a runtime's own profile when only
+// --runtime is), else the profile of the project around dir. An unknown
+// name, or a profile the runtime does not run, is refused naming the ones
+// that work.
+func suiteChoice(dir string, opts initOptions) (profile, runtime string, err error) {
+	profile = strings.TrimSpace(opts.Profile)
+	if profile != "" && !slices.Contains(engine.Profiles(), profile) {
+		return "", "", fmt.Errorf("--profile %s: unknown profile; init writes one of %s", profile, strings.Join(engine.Profiles(), ", "))
+	}
+	other := "" // the runtime besides the built-in engine
+	if opts.Runtime != "" {
+		names := strings.Split(opts.Runtime, ",")
+		for i, n := range names {
+			names[i] = strings.TrimSpace(n)
+			if _, ok := runtimeProfiles[names[i]]; !ok && names[i] != runtimes.Builtin {
+				return "", "", fmt.Errorf("--runtime %s: unknown runtime %q; init writes one of %s, or builtin and another side by side (builtin,langgraph-py)", opts.Runtime, names[i], strings.Join(initRuntimes(), ", "))
+			}
+			if names[i] != runtimes.Builtin {
+				other = names[i]
+			}
+		}
+		if len(names) > 2 || len(names) == 2 && (names[0] == names[1] || !slices.Contains(names, runtimes.Builtin)) {
+			return "", "", fmt.Errorf("--runtime %s: a suite runs on one runtime, or on builtin and one other side by side (builtin,%s)", opts.Runtime, cmp.Or(other, "langgraph-py"))
+		}
+		runtime = strings.Join(names, ",")
+	}
+	if other == "" {
+		return cmp.Or(profile, suiteProfile(dir)), runtime, nil
+	}
+	ok := runtimeProfiles[other]
+	if profile == "" {
+		return ok[0], runtime, nil
+	}
+	if !slices.Contains(ok, profile) {
+		return "", "", fmt.Errorf("--profile %s --runtime %s: the %s runtime runs the %s profile, and would skip every scenario of %s; give --profile %s, or a runtime that runs %s (%s)", profile, opts.Runtime, other, strings.Join(ok, " and "), profile, ok[0], profile, strings.Join(runtimesOf(profile), ", "))
+	}
+	return profile, runtime, nil
+}
+
+// initRuntimes are the runtimes init scaffolds for, the built-in one first.
+func initRuntimes() []string {
+	names := []string{runtimes.Builtin}
+	for n := range runtimeProfiles {
+		names = append(names, n)
+	}
+	slices.Sort(names[1:])
+	return names
+}
+
+// runtimesOf are the runtimes that run profile, the built-in one first.
+func runtimesOf(profile string) []string {
+	var out []string
+	for _, n := range initRuntimes() {
+		if n == runtimes.Builtin || slices.Contains(runtimeProfiles[n], profile) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// flatLayout reports whether dir is the root of a Python project whose
+// packages setuptools discovers itself in a flat layout (setup.py, or a
+// pyproject.toml with a [project] table, without a packages list or a src/
+// directory, and no other build backend): there every directory named like
+// a package becomes one, and features/, golden/ and scenarios/ beside the
+// project's own package make pip install . fail ("Multiple top-level
+// packages discovered in a flat-layout").
+func flatLayout(dir string) bool {
+	if info, err := os.Stat(filepath.Join(dir, "src")); err == nil && info.IsDir() {
+		return false
+	}
+	pyproject, errPy := os.ReadFile(filepath.Join(dir, "pyproject.toml"))
+	setup, errSetup := os.ReadFile(filepath.Join(dir, "setup.py"))
+	if errPy != nil && errSetup != nil {
+		return false
+	}
+	if errSetup == nil && (bytes.Contains(setup, []byte("packages")) || bytes.Contains(setup, []byte("py_modules"))) {
+		return false
+	}
+	if errSetup != nil && !bytes.Contains(pyproject, []byte("[project]")) {
+		return false // a pyproject.toml of tool settings alone builds no package
+	}
+	inSetuptools := false
+	for _, line := range strings.Split(string(pyproject), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			inSetuptools = strings.HasPrefix(line, "[tool.setuptools")
+			if strings.HasPrefix(line, "[tool.setuptools.packages") {
+				return false
+			}
+			continue
+		}
+		key, value, _ := strings.Cut(line, "=")
+		key = strings.TrimSpace(key)
+		switch {
+		case key == "build-backend" && !strings.Contains(value, "setuptools"):
+			return false
+		case inSetuptools && (key == "packages" || key == "py-modules"):
+			return false
+		}
+	}
+	return true
+}
+
+// flatSuite is where init puts a suite asked for at the root of a flat
+// layout: setuptools leaves tests/ and what is under it out of the
+// packages it discovers.
+const flatSuite = "tests/scenario"
 
 // nodeInstall is the command that installs the packages of the
 // package.json at or above dir, as CI runs it from dir: npm ci with a
@@ -139,9 +290,24 @@ type scaffoldFile struct {
 	content []byte
 }
 
-// runInit scaffolds a suite in dir (created if missing; "." by default) and
-// reports what it wrote.
+// initOptions are init's flags: the profile and the runtime the suite is
+// for (--profile, --runtime); empty ones are chosen from the project.
+type initOptions struct {
+	Profile, Runtime string
+}
+
+// runInit scaffolds a suite in dir for the project around it.
 func runInit(dir string, stdout io.Writer) error {
+	return runInitWith(dir, initOptions{}, stdout)
+}
+
+// runInitWith scaffolds a suite in dir (created if missing; "." by
+// default) and reports what it wrote. At the root of a flat-layout Python
+// project the suite goes to tests/scenario/ instead. The workflow goes to
+// the repository root's .github/workflows/, the only place GitHub reads,
+// its jobs running in the suite's directory; it never replaces a workflow
+// there. Nothing is written unless everything can be.
+func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 	if dir == "" {
 		dir = "."
 	}
@@ -149,10 +315,75 @@ func runInit(dir string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	data := scaffoldData{Package: testPackage(abs), GoModule: env.FindUp(abs, "go.mod") != "", Version: pinnedVersion(), Install: nodeInstall(abs), Profile: suiteProfile(abs)}
-	if data.Profile == "langgraph-py" {
-		data.PyInstall, data.Python = pythonProject(abs)
+	profile, runtime, err := suiteChoice(abs, opts)
+	if err != nil {
+		return err
 	}
+	var notes []string
+	top, topDir := abs, dir // the directory init was given
+	if flatLayout(abs) {
+		dir = filepath.Join(dir, filepath.FromSlash(flatSuite))
+		abs = filepath.Join(abs, filepath.FromSlash(flatSuite))
+		notes = append(notes, fmt.Sprintf("the suite is in %s: %s is the root of a Python project whose packages setuptools finds in a flat layout, where features/, golden/ and scenarios/ would each become a package and pip install . would fail (\"Multiple top-level packages discovered in a flat-layout\"); setuptools leaves tests/ out", dir, quote(topDir)))
+	} else if w := flatPackageWarning(abs); w != "" {
+		notes = append(notes, w)
+	}
+	var before []string // what the runtime needs on this machine first
+	data := scaffoldData{Package: testPackage(abs), GoModule: env.FindUp(abs, "go.mod") != "", Version: pinnedVersion(), Install: nodeInstall(abs), Profile: profile, Runtime: runtime}
+	uses := func(name string) bool { return slices.Contains(strings.Split(runtime, ","), name) }
+	switch {
+	case profile == "langgraph-py" || profile == "llmfy" || uses("langgraph-py") || uses("llmfy"):
+		data.PyInstall, data.Python = pythonProject(abs)
+		data.PyFor = "LangGraph Python for --runtime langgraph-py"
+		packages := "langgraph langchain-core"
+		if profile == "llmfy" {
+			data.PyFor, packages = "llmfy for --runtime llmfy", "llmfy"
+		}
+		if data.PyInstall == "" && (uses("langgraph-py") || uses("llmfy")) {
+			// no Python project to install: the runtime's own packages
+			data.PyInstall = "python -m venv .venv && .venv/bin/pip install " + packages
+			before = append(before, fmt.Sprintf("runtime: %s runs in the Python of the suite's .venv; before the first run (Python >= 3.10), e.g.:\n  python3 -m venv .venv && .venv/bin/pip install %s", strings.TrimPrefix(runtime, "builtin,"), packages))
+		}
+	case uses("langgraph-js") && data.Install == "":
+		data.Install = "npm install @langchain/langgraph @langchain/core"
+		before = append(before, "runtime: langgraph-js loads LangGraph JS from the suite's node_modules; before the first run (node >= 20):\n  "+data.Install)
+	}
+	data.Cargo = profile == "awaken" || uses("awaken")
+	switch {
+	case uses("awaken"):
+		before = append(before, "runtime: awaken builds its program with your cargo on the first run (Rust >= 1.85; a few minutes, once per version); the workflow caches that build")
+	case data.Cargo:
+		before = append(before, "the awaken example runs on the built-in engine; on Awaken itself with --runtime awaken (or runtime: awaken in scenario.yaml), which builds its program with your cargo on the first run (Rust >= 1.85; a few minutes, once per version); the workflow sets up cargo and caches that build")
+	}
+
+	// The workflow: at the repository root, else where init was asked to
+	// write the suite.
+	repo := env.FindUp(abs, ".git")
+	if repo == "" {
+		repo = top
+	}
+	if rel, err := filepath.Rel(repo, abs); err == nil && rel != "." {
+		data.WorkDir = filepath.ToSlash(rel)
+	}
+	if data.GoModule {
+		mod := env.FindUp(abs, "go.mod")
+		if rel, err := filepath.Rel(repo, mod); err == nil && !strings.HasPrefix(rel, "..") {
+			data.GoModFile = path.Join(filepath.ToSlash(rel), "go.mod")
+			if rel != "." {
+				data.GoSum = path.Join(filepath.ToSlash(rel), "go.sum")
+			}
+		}
+	}
+	workflows := filepath.Join(repo, ".github", "workflows")
+	workflow := filepath.Join(workflows, "scenarios.yml")
+	if data.WorkDir != "" {
+		if _, err := os.Lstat(workflow); err == nil {
+			workflow = filepath.Join(workflows, "scenarios-"+slug(data.WorkDir)+".yml")
+			notes = append(notes, fmt.Sprintf("%s is the repository's own and stays as it is: this suite's workflow is %s", filepath.Join(workflows, "scenarios.yml"), filepath.Base(workflow)))
+		}
+		notes = append(notes, fmt.Sprintf("the workflow is at the repository root, where GitHub reads workflows, and runs its jobs in %s (defaults: run: working-directory)", data.WorkDir))
+	}
+
 	files, err := scaffoldFiles(data)
 	if err != nil {
 		return err
@@ -161,12 +392,26 @@ func runInit(dir string, stdout io.Writer) error {
 		// a TypeScript or Python repository gets a CLI-only suite
 		files = slices.DeleteFunc(files, func(f scaffoldFile) bool { return f.name == "scenario_test.go" })
 	}
+	// where each file goes, and how the output names it
+	target := func(f scaffoldFile) (p, shown string) {
+		if f.name == ".github/workflows/scenarios.yml" {
+			if rel, err := filepath.Rel(top, workflow); err == nil && !strings.HasPrefix(rel, "..") {
+				return workflow, filepath.Join(topDir, rel)
+			}
+			return workflow, workflow
+		}
+		return filepath.Join(abs, filepath.FromSlash(f.name)), filepath.Join(dir, filepath.FromSlash(f.name))
+	}
 	// Check every target before writing any, so that a refusal leaves the
 	// directory as it was.
 	var taken []string
 	for _, f := range files {
-		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(f.name))); err == nil {
-			taken = append(taken, f.name)
+		p, shown := target(f)
+		if _, err := os.Lstat(p); err == nil {
+			if f.name != ".github/workflows/scenarios.yml" || data.WorkDir == "" {
+				shown = f.name
+			}
+			taken = append(taken, shown)
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
@@ -178,9 +423,9 @@ func runInit(dir string, stdout io.Writer) error {
 		}
 		return fmt.Errorf("%s already %s in %s; nothing was written (move %s away, or init another directory)", strings.Join(taken, ", "), verb, dir, it)
 	}
-	var written []string
+	var written, shown []string
 	for _, f := range files {
-		p := filepath.Join(dir, filepath.FromSlash(f.name))
+		p, s := target(f)
 		if err := writeNew(p, f.content); err != nil {
 			// Take back what this run wrote: init either scaffolds the whole
 			// suite or leaves no file behind.
@@ -189,13 +434,55 @@ func runInit(dir string, stdout io.Writer) error {
 			}
 			return err
 		}
-		written = append(written, p)
+		written, shown = append(written, p), append(shown, s)
 	}
-	for _, w := range written {
-		fmt.Fprintf(stdout, "created %s\n", w)
+	for _, s := range shown {
+		fmt.Fprintf(stdout, "created %s\n", s)
 	}
 	printNextSteps(stdout, dir, abs)
+	for _, b := range before {
+		fmt.Fprintln(stdout, b)
+	}
+	for _, n := range notes {
+		fmt.Fprintf(stdout, "note: %s\n", n)
+	}
 	return nil
+}
+
+// flatPackageWarning warns when dir is a new top-level directory of a
+// flat-layout Python project that setuptools would take for a package.
+func flatPackageWarning(dir string) string {
+	project := cmp.Or(env.FindUp(dir, "pyproject.toml"), env.FindUp(dir, "setup.py"))
+	if project == "" || project == dir || !flatLayout(project) {
+		return ""
+	}
+	rel, err := filepath.Rel(project, dir)
+	if err != nil {
+		return ""
+	}
+	first, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+	if _, err := os.Stat(filepath.Join(project, first)); err == nil || !token.IsIdentifier(first) || slices.Contains(setuptoolsExcluded, strings.ToLower(first)) {
+		return ""
+	}
+	return fmt.Sprintf("%s is a new top-level directory of the flat-layout Python project at %s: setuptools takes it for a package, and pip install . fails with more than one; init in tests/%s instead, or list the project's packages in pyproject.toml ([tool.setuptools] packages)", first, project, first)
+}
+
+// setuptoolsExcluded are top-level directories setuptools' flat-layout
+// discovery leaves out (setuptools.discovery.FlatLayoutPackageFinder).
+var setuptoolsExcluded = []string{"benchmark", "benchmarks", "bin", "build", "changelog", "ci", "debian", "dist", "doc", "docs", "documentation", "env", "example", "examples", "exercise", "exercises", "manpages", "news", "newsfragments", "python", "requirements", "scripts", "site_scons", "tasks", "test", "tests", "tools", "unit_test", "unit_tests", "util", "utils", "venv"}
+
+// slug makes a directory path part of a file name: services/agent →
+// services-agent.
+func slug(p string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(p) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
+			b.WriteRune(r)
+		} else if b.Len() > 0 && !strings.HasSuffix(b.String(), "-") {
+			b.WriteByte('-')
+		}
+	}
+	return cmp.Or(strings.Trim(b.String(), "-"), "suite")
 }
 
 // scaffoldFiles renders the scaffold, sorted by path.
@@ -214,7 +501,7 @@ func scaffoldFiles(data scaffoldData) ([]scaffoldFile, error) {
 			// The suffix keeps go build and go vet away from a .go file
 			// that is a template.
 			name = strings.TrimSuffix(name, ".tmpl")
-			tmpl, err := template.New(path.Base(name)).Option("missingkey=error").Parse(string(content))
+			tmpl, err := template.New(path.Base(name)).Option("missingkey=error").Funcs(template.FuncMap{"slug": slug}).Parse(string(content))
 			if err != nil {
 				return err
 			}
@@ -330,10 +617,6 @@ func printNextSteps(out io.Writer, dir, abs string) {
 	} else {
 		fmt.Fprintf(out, "  go run %s@%s run\n", cliPackage, pinnedVersion())
 		warnUnpinned(out)
-	}
-	if repo := env.FindUp(abs, ".git"); repo != "" && repo != abs {
-		rel, _ := filepath.Rel(repo, abs)
-		fmt.Fprintf(out, "GitHub reads workflows only from the repository root: move .github/ to %s and run its jobs in %s (defaults: run: working-directory).\n", repo, filepath.ToSlash(rel))
 	}
 }
 

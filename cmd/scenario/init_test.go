@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"github.com/stateharness/scenario/internal/env"
+	"github.com/stateharness/scenario/internal/toolchain"
 	"gopkg.in/yaml.v3"
 )
 
@@ -318,7 +321,11 @@ func TestInitSuiteUnderGoTest(t *testing.T) {
 
 func TestWorkflowsRunTheSuite(t *testing.T) {
 	workflow := func(goModule bool, install ...string) []byte {
-		files, err := scaffoldFiles(scaffoldData{Package: "agent", GoModule: goModule, Version: "v1.2.3", Install: strings.Join(install, "")})
+		data := scaffoldData{Package: "agent", GoModule: goModule, Version: "v1.2.3", Install: strings.Join(install, "")}
+		if goModule {
+			data.GoModFile = "go.mod"
+		}
+		files, err := scaffoldFiles(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -417,8 +424,16 @@ func TestWorkflowsRunTheSuite(t *testing.T) {
 
 // ghWorkflow is the part of a GitHub Actions workflow the test reads.
 type ghWorkflow struct {
-	On   map[string]any   `yaml:"on"`
-	Jobs map[string]ghJob `yaml:"jobs"`
+	Name     string           `yaml:"name"`
+	On       map[string]any   `yaml:"on"`
+	Defaults ghDefaults       `yaml:"defaults"`
+	Jobs     map[string]ghJob `yaml:"jobs"`
+}
+
+type ghDefaults struct {
+	Run struct {
+		WorkingDirectory string `yaml:"working-directory"`
+	} `yaml:"run"`
 }
 
 type ghJob struct {
@@ -514,6 +529,14 @@ func TestPythonProject(t *testing.T) {
 		// the nearer project decides the profile
 		{map[string]string{"package.json": "{}", "py/requirements.txt": "", "py/tests/x": ""}, "py/tests", "cd .. && python -m venv .venv && .venv/bin/pip install -r requirements.txt", "../.venv/bin/python", "langgraph-py"},
 		{map[string]string{"requirements.txt": "", "web/package.json": "{}"}, "web", "cd .. && python -m venv .venv && .venv/bin/pip install -r requirements.txt", "../.venv/bin/python", "langgraph"},
+		// a Cargo crate is Awaken's, unless a Python or JavaScript package
+		// is as near (a Rust extension, a napi package)
+		{map[string]string{"Cargo.toml": "", "src/lib.rs": ""}, ".", "", "", "awaken"},
+		{map[string]string{"Cargo.toml": "", "tests/x": ""}, "tests", "", "", "awaken"},
+		{map[string]string{"Cargo.toml": "", "pyproject.toml": ""}, ".", "python -m venv .venv && .venv/bin/pip install .", "", "langgraph-py"},
+		{map[string]string{"Cargo.toml": "", "package.json": "{}"}, ".", "", "", "langgraph"},
+		{map[string]string{"Cargo.toml": "", "web/package.json": "{}"}, "web", "", "", "langgraph"},
+		{map[string]string{"requirements.txt": "", "crate/Cargo.toml": ""}, "crate", "cd .. && python -m venv .venv && .venv/bin/pip install -r requirements.txt", "../.venv/bin/python", "awaken"},
 	} {
 		root := writeFiles(t, t.TempDir(), tc.files)
 		dir := filepath.Join(root, tc.dir)
@@ -538,6 +561,288 @@ func TestPythonProject(t *testing.T) {
 		}
 		if strings.Contains(string(data), "python:") || strings.Contains(string(data), "setup-python") || strings.Contains(string(data), "langgraph-py #") {
 			t.Errorf("init of a JS package in a Python repository wrote a Python set-up into %s:\n%s", f, data)
+		}
+	}
+}
+
+// readWorkflow reads and parses the workflow at p.
+func readWorkflow(t *testing.T, p string) ghWorkflow {
+	t.Helper()
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wf ghWorkflow
+	if err := yaml.Unmarshal(data, &wf); err != nil {
+		t.Fatalf("%s is not YAML: %v\n%s", p, err, data)
+	}
+	return wf
+}
+
+// readFile is the content of dir's file at the slash path name.
+func readFile(t *testing.T, dir, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// TestInitHonoursProfileAndRuntime: init --profile and --runtime write the
+// suite for them (scenario.yaml, the example's profile, the workflow's
+// set-up of the runtime), and an unknown or mismatched name is refused with
+// exit 2, naming the ones that work, before anything is written.
+func TestInitHonoursProfileAndRuntime(t *testing.T) {
+	for _, tc := range []struct {
+		args             []string
+		profile, runtime string
+		workflow         []string // what the check job must run or use
+		says             string   // what init says the runtime needs first
+	}{
+		{[]string{"--profile", "dawn"}, "dawn", "", nil, ""},
+		{[]string{"--profile", "awaken"}, "awaken", "", []string{"dtolnay/rust-toolchain@", "actions/cache@"}, "on Awaken itself with --runtime awaken"},
+		{[]string{"--runtime", "langgraph-py"}, "langgraph-py", "langgraph-py", []string{"actions/setup-python@", "python -m venv .venv && .venv/bin/pip install langgraph langchain-core"}, "before the first run (Python >= 3.10), e.g.:\n  python3 -m venv .venv && .venv/bin/pip install langgraph langchain-core\n"},
+		{[]string{"--runtime", "builtin, llmfy"}, "llmfy", "builtin,llmfy", []string{"actions/setup-python@", ".venv/bin/pip install llmfy"}, "runtime: llmfy runs in the Python of the suite's .venv; before the first run (Python >= 3.10), e.g.:\n  python3 -m venv .venv && .venv/bin/pip install llmfy\n"},
+		{[]string{"--runtime", "langgraph-js", "--profile", "dawn"}, "dawn", "langgraph-js", []string{"actions/setup-node@", "npm install @langchain/langgraph @langchain/core"}, "before the first run (node >= 20):\n  npm install @langchain/langgraph @langchain/core\n"},
+		{[]string{"--runtime", "awaken"}, "awaken", "awaken", []string{"dtolnay/rust-toolchain@", "actions/cache@"}, "runtime: awaken builds its program with your cargo on the first run"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "suite")
+			r := runCLI(t, append([]string{"init", dir}, tc.args...)...)
+			wantCode(t, r, exitPassed)
+			if tc.says != "" {
+				wantContains(t, r, tc.says)
+			} else if strings.Contains(r.out, "runtime: ") {
+				t.Errorf("init says a runtime needs something:\n%s", r.out)
+			}
+			conf := readFile(t, dir, "scenario.yaml")
+			var c struct{ Profile, Runtime string }
+			if err := yaml.Unmarshal([]byte(conf), &c); err != nil {
+				t.Fatal(err)
+			}
+			if c.Profile != tc.profile || c.Runtime != tc.runtime {
+				t.Errorf("scenario.yaml has profile %q, runtime %q; want %q, %q:\n%s", c.Profile, c.Runtime, tc.profile, tc.runtime, conf)
+			}
+			if feature := readFile(t, dir, "features/example.feature"); !strings.Contains(feature, `Given the "`+tc.profile+`" profile`) {
+				t.Errorf("the example is not of the %s profile:\n%s", tc.profile, feature)
+			}
+			wf := readWorkflow(t, filepath.Join(dir, ".github", "workflows", "scenarios.yml"))
+			for _, w := range tc.workflow {
+				check := wf.Jobs["check"]
+				if !check.runs(w) && !check.uses(w, false) {
+					t.Errorf("the check job neither runs nor uses %q: %+v", w, check.Steps)
+				}
+			}
+			// the scaffold passes at once on the built-in engine (the
+			// runtimes themselves: TestInitEveryProfileAndRuntimePasses)
+			wantCode(t, runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin")...), exitPassed)
+		})
+	}
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--profile", "langchain"}, []string{`--profile langchain: unknown profile; init writes one of awaken, dawn, langgraph, langgraph-py, llmfy`}},
+		{[]string{"--runtime", "deno"}, []string{`--runtime deno: unknown runtime "deno"; init writes one of builtin, awaken, langgraph-js, langgraph-py, llmfy`}},
+		{[]string{"--runtime", "langgraph-js,langgraph-py"}, []string{"--runtime langgraph-js,langgraph-py: a suite runs on one runtime, or on builtin and one other side by side"}},
+		{[]string{"--profile", "dawn", "--runtime", "langgraph-py"}, []string{"--profile dawn --runtime langgraph-py: the langgraph-py runtime runs the langgraph-py profile", "give --profile langgraph-py, or a runtime that runs dawn (builtin, langgraph-js)"}},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "suite")
+			r := runCLI(t, append([]string{"init", dir}, tc.args...)...)
+			wantCode(t, r, exitLoad)
+			wantContains(t, r, tc.want...)
+			if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("a refused init made %s (%v)", dir, err)
+			}
+		})
+	}
+}
+
+// TestInitInACargoCrate: a suite in a Rust crate is Awaken's: the example
+// is of the awaken profile (no messages reducer, which awaken has not), and
+// the workflow sets up cargo and caches the awaken runtime's build.
+func TestInitInACargoCrate(t *testing.T) {
+	crate := writeFiles(t, t.TempDir(), map[string]string{"Cargo.toml": "[package]\nname = \"agent\"\nversion = \"0.1.0\"\nedition = \"2021\"\n", "src/lib.rs": ""})
+	r := runCLI(t, "init", crate)
+	wantCode(t, r, exitPassed)
+	wantContains(t, r, "on Awaken itself with --runtime awaken", "builds its program with your cargo")
+	if conf := readFile(t, crate, "scenario.yaml"); !strings.Contains(conf, "profile: awaken ") {
+		t.Errorf("scenario.yaml of a Cargo crate:\n%s", conf)
+	}
+	feature := readFile(t, crate, "features/example.feature")
+	if !strings.Contains(feature, `Given the "awaken" profile`) || strings.Contains(feature, "| messages |") && strings.Contains(feature, "reducer  | messages") {
+		t.Errorf("the example of a Cargo crate is not an awaken one:\n%s", feature)
+	}
+	if strings.Contains(feature, "| messages | array  | messages |") {
+		t.Errorf("the awaken example uses the messages reducer, which the awaken runtime skips:\n%s", feature)
+	}
+	wf := readWorkflow(t, filepath.Join(crate, ".github", "workflows", "scenarios.yml"))
+	for name, j := range wf.Jobs {
+		if !j.uses("dtolnay/rust-toolchain@", false) || !j.uses("actions/cache@", false) {
+			t.Errorf("job %s sets up no cargo, or caches no awaken build: %+v", name, j.Steps)
+		}
+		for _, s := range j.Steps {
+			if strings.HasPrefix(s.Uses, "actions/cache@") && (!strings.Contains(s.With["path"], "~/.cache/scenario/awaken") || !strings.Contains(s.With["key"], "scenario-awaken-"+pinnedVersion())) {
+				t.Errorf("job %s caches %q under %q: want the awaken build, keyed by the CLI's version", name, s.With["path"], s.With["key"])
+			}
+		}
+	}
+	// it parses and passes on the built-in engine (awaken builds are not
+	// run here)
+	wantCode(t, runCLI(t, append(suiteArgs("check", crate), "--runtime", "builtin")...), exitPassed)
+	wantCode(t, runCLI(t, append(suiteArgs("check", crate), "--runtime", "builtin", "--profile", "langgraph")...), exitPassed)
+}
+
+// TestInitInAMonorepo: a suite in a sub-directory of a repository gets its
+// workflow at the repository root (GitHub reads no other), running in the
+// sub-directory; a workflow of the same name already there is the user's
+// and stays as it was: the suite's takes a name of its own, and init says so.
+func TestInitInAMonorepo(t *testing.T) {
+	repo := writeFiles(t, t.TempDir(), map[string]string{".git/HEAD": "ref: refs/heads/main\n", "services/agent/go.mod": "module example.com/agent\n\ngo 1.26\n"})
+	dir := filepath.Join(repo, "services", "agent")
+	r := runCLI(t, "init", dir)
+	wantCode(t, r, exitPassed)
+	workflow := filepath.Join(repo, ".github", "workflows", "scenarios.yml")
+	wantContains(t, r, "created "+workflow, "the workflow is at the repository root, where GitHub reads workflows, and runs its jobs in services/agent")
+	if _, err := os.Stat(filepath.Join(dir, ".github")); err == nil {
+		t.Errorf("init wrote a .github/ in the sub-directory, which GitHub does not read")
+	}
+	wf := readWorkflow(t, workflow)
+	if wf.Defaults.Run.WorkingDirectory != "services/agent" {
+		t.Errorf("the workflow runs in %q, want services/agent", wf.Defaults.Run.WorkingDirectory)
+	}
+	for name, j := range wf.Jobs {
+		for _, s := range j.Steps {
+			if strings.HasPrefix(s.Uses, "actions/setup-go@") && (s.With["go-version-file"] != "services/agent/go.mod" || s.With["cache-dependency-path"] != "services/agent/go.sum") {
+				t.Errorf("job %s sets up Go from %q, caching by %q: want the sub-directory's go.mod and go.sum", name, s.With["go-version-file"], s.With["cache-dependency-path"])
+			}
+		}
+	}
+
+	// a second suite, with the repository's workflow taken
+	mine := "name: mine\n"
+	if err := os.WriteFile(workflow, []byte(mine), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir = filepath.Join(repo, "services", "planner")
+	r = runCLI(t, "init", dir, "--profile", "dawn")
+	wantCode(t, r, exitPassed)
+	second := filepath.Join(repo, ".github", "workflows", "scenarios-services-planner.yml")
+	wantContains(t, r, "created "+second, workflow+" is the repository's own and stays as it is: this suite's workflow is scenarios-services-planner.yml")
+	if got := readFile(t, workflow, ""); got != mine {
+		t.Errorf("init changed the user's workflow:\n%s", got)
+	}
+	wf = readWorkflow(t, second)
+	if wf.Defaults.Run.WorkingDirectory != "services/planner" || wf.Name != "scenarios (services/planner)" {
+		t.Errorf("the second workflow, %q, runs in %q", wf.Name, wf.Defaults.Run.WorkingDirectory)
+	}
+	// and a third init of the same suite refuses, naming the workflow
+	if err := os.RemoveAll(filepath.Join(dir, "features")); err != nil {
+		t.Fatal(err)
+	}
+	r = runCLI(t, "init", dir)
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, second)
+	if _, err := os.Stat(filepath.Join(dir, "features")); err == nil {
+		t.Errorf("a refused init wrote features/")
+	}
+}
+
+// TestInitKeepsAFlatLayoutInstallable: at the root of a pyproject.toml
+// project whose package sits beside it (setuptools' flat layout), the
+// suite goes to tests/scenario/ and the workflow's install step, run as CI
+// runs it, still installs the project.
+func TestInitKeepsAFlatLayoutInstallable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("installs a project with pip; skipped with -short")
+	}
+	project := writeFiles(t, t.TempDir(), map[string]string{
+		"pyproject.toml":    "[build-system]\nrequires = [\"setuptools>=61\"]\nbuild-backend = \"setuptools.build_meta\"\n\n[project]\nname = \"agent\"\nversion = \"0.1.0\"\n",
+		"agent/__init__.py": "ANSWER = 42\n",
+	})
+	r := runCLI(t, "init", project)
+	wantCode(t, r, exitPassed)
+	wf := readWorkflow(t, filepath.Join(project, ".github", "workflows", "scenarios.yml"))
+
+	// the check job's install step, in its working directory, with
+	// setup-python's python on PATH
+	install := ""
+	for _, s := range wf.Jobs["check"].Steps {
+		if strings.Contains(s.Name, "Python packages") {
+			install = s.Run
+		}
+	}
+	if install == "" {
+		t.Fatalf("the check job installs no Python packages: %+v", wf.Jobs["check"].Steps)
+	}
+	python := toolchain.Python(t, t.TempDir())
+	bash := toolchain.OnPath(t, "bash", toolchain.RequirePython)
+	shims := t.TempDir()
+	if err := os.Symlink(python, filepath.Join(shims, "python")); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bash, "-c", "set -e\n"+install)
+	cmd.Dir = filepath.Join(project, filepath.FromSlash(wf.Defaults.Run.WorkingDirectory))
+	cmd.Env = append(os.Environ(), "PATH="+shims+string(os.PathListSeparator)+os.Getenv("PATH"), "PIP_DISABLE_PIP_VERSION_CHECK=1")
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the workflow's install step, %s: %v\n%s", install, err, out)
+	}
+	t.Logf("%s took %v", install, time.Since(start).Round(time.Millisecond))
+	got, err := exec.Command(filepath.Join(project, ".venv", "bin", "python"), "-c", "import agent; print(agent.ANSWER)").CombinedOutput()
+	if err != nil || strings.TrimSpace(string(got)) != "42" {
+		t.Errorf("the installed project does not import: %v\n%s", err, got)
+	}
+
+	suite := filepath.Join(project, "tests", "scenario")
+	wantContains(t, r, "created "+filepath.Join(suite, "scenario.yaml"), "the suite is in "+suite+": ", "Multiple top-level packages discovered in a flat-layout")
+	for _, d := range []string{"features", "golden", "scenarios"} {
+		if _, err := os.Stat(filepath.Join(project, d)); err == nil {
+			t.Errorf("init wrote %s/ beside the project's package", d)
+		}
+	}
+	if conf := readFile(t, suite, "scenario.yaml"); !strings.Contains(conf, "python: ../../.venv/bin/python") {
+		t.Errorf("scenario.yaml of the suite in tests/scenario:\n%s", conf)
+	}
+	if wf.Defaults.Run.WorkingDirectory != "tests/scenario" {
+		t.Errorf("the workflow runs in %q, want tests/scenario", wf.Defaults.Run.WorkingDirectory)
+	}
+	wantCode(t, runCLI(t, append(suiteArgs("check", suite), "--runtime", "builtin")...), exitPassed)
+}
+
+func TestFlatLayout(t *testing.T) {
+	const project = "[project]\nname = \"agent\"\nversion = \"0.1.0\"\n"
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  bool
+	}{
+		{"pyproject.toml without a build system", map[string]string{"pyproject.toml": project}, true},
+		{"setuptools", map[string]string{"pyproject.toml": "[build-system]\nbuild-backend = \"setuptools.build_meta\"\n" + project}, true},
+		{"setup.py alone", map[string]string{"setup.py": "from setuptools import setup\nsetup(name='agent')\n"}, true},
+		{"a src layout", map[string]string{"pyproject.toml": project, "src/agent/__init__.py": ""}, false},
+		{"a packages list", map[string]string{"pyproject.toml": project + "\n[tool.setuptools]\npackages = [\"agent\"]\n"}, false},
+		{"packages.find", map[string]string{"pyproject.toml": project + "\n[tool.setuptools.packages.find]\ninclude = [\"agent*\"]\n"}, false},
+		{"hatchling", map[string]string{"pyproject.toml": "[build-system]\nbuild-backend = \"hatchling.build\"\n" + project}, false},
+		{"setup.py naming its packages", map[string]string{"setup.py": "setup(name='agent', packages=['agent'])\n"}, false},
+		{"tool settings only", map[string]string{"pyproject.toml": "[tool.ruff]\nline-length = 100\n", "requirements.txt": ""}, false},
+		{"requirements.txt only", map[string]string{"requirements.txt": ""}, false},
+	} {
+		if got := flatLayout(writeFiles(t, t.TempDir(), tc.files)); got != tc.want {
+			t.Errorf("flatLayout with %s = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	// a new top-level directory of a flat layout is warned about; tests/
+	// and one that exists already are not
+	root := writeFiles(t, t.TempDir(), map[string]string{"pyproject.toml": project, "agent/__init__.py": "", "evals2/x": ""})
+	for dir, want := range map[string]bool{"evals": true, "evals/suite": true, "tests/scenario": false, "evals2": false, "my-evals": false} {
+		if got := flatPackageWarning(filepath.Join(root, filepath.FromSlash(dir))) != ""; got != want {
+			t.Errorf("init in %s of a flat layout warns: %v, want %v", dir, got, want)
 		}
 	}
 }

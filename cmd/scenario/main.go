@@ -109,13 +109,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 			printSteps(stdout)
 			return nil
 		}},
-		&cobra.Command{Use: "init [dir]", Short: "Scaffold a suite that passes at once: features/, golden/, scenarios/, scenario.yaml, scenario_test.go, a CI workflow",
+		&cobra.Command{Use: "init [dir]", Short: "Scaffold a suite that passes at once: features/, golden/, scenarios/, scenario.yaml, scenario_test.go, a CI workflow (for --profile and --runtime when given, else for the project around dir)",
 			Args: cobra.MaximumNArgs(1), RunE: func(_ *cobra.Command, args []string) error {
 				dir := f.root
 				if len(args) == 1 {
 					dir = args[0]
 				}
-				if err := runInit(dir, stdout); err != nil {
+				if err := runInitWith(dir, initOptions{Profile: f.profile, Runtime: f.runtime}, stdout); err != nil {
 					return fmt.Errorf("init: %w", err)
 				}
 				return nil
