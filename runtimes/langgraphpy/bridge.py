@@ -90,6 +90,8 @@ try:
     import itertools  # noqa: E402
     import os  # noqa: E402
     import re  # noqa: E402
+    import site  # noqa: E402
+    import sysconfig  # noqa: E402
     import warnings  # noqa: E402
     from typing import Annotated, Any  # noqa: E402
 
@@ -246,9 +248,13 @@ class LoadError(Exception):
 ROOT = os.path.abspath(os.getcwd())
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
-# what is not the suite's own code although it may lie under the root: the
-# interpreter's and its packages' directories (a .venv at the root)
-NOT_USERS = tuple({os.path.join(os.path.abspath(p), "") for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, os.path.dirname(os.path.abspath(__file__)))})
+# what is not the suite's own code although it may lie under the root (a
+# .venv at the root, a suite in /usr/src/app on a python in /usr): the
+# standard library's and the packages' directories, and the bridge's
+NOT_USERS = tuple({os.path.join(os.path.abspath(p), "") for p in [
+    *(sysconfig.get_paths().get(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")),
+    *site.getsitepackages(), site.getusersitepackages(), os.path.dirname(os.path.abspath(__file__)),
+] if p})
 
 
 def is_users(path):
