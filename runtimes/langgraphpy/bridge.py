@@ -37,11 +37,19 @@ values are `before`, then
 The state is read back with get_state; messages become plain JSON.
 
 The scenario's own graph (spec.graph) is imported from the suite root (the
-working directory, put on sys.path); each commit's graph is then a
-StateGraph of its state, input and output schemas, so its channels and
-reducers are the user's own, with the step's nodes: a scripted node returns
-its output, a real one ("run") is the user's node, whose return comes back
-in "returned"; one that raises is NODE_ERROR.
+working directory the bridge starts in, put on sys.path); each commit's
+graph is then a StateGraph of its state, input and output schemas, so its
+channels and reducers are the user's own, with the step's nodes: a
+scripted node returns its output, a real one ("run") is the user's node,
+whose return comes back in "returned"; one that raises is NODE_ERROR.
+Each open of an own graph executes its module afresh, with the suite's
+modules it imports (dropped from sys.modules first; third-party ones stay),
+so that no scenario sees what another left in module-level state; a graph
+closed before any commit ran on it serves the next open of the same graph.
+After each request the working directory is the suite root again and the
+environment the bridge's; a commit runs in its graph's environment, the
+bridge's with what the module set when it loaded (class Process).
+scenario_protocol takes stdin and stdout off fds 0 and 1.
 
 The state is a TypedDict with one channel per field, as the langgraph-py
 profile maps a schema: a last-value field is a plain annotation (a
