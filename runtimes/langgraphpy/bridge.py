@@ -37,11 +37,19 @@ values are `before`, then
 The state is read back with get_state; messages become plain JSON.
 
 The scenario's own graph (spec.graph) is imported from the suite root (the
-working directory, put on sys.path); each commit's graph is then a
-StateGraph of its state, input and output schemas, so its channels and
-reducers are the user's own, with the step's nodes: a scripted node returns
-its output, a real one ("run") is the user's node, whose return comes back
-in "returned"; one that raises is NODE_ERROR.
+working directory the bridge starts in, put on sys.path); each commit's
+graph is then a StateGraph of its state, input and output schemas, so its
+channels and reducers are the user's own, with the step's nodes: a
+scripted node returns its output, a real one ("run") is the user's node,
+whose return comes back in "returned"; one that raises is NODE_ERROR.
+Each open of an own graph executes its module afresh, with the suite's
+modules it imports (dropped from sys.modules first; third-party ones stay),
+so that no scenario sees what another left in module-level state; a graph
+closed before any commit ran on it serves the next open of the same graph.
+After each request the working directory is the suite root again and the
+environment the bridge's; a commit runs in its graph's environment, the
+bridge's with what the module set when it loaded (class Process).
+scenario_protocol takes stdin and stdout off fds 0 and 1.
 
 The state is a TypedDict with one channel per field, as the langgraph-py
 profile maps a schema: a last-value field is a plain annotation (a
@@ -87,8 +95,11 @@ try:
     import copy  # noqa: E402
     import importlib  # noqa: E402
     import importlib.util  # noqa: E402
+    import itertools  # noqa: E402
     import os  # noqa: E402
     import re  # noqa: E402
+    import site  # noqa: E402
+    import sysconfig  # noqa: E402
     import warnings  # noqa: E402
     from typing import Annotated, Any  # noqa: E402
 
@@ -170,6 +181,10 @@ def starts_from(default):
     return Default
 
 
+# a number for each Spec and OwnGraph, never reused (an id() is)
+serials = itertools.count(1)
+
+
 class Spec:
     """One scenario's schema as the harness resolved it; its graphs (one
     per set of node names) are compiled once."""
@@ -177,6 +192,7 @@ class Spec:
     keep_graphs = 32
 
     def __init__(self, raw):
+        self.serial = next(serials)
         self.id_prefix = raw.get("idPrefix") or "auto-"
         self.fields = raw.get("fields") or []
         ann = {}
@@ -234,16 +250,79 @@ class LoadError(Exception):
     """A graph the bridge cannot load, said plainly."""
 
 
+# the suite root: the directory the bridge starts in, on sys.path; a node's
+# os.chdir() does not move it (the process is put back there after each
+# request)
+ROOT = os.path.abspath(os.getcwd())
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+# what is not the suite's own code although it may lie under the root (a
+# .venv at the root, a suite in /usr/src/app on a python in /usr): the
+# standard library's and the packages' directories, and the bridge's
+NOT_USERS = tuple({os.path.join(os.path.abspath(p), "") for p in [
+    *(sysconfig.get_paths().get(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")),
+    *site.getsitepackages(), site.getusersitepackages(), os.path.dirname(os.path.abspath(__file__)),
+] if p})
+
+
+def is_users(path):
+    """Whether a file or directory is the suite's own code: under the
+    root, outside the interpreter and its packages."""
+    if not isinstance(path, str) or not path:
+        return False
+    path = os.path.abspath(path)
+    if not path.startswith(ROOT + os.sep) or path.startswith(NOT_USERS):
+        return False
+    parts = path.split(os.sep)
+    return "site-packages" not in parts and "dist-packages" not in parts and ".venv" not in parts
+
+
+def users_module(mod):
+    """Whether a loaded module is the suite's own: its file, or a
+    namespace package's directories, under the suite root."""
+    f = getattr(mod, "__file__", None)
+    if f:
+        return is_users(f)
+    try:
+        # a namespace package's path is read from its parent's
+        where = list(getattr(getattr(mod, "__spec__", None), "submodule_search_locations", None) or [])
+    except Exception:  # noqa: BLE001
+        return False
+    return bool(where) and all(is_users(p) for p in where)
+
+
+# the modules of sys.modules found not to be the suite's, by name: each is
+# looked at once
+not_users = {}
+
+
+def forget_users_modules():
+    """Drops the suite's own modules from sys.modules, so that the next
+    import executes them afresh; third-party modules stay loaded."""
+    users = []
+    for name, mod in list(sys.modules.items()):
+        if not_users.get(name) is mod:
+            continue
+        if users_module(mod):
+            users.append(name)
+        else:
+            not_users[name] = mod
+    for name in users:
+        sys.modules.pop(name, None)
+
+
 def import_graph(ref):
     """The compiled graph "<module>:<attribute>": a file relative to the
     suite root (agent/graph.py) or a dotted module importable from it
-    (agent.graph)."""
+    (agent.graph). The module and the suite's modules it imports are
+    executed afresh, so the graph's module-level state (a fake chat model's
+    scripted answers, a list a node pops) is as the module makes it; the
+    process is put back as it was (Process)."""
     module, sep, attr = ref.rpartition(":")
     if not sep or not module or not attr:
         raise LoadError(f"{ref} names no graph: write <module>:<attribute>, as agent/graph.py:graph or agent.graph:graph")
-    root = os.getcwd()
-    if root not in sys.path:
-        sys.path.insert(0, root)
+    root = ROOT
+    forget_users_modules()
     try:
         if module.endswith(".py"):
             path = os.path.join(root, module)
@@ -259,7 +338,7 @@ def import_graph(ref):
     except LoadError:
         raise
     except SyntaxError as e:
-        raise LoadError(f"{module} does not import: SyntaxError: {e.msg} (at {os.path.relpath(e.filename or module, root)}:{e.lineno})") from e
+        raise LoadError(f"{module} does not import: SyntaxError: {e.msg} (at {os.path.relpath(os.path.join(root, e.filename or module), root)}:{e.lineno})") from e
     except Exception as e:  # noqa: BLE001
         at = user_frame(e)
         raise LoadError(f"{module} does not import: {type(e).__name__}: {e}{f' (at {at})' if at else ''}") from e
@@ -271,10 +350,47 @@ def import_graph(ref):
     return g
 
 
+class Process:
+    """What the suite's code may change in the bridge's process and a
+    request puts back: the working directory (the suite root) and the
+    environment. The environment a graph's module leaves when it loads
+    (os.environ.setdefault("OPENAI_API_KEY", ...)) is that graph's: its
+    commits run in it."""
+
+    base = dict(os.environ)
+
+    @staticmethod
+    def enter(env):
+        """Runs what follows at the root in env (a graph's environment,
+        or the bridge's)."""
+        Process.leave()
+        Process.set_env(env)
+
+    @staticmethod
+    def leave():
+        """Puts the working directory and the environment back."""
+        try:
+            moved = os.getcwd() != ROOT
+        except OSError:
+            # the node removed the directory it moved to
+            moved = True
+        if moved:
+            os.chdir(ROOT)
+        Process.set_env(Process.base)
+
+    @staticmethod
+    def set_env(env):
+        for k in [k for k in os.environ if k not in env]:
+            del os.environ[k]
+        for k, v in env.items():
+            if os.environ.get(k) != v:
+                os.environ[k] = v
+
+
 def user_frame(e):
     """The last frame of an error's traceback in the suite's own code
     (under the root, outside site-packages), as file:line, or ""."""
-    root = os.getcwd() + os.sep
+    root = ROOT + os.sep
     found = ""
     tb = e.__traceback__
     while tb is not None:
@@ -299,9 +415,17 @@ class OwnGraph:
     is the graph's own node."""
 
     def __init__(self, raw):
+        self.serial = next(serials)
         self.ref = raw["graph"]
         self.id_prefix = raw.get("idPrefix") or "auto-"
-        self.user = import_graph(self.ref).builder
+        # a commit ran on it: its module's state is no longer fresh
+        self.used = False
+        Process.enter(Process.base)
+        try:
+            self.user = import_graph(self.ref).builder
+            self.env = dict(os.environ)
+        finally:
+            Process.leave()
         self.channels = [k for k in self.user.channels if not k.startswith("__")]
         self.messages = {k for k, ch in self.user.channels.items() if is_messages_channel(ch)}
         self.nodes = list(self.user.nodes)
@@ -488,7 +612,7 @@ class Held:
 
     @staticmethod
     def key(spec, field, plain):
-        return (id(spec), field, json.dumps(plain, sort_keys=True))
+        return (spec.serial, field, json.dumps(plain, sort_keys=True))
 
     def put(self, spec, field, plain, value):
         k = self.key(spec, field, plain)
@@ -568,6 +692,9 @@ def commit(spec, req):
     if isinstance(spec, OwnGraph):
         # a real node's Command may go to any node of the graph
         idle = [n for n in spec.nodes if n not in nodes]
+        spec.used = True
+        # handle puts the process back after the commit
+        Process.enter(spec.env)
     try:
         graph, saver = spec.graph(nodes, idle, real)
     except Exception as e:  # noqa: BLE001
@@ -695,6 +822,7 @@ def stream_graph(req):
     from langchain_core.load import dumpd
 
     ref = req.get("graph") or ""
+    Process.enter(Process.base)
     try:
         graph = import_graph(ref)
     except LoadError as e:
@@ -762,25 +890,55 @@ def channel_kinds(graph):
 
 # ---- the loop ----
 
-specs = {}  # id -> Spec
-by_key = {}  # the spec's JSON -> id
+specs = {}  # id -> Spec or OwnGraph
+by_key = {}  # a schema's JSON -> id: scenarios of one schema share its Spec
+# an own graph's spec JSON -> one loaded and closed before any commit ran
+# on it (the harness opens a scenario's graph once to check that it loads),
+# as fresh as a new load
+spare = {}
 next_spec = 0
 
 
 def open_spec(raw):
+    """A scenario's graph. A schema's is shared; an own graph is loaded
+    afresh for each open, one for each scenario, so that no scenario sees
+    what another left in the module's state."""
     global next_spec
     key = json.dumps(raw, sort_keys=True)
+    if raw.get("graph"):
+        spec = spare.pop(key, None) or OwnGraph(raw)
+        spec.key = key
+        next_spec += 1
+        specs[next_spec] = spec
+        return {"graph": next_spec, "channels": spec.channels, "nodes": spec.nodes}
     if key not in by_key:
         next_spec += 1
-        specs[next_spec] = OwnGraph(raw) if raw.get("graph") else Spec(raw)
+        specs[next_spec] = Spec(raw)
         by_key[key] = next_spec
-    spec = specs[by_key[key]]
-    if isinstance(spec, OwnGraph):
-        return {"graph": by_key[key], "channels": spec.channels, "nodes": spec.nodes}
     return {"graph": by_key[key]}
 
 
+def close_spec(n):
+    """Ends a scenario's own graph; one no commit ran on is kept for the
+    next open of the same graph."""
+    spec = specs.get(n)
+    if isinstance(spec, OwnGraph):
+        del specs[n]
+        if not spec.used:
+            spare[spec.key] = spec
+
+
 def handle(req):
+    """Answers a request, then puts the process back as it was
+    (Process): a node's os.chdir() or os.environ change stays in its
+    commit."""
+    try:
+        return answer(req)
+    finally:
+        Process.leave()
+
+
+def answer(req):
     op = req.get("op")
     if op == "open":
         try:
@@ -793,6 +951,7 @@ def handle(req):
             return {"fatal": f"no graph {req.get('graph')} is open"}
         return commit(spec, req)
     if op == "close":
+        close_spec(req.get("graph"))
         return {}
     if op == "stream":
         return stream_graph(req)

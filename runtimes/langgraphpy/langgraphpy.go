@@ -29,7 +29,11 @@
 // StateGraph, imported with the suite root on sys.path: each commit's graph
 // is a StateGraph of its schemas, so its channels and reducers, with the
 // step's nodes; a real node (engine.NodeOutput.Run) is the graph's own, and
-// one that raises is NODE_ERROR.
+// one that raises is NODE_ERROR. Each session executes the graph's module
+// afresh, with the suite's own modules it imports, so that module-level
+// state (a fake chat model's scripted answers) starts over in each
+// scenario; what a node does to the process's working directory and
+// environment is undone after its commit, and stdin is /dev/null.
 //
 // The process, the protocol and the sessions are runtimes/bridge's, finding
 // the interpreter and the Python side's protocol and reducers

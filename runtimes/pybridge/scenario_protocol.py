@@ -2,14 +2,53 @@
 (runtimes/bridge's package doc), shared by the langgraph-py and llmfy
 bridges: stdout for the answers alone, the ready or fatal first line, one
 JSON request and one answer a line, and the check that a value is JSON.
-Importing it moves whatever else writes to stdout (a library's print) to
-stderr, so a bridge imports it before its libraries."""
 
+Importing it takes the protocol's pipes off file descriptors 0 and 1, so
+a bridge imports it before its libraries: the requests are read from a
+copy of fd 0 and the answers written to a copy of fd 1 (copies that no
+child process inherits), while fd 0 becomes /dev/null and fd 1 a copy of
+stderr. Whatever else writes to stdout (a library's or a node's print,
+sys.__stdout__, os.write(1, ...), a subprocess) goes to stderr, and a node
+that reads stdin (input(), sys.stdin) gets EOFError at once instead of
+reading, and waiting for, the harness's next request."""
+
+import io
+import os
 import sys
 
-# stdout carries the protocol alone: whatever else writes to it (a print in
-# a library) goes to stderr
-_out = sys.stdout
+NO_STDIN = ("stdin is empty under the harness: a node cannot read input() or sys.stdin "
+            "in a scenario; give it what it would read another way (the state, a fake)")
+
+
+class _NoStdin(io.TextIOWrapper):
+    """sys.stdin in a bridge: reading it raises EOFError saying why."""
+
+    def __init__(self):
+        super().__init__(open(os.devnull, "rb"), encoding="utf-8")
+
+    def _refuse(self, *_args, **_kwargs):
+        raise EOFError(NO_STDIN)
+
+    read = readline = readlines = _refuse
+
+    def __next__(self):
+        raise EOFError(NO_STDIN)
+
+
+def _take_pipes():
+    """The protocol's reader and writer, on copies of fds 0 and 1 (not
+    inheritable), with fd 0 now /dev/null and fd 1 stderr."""
+    sys.stdout.flush()
+    fin, fout = os.dup(0), os.dup(1)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    os.dup2(2, 1)
+    return os.fdopen(fin, "r", encoding="utf-8", newline="\n"), os.fdopen(fout, "w", encoding="utf-8", newline="\n")
+
+
+_in, _out = _take_pipes()
+sys.stdin = _NoStdin()
 sys.stdout = sys.stderr
 
 import json  # noqa: E402
@@ -106,7 +145,7 @@ def serve(ready, handle):
     its id; an exception of handle is the answer's fatal traceback. Exits
     when stdin closes."""
     send({"ready": ready})
-    for line in sys.stdin:
+    for line in _in:
         if not line.strip():
             continue
         rid = None
