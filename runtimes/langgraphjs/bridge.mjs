@@ -38,6 +38,13 @@
 //          new Command({update: [[field, value], ...]}).
 // The state is read back with getState; messages become plain JSON.
 //
+// A field of a schema's graph may name its own reducer (code: a Dawn route's
+// reducers/<field>.ts, imported through tsx): its channel is that function,
+// as Dawn's Annotation({reducer, default}) declares it. A route (the route
+// request) is read as Dawn's discoverStateDefinition reads it: state.ts's
+// default export gives the fields and defaults, reducers/ their functions;
+// what Dawn would drop without a word is refused, naming the file.
+//
 // The scenario's own graph (spec.graph) is imported from the suite root
 // (.ts through tsx); each commit's graph is then a copy of the user's
 // builder, so its channels, reducers and schemas are the user's own, with
