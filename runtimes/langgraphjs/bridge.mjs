@@ -359,11 +359,12 @@ async function readRoute(dir) {
   const routeDir = path.resolve(root, dir);
   let entries = [];
   try {
-    entries = fs.readdirSync(path.join(routeDir, "reducers"), { withFileTypes: true });
+    // names, as Dawn lists them: a link to a reducer is read like the file
+    entries = fs.readdirSync(path.join(routeDir, "reducers"));
   } catch (e) {
     if (e?.code !== "ENOENT") throw new RouteError(`cannot read ${rel("reducers")}: ${e?.message ?? e}`);
   }
-  const reducerFiles = entries.filter((e) => e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".d.ts")).map((e) => e.name).sort();
+  const reducerFiles = entries.filter((n) => n.endsWith(".ts") && !n.endsWith(".d.ts")).sort();
   if (!fs.existsSync(path.join(routeDir, "state.ts"))) {
     if (reducerFiles.length > 0) {
       const f = reducerFiles[0];
