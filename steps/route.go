@@ -39,7 +39,7 @@ func (w *world) setRoute(dir string) error {
 		return problemf("setup steps (profile, schema, route, plan.md, tools) come before the first run")
 	}
 	if w.schema != nil {
-		return problemf("the scenario has a schema already: a route's state.ts is its schema, so a scenario with a route declares none of its own (remove the schema step, or declare the fields in %s/state.ts)", dir)
+		return problemf("the scenario has a schema already (a schema step, or a route read before): a route's state.ts is the scenario's schema, so a scenario with a route declares no other and reads one route (remove the schema step, or declare the fields in %s/state.ts)", dir)
 	}
 	if w.plan != nil {
 		return problemf("the scenario has a plan.md already: a route's plan.md is read from its directory (remove the plan.md step)")

@@ -26,3 +26,13 @@ Feature: Catalogue of errors: a Dawn route as written
       """
     Then the step should fail with "REDUCER_TYPE_ERROR" mentioning "field \"notes\": the reducer scenarios/routes/errors/reducer-throws/reducers/notes.ts threw TypeError: a note is a list of strings, got \"one\" (at scenarios/routes/errors/reducer-throws/reducers/notes.ts:3:11)"
     And the state should be unchanged
+
+  Scenario: a route reducer that returns nothing is an error, not a field that vanishes
+    Given the route from "scenarios/routes/errors/reducer-forgets-return"
+    And an empty input state
+    When node "note" returns:
+      """json
+      {"notes": ["one"]}
+      """
+    Then the step should fail with "REDUCER_TYPE_ERROR" mentioning "field \"notes\": the reducer scenarios/routes/errors/reducer-forgets-return/reducers/notes.ts returned undefined"
+    And the state should be unchanged

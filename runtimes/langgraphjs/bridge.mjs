@@ -436,8 +436,8 @@ async function codeReducers(fields) {
 
 // userReducer runs the user's own reducer of a field: what it throws is
 // REDUCER_TYPE_ERROR naming the field, the file and the line that threw, as
-// a Go custom reducer's error is; a reducer returns its value, not a
-// Promise (LangGraph would store the Promise).
+// a Go custom reducer's error is; so is a return that is a Promise (LangGraph
+// would store it) or undefined (the field would vanish).
 function userReducer(field, file, fn) {
   return (a, b) => {
     let out;
@@ -450,6 +450,10 @@ function userReducer(field, file, fn) {
     }
     if (typeof out?.then === "function") {
       throw new ReducerError("REDUCER_TYPE_ERROR", field, `field ${JSON.stringify(field)}: the reducer ${file} returned a Promise; a reducer returns the merged value itself (no async)`);
+    }
+    if (out === undefined) {
+      // LangGraph would drop the field from the state without a word
+      throw new ReducerError("REDUCER_TYPE_ERROR", field, `field ${JSON.stringify(field)}: the reducer ${file} returned undefined; a reducer returns the merged value (return it, or return current to keep the value)`);
     }
     return out;
   };
