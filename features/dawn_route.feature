@@ -70,3 +70,9 @@ Feature: A Dawn route as written
   Scenario: a tool in tools/ named writeTodos conflicts with the plan
     Given the route from "scenarios/routes/todos"
     Then the step should fail with "CAPABILITY_CONFLICT" mentioning "Capability conflict: tool name \"writeTodos\" is contributed by a capability and also defined in tools/. Remove the user tool or remove the capability marker file."
+
+  Scenario: a shared tool of the route's app named writeTodos conflicts too
+    Dawn's tools of a route are its tools/ and its app's src/tools/ (the app:
+    the nearest directory up with dawn.config.ts and package.json).
+    Given the route from "scenarios/routes/app/src/app/chat"
+    Then the step should fail with "CAPABILITY_CONFLICT" mentioning "tool name \"writeTodos\" is contributed by a capability and also defined in tools/"

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -74,8 +75,9 @@ func (w *world) setRoute(dir string) error {
 }
 
 // readRoute lists what Dawn reads in a route directory: plan.md (read
-// here), tools/*.ts (their names), state.ts and reducers/*.ts (for a
-// runtime to evaluate). Declaration files (.d.ts) are not read, as in Dawn.
+// here), tools/*.ts and its app's src/tools/*.ts (their names), state.ts
+// and reducers/*.ts (for a runtime to evaluate). Declaration files (.d.ts)
+// are not read, as in Dawn.
 func (w *world) readRoute(dir string) (*route, error) {
 	full, rel, err := w.resolve(dir)
 	if err != nil {
@@ -99,6 +101,20 @@ func (w *world) readRoute(dir string) (*route, error) {
 	if r.tools, err = tsFiles(full, rel, "tools"); err != nil {
 		return nil, err
 	}
+	if app, ok := w.dawnApp(rel); ok {
+		// the app's shared tools are the route's too (a route-local tool
+		// of the same name takes its place)
+		shared, err := tsFiles(filepath.Join(w.cfg.Root, filepath.FromSlash(app)), app, "src/tools")
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range shared {
+			if !slices.Contains(r.tools, n) {
+				r.tools = append(r.tools, n)
+			}
+		}
+		sort.Strings(r.tools)
+	}
 	reducers, err := tsFiles(full, rel, "reducers")
 	if err != nil {
 		return nil, err
@@ -112,6 +128,26 @@ func (w *world) readRoute(dir string) (*route, error) {
 		r.ts = path.Join(rel, "reducers", reducers[0]+".ts")
 	}
 	return r, nil
+}
+
+// dawnApp is the Dawn app a route belongs to, as Dawn finds it: the nearest
+// directory from the route up to the suite root that holds dawn.config.ts
+// and package.json; relative to the suite root.
+func (w *world) dawnApp(rel string) (string, bool) {
+	for dir := rel; ; dir = path.Dir(dir) {
+		full := filepath.Join(w.cfg.Root, filepath.FromSlash(dir))
+		if fileExists(filepath.Join(full, "dawn.config.ts")) && fileExists(filepath.Join(full, "package.json")) {
+			return dir, true
+		}
+		if dir == "." || dir == "/" {
+			return "", false
+		}
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 // tsFiles names the .ts files (not .d.ts) of a route's sub-directory, as
