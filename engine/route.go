@@ -38,7 +38,7 @@ type RouteField struct {
 func codeReducer(file string) reducer {
 	return func(c *reduceCtx, _ any, _ bool, _ any) (any, error) {
 		return nil, &Error{Code: RuntimeError, Path: PathKey(Root, c.field), Message: fmt.Sprintf(
-			"field %q: the reducer %s is TypeScript, which the built-in engine cannot run; run the scenario with --runtime langgraph-js", c.field, file)}
+			"field %q: the reducer %s is TypeScript, which the built-in engine cannot run; run the scenario on a runtime that runs it (--runtime)", c.field, file)}
 	}
 }
 

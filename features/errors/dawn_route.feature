@@ -36,3 +36,7 @@ Feature: Catalogue of errors: a Dawn route as written
       """
     Then the step should fail with "REDUCER_TYPE_ERROR" mentioning "field \"notes\": the reducer scenarios/routes/errors/reducer-forgets-return/reducers/notes.ts returned undefined"
     And the state should be unchanged
+
+  Scenario: a state.ts field named todos beside plan.md conflicts with the planning capability
+    Given the route from "scenarios/routes/errors/todos-in-state"
+    Then the step should fail with "CAPABILITY_CONFLICT" mentioning "Capability conflict: state field \"todos\" is contributed by a capability and also declared in state.ts."
