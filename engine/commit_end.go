@@ -142,7 +142,7 @@ func (g *Graph) applyEach(th *thread, writes []Write) error {
 // commit with the same code: LangGraph's own text is part of that wording
 // where SPEC quotes it. Any other refusal stays the runtime's.
 func (g *Graph) worded(p *pending, err error) error {
-	if g.graphRef != "" || CodeOf(err) == "" {
+	if g.graphRef != "" || g.reducerFile() != nil || CodeOf(err) == "" {
 		return err
 	}
 	_, berr := g.applyBuiltin(p)

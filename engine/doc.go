@@ -91,7 +91,9 @@
 //   - commit.go: the harness's rules on any runtime's result: readonly.go
 //     (rule 5), types.go (rule 6), then whether anything changed (rule 7);
 //     trace.go records the commit and its events.
-//   - tool.go: tool calls (§8); plan.go: Dawn's planning capability.
+//   - tool.go: tool calls (§8); plan.go: Dawn's planning capability;
+//     route.go: a Dawn route's TypeScript ([RouteReader]) and the fields
+//     whose reducer is the user's own code, which only a runtime runs.
 //   - errors.go and codes.go: the error type and every code.
 //
 // # Runtimes
@@ -104,7 +106,9 @@
 // declaration it cannot honour, an own graph it cannot load), and the
 // scenario is skipped on it, or, side by side, runs on the built-in engine
 // alone. The engine itself refuses only what no runtime but the built-in one
-// can run: a reducer registered in Go. No rule here names a runtime.
+// can run: a reducer registered in Go; and the built-in engine refuses what
+// only another runtime can run: a reducer that is the user's TypeScript
+// (Field.ReducerFile). No rule here names a runtime.
 //
 // This package never starts a process. Runtimes that do live under
 // runtimes/: runtimes (the registry of names --runtime accepts),

@@ -44,6 +44,9 @@ type field struct {
 	readonly      bool
 	readonlyPaths [][]PathElem
 	custom        bool // a reducer registered from Go
+	// reducerFile is the user's own reducer (Field.ReducerFile), which
+	// only a runtime runs
+	reducerFile string
 }
 
 // Graph is the state of one scenario: its threads under one schema and
@@ -150,6 +153,17 @@ func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, 
 		return nil, schemaErr(d.Name, "readonly", fmt.Sprintf("readonly sub-paths need an object field, but the field's type is %s", f.typ))
 	}
 	spec := d.Reducer
+	if d.ReducerFile != "" {
+		// the user's own reducer function: it folds any number of writes
+		f.reducerName, f.reducerFile, f.reduce = d.ReducerFile, d.ReducerFile, codeReducer(d.ReducerFile)
+		if f.merge == "" {
+			f.merge = Commutative
+		}
+		if f.scope == "" {
+			f.scope = p.scope
+		}
+		return f, nil
+	}
 	if spec.Name == "" {
 		spec.Name = p.defaultReducer
 		if _, isArray := f.def.([]any); p.inferReducer && isArray {

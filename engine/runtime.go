@@ -59,6 +59,9 @@ type FieldSpec struct {
 	// built-in runtime can run; the engine never opens such a graph on
 	// another runtime.
 	Custom bool
+	// ReducerFile is the user's own reducer (Field.ReducerFile), which the
+	// runtime runs: Reducer then names the file too.
+	ReducerFile string
 }
 
 // Session is a runtime's view of one scenario. Sessions of one runtime may

@@ -90,7 +90,11 @@ type Field struct {
 	Default    any  // meaningful when HasDefault
 	HasDefault bool
 	Reducer    ReducerSpec // zero: the profile's default reducer
-	Readonly   bool        // the whole field
+	// ReducerFile is the file of the field's reducer when it is the user's
+	// own code, relative to the suite root (a Dawn route's
+	// reducers/<field>.ts): a runtime runs it, the built-in engine cannot.
+	ReducerFile string
+	Readonly    bool // the whole field
 	// ReadonlyPaths are sub-paths of an object field that may not change
 	// (`readonly: [did]` protects $.config.did).
 	ReadonlyPaths [][]PathElem

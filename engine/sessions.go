@@ -21,9 +21,10 @@ type session struct {
 type Unsupported struct {
 	Runtime string
 	Reason  string
-	// Graph is the scenario's own graph when what it lacks is a runtime
-	// that loads it (a run on the built-in engine alone): whoever knows the
-	// runtimes may name one in Reason.
+	// Graph is the scenario's own graph, or the module of its own code (a
+	// Dawn route's reducer), when what it lacks is a runtime that loads it
+	// (a run on the built-in engine alone): whoever knows the runtimes may
+	// name one in Reason.
 	Graph string
 }
 
@@ -56,7 +57,7 @@ func (g *Graph) spec() GraphSpec {
 	}
 	for _, n := range sortedKeys(g.fields) {
 		f := g.fields[n]
-		fs := FieldSpec{Name: n, Type: f.typ, Reducer: f.reducerName, Default: f.def, HasDefault: f.hasDef, Scope: f.scope, Custom: f.custom}
+		fs := FieldSpec{Name: n, Type: f.typ, Reducer: f.reducerName, Default: f.def, HasDefault: f.hasDef, Scope: f.scope, Custom: f.custom, ReducerFile: f.reducerFile}
 		if f.declaredMerge {
 			fs.Merge = f.merge
 		}
@@ -69,6 +70,9 @@ func (g *Graph) spec() GraphSpec {
 func (g *Graph) openRuntimes(rts []Runtime) error {
 	if g.graphRef != "" {
 		return g.openOwnGraph(rts)
+	}
+	if f := g.reducerFile(); f != nil {
+		return g.openCodeReducers(rts, f)
 	}
 	if len(rts) == 0 {
 		g.runBuiltin = true

@@ -66,6 +66,7 @@ func setupSteps() []Def {
 			}
 			return w.setPlan(text)
 		}},
+		routeStep(),
 		{Pattern: `^the route defines a tool "([^"]*)"$`, run: func(w *world, a ...string) error {
 			old := w.tools
 			w.tools = append(w.tools[:len(w.tools):len(w.tools)], a[0])

@@ -30,8 +30,15 @@
 //
 // The requests:
 //
-//	{"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "merge"?, "scope", "default"?}]}}
+//	{"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "code"?, "merge"?, "scope", "default"?}]}}
 //	  → {"id", "graph": n}
+//	  (code: the module, relative to the suite root, whose default export
+//	  is the field's reducer: a Dawn route's reducers/<field>.ts)
+//	{"id", "op": "route", "dir": "<route directory>"}
+//	  → {"id", "fields": [{"name", "default", "reducer"?: "<dir>/reducers/<name>.ts"}]}
+//	  or {"id", "error": {"code": "SCHEMA_INVALID", "message"}}
+//	  (a Dawn route's state.ts and reducers/, read as Dawn reads them; only
+//	  a Program with Routes is sent it)
 //	{"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>:<export>"}}
 //	  → {"id", "graph": n, "channels": [...]}
 //	{"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,

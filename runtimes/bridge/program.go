@@ -41,6 +41,10 @@ type Program struct {
 	// accepts every graph. A field with a custom Go reducer is refused
 	// whatever Accept says.
 	Accept func(spec engine.GraphSpec) error
+	// Routes says that the program reads Dawn routes (the route request:
+	// state.ts and reducers/, TypeScript) and runs a field's reducer from
+	// its file (engine.FieldSpec.ReducerFile).
+	Routes bool
 	// Timeout bounds each request; 0 means DefaultTimeout. A request that
 	// takes longer fails, and the program is killed and started again for
 	// the requests after it.

@@ -89,6 +89,8 @@ type response struct {
 	// Kinds its graph's channels by kind.
 	Chunks []json.RawMessage `json:"chunks"`
 	Kinds  map[string]string `json:"kinds"`
+	// Fields are a Dawn route's fields (route), as state.ts gives them.
+	Fields []routeField `json:"fields"`
 }
 
 // bridgeError is an error the framework threw, as the program reports it:

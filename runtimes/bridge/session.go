@@ -24,6 +24,9 @@ func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 		return b.openOwn(spec)
 	}
 	for _, f := range spec.Fields {
+		if f.ReducerFile != "" && !b.prog.Routes {
+			return nil, &engine.Unsupported{Runtime: b.prog.Name, Reason: fmt.Sprintf("field %q's reducer is %s, TypeScript, which %s does not run", f.Name, f.ReducerFile, b.prog.Name)}
+		}
 		if f.Custom {
 			return nil, &engine.Unsupported{Runtime: b.prog.Name, Reason: fmt.Sprintf("field %q has the custom reducer %s, registered in Go, which %s cannot call", f.Name, f.Reducer, b.prog.Library)}
 		}
@@ -40,6 +43,11 @@ func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 			w.buf = appendJSONString(w.buf, f.Name)
 			w.raw(`,"reducer":`)
 			w.buf = appendJSONString(w.buf, f.Reducer)
+			if f.ReducerFile != "" {
+				// the user's own reducer, the default export of that module
+				w.raw(`,"code":`)
+				w.buf = appendJSONString(w.buf, f.ReducerFile)
+			}
 			if f.Merge != "" {
 				w.raw(`,"merge":`)
 				w.buf = appendJSONString(w.buf, string(f.Merge))

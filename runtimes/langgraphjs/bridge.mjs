@@ -8,8 +8,10 @@
 //
 // Requests and responses (the protocol every runtime shares is written in
 // runtimes/bridge's package doc; these are its shapes):
-//   {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
+//   {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "code"?, "default"?}]}}
 //     → {"id", "graph": n}
+//   {"id", "op": "route", "dir": "<route directory>"}
+//     → {"id", "fields": [{"name", "default", "reducer"?}]} or {"id", "error": {"code": "SCHEMA_INVALID", ...}}
 //   {"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>:<export>"}}
 //     → {"id", "graph": n, "channels": [...], "nodes": [...]}
 //   {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
@@ -36,6 +38,13 @@
 //          new Command({update: [[field, value], ...]}).
 // The state is read back with getState; messages become plain JSON.
 //
+// A field of a schema's graph may name its own reducer (code: a Dawn route's
+// reducers/<field>.ts, imported through tsx): its channel is that function,
+// as Dawn's Annotation({reducer, default}) declares it. A route (the route
+// request) is read as Dawn's discoverStateDefinition reads it: state.ts's
+// default export gives the fields and defaults, reducers/ their functions;
+// what Dawn would drop without a word is refused, naming the file.
+//
 // The scenario's own graph (spec.graph) is imported from the suite root
 // (.ts through tsx); each commit's graph is then a copy of the user's
 // builder, so its channels, reducers and schemas are the user's own, with
@@ -55,6 +64,7 @@
 // nextId, so the ids are those the harness numbers.
 
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import readline from "node:readline";
@@ -245,23 +255,28 @@ function reducerFor(field, name) {
 // A Spec is one scenario's schema as the harness resolved it; its graphs
 // (one per set of node names) are compiled once.
 class Spec {
-  constructor(spec) {
+  // code holds the user's own reducers (a Dawn route's reducers/<field>.ts)
+  // by field, imported by codeReducers.
+  constructor(spec, code = new Map()) {
     this.idPrefix = spec.idPrefix || "auto-";
     this.fields = spec.fields ?? [];
+    this.code = code;
     // check the reducers now, so open fails on a reducer that cannot run
-    for (const f of this.fields) if (f.reducer !== "last-value") reducerFor(f.name, f.reducer);
+    for (const f of this.fields) if (f.reducer !== "last-value" && !f.code) reducerFor(f.name, f.reducer);
     this.graphs = new Map();
   }
 
   // channels declares the fields: a last-value field is a LastValue channel
   // (with an initial value factory when it has a default), any other a
-  // reducer with a default factory.
+  // reducer with a default factory; a field with its own reducer (code) is
+  // that function, as Dawn's Annotation({reducer, default}) declares it.
   channels() {
     const out = {};
     for (const f of this.fields) {
       const has = Object.prototype.hasOwnProperty.call(f, "default");
       const def = has ? () => structuredClone(f.default) : undefined;
-      if (f.reducer === "last-value") out[f.name] = has ? new LastValue(def) : new LastValue();
+      if (f.code) out[f.name] = Annotation({ reducer: userReducer(f.name, f.code, this.code.get(f.name)), default: def });
+      else if (f.reducer === "last-value") out[f.name] = has ? new LastValue(def) : new LastValue();
       else out[f.name] = Annotation({ reducer: reducerFor(f.name, f.reducer), default: def });
     }
     return out;
@@ -286,6 +301,162 @@ class Spec {
   toolNode(tool) {
     return toolNode(tool, (name) => this.fields.some((f) => f.name === name));
   }
+}
+
+// ---- a Dawn route (SPEC §8) ----
+
+// RouteError is a route the bridge cannot read as Dawn reads it, naming the
+// file and what to change.
+class RouteError extends Error {}
+
+// defaultExport is a module's default export; tsx compiles a .ts file of a
+// package without "type": "module" as CommonJS, whose export default
+// arrives one level down.
+function defaultExport(mod) {
+  let d = mod?.default;
+  if (isObject(d) && d.__esModule === true && "default" in d) d = d.default;
+  return d;
+}
+
+// describeValue names what a module exported, for an error.
+function describeValue(v) {
+  if (v === undefined) return "missing (no export default)";
+  if (v === null) return "null";
+  if (typeof v === "function") return "a function";
+  if (typeof v !== "object") return `the ${typeof v} ${JSON.stringify(v)}`;
+  if (Array.isArray(v)) return "an array";
+  return v.constructor?.name && v.constructor.name !== "Object" ? `an instance of ${v.constructor.name}` : "a plain object";
+}
+
+// importRouteFile imports a .ts file of a route (rel: its path from the
+// suite root), as Dawn does, through tsx.
+async function importRouteFile(rel) {
+  const file = path.resolve(root, rel);
+  try {
+    return await importModule(file, rel);
+  } catch (e) {
+    if (e instanceof LoadError) throw new RouteError(e.message);
+    throw new RouteError(`cannot load ${rel}: ${describeLoadError(e, file)}`);
+  }
+}
+
+// issueText is the first issue of a Standard Schema or zod refusal.
+function issueText(issues) {
+  const issue = Array.isArray(issues) ? issues[0] : undefined;
+  if (!isObject(issue)) return "invalid";
+  const at = Array.isArray(issue.path) ? issue.path.map((k) => (isObject(k) ? k.key : k)) : [];
+  return `${at.length ? `field ${JSON.stringify(String(at[0]))}: ` : ""}${issue.message ?? "invalid"}`;
+}
+
+// readRoute reads a route directory (relative to the suite root) as Dawn's
+// discoverStateDefinition does: state.ts's default export gives the
+// defaults (Standard Schema's validate({}), else zod's parse({})), each
+// reducers/<field>.ts (not .d.ts) whose default export is a function that
+// field's reducer. Where Dawn would drop what it cannot use without a
+// word, the harness refuses, naming the file.
+async function readRoute(dir) {
+  const rel = (name) => path.posix.join(dir, name);
+  const routeDir = path.resolve(root, dir);
+  let entries = [];
+  try {
+    // names, as Dawn lists them: a link to a reducer is read like the file
+    entries = fs.readdirSync(path.join(routeDir, "reducers"));
+  } catch (e) {
+    if (e?.code !== "ENOENT") throw new RouteError(`cannot read ${rel("reducers")}: ${e?.message ?? e}`);
+  }
+  const reducerFiles = entries.filter((n) => n.endsWith(".ts") && !n.endsWith(".d.ts")).sort();
+  if (!fs.existsSync(path.join(routeDir, "state.ts"))) {
+    if (reducerFiles.length > 0) {
+      const f = reducerFiles[0];
+      throw new RouteError(`${rel("reducers/" + f)} is the reducer of field ${JSON.stringify(f.slice(0, -3))}, but the route has no state.ts, so Dawn never reads it: add ${rel("state.ts")} declaring the field with a default, or remove the reducer`);
+    }
+    return [];
+  }
+  const schema = defaultExport(await importRouteFile(rel("state.ts")));
+  let value;
+  const std = schema !== null && typeof schema === "object" ? schema["~standard"] : undefined;
+  if (isObject(std) && typeof std.validate === "function") {
+    let r = std.validate({});
+    if (typeof r?.then === "function") r = await r;
+    if (r?.issues) throw new RouteError(`${rel("state.ts")}: its schema refuses an empty state, so Dawn reads no fields from it (${issueText(r.issues)}): give every field a default (.default(...)) or make it optional`);
+    value = r?.value;
+  } else if (schema !== null && typeof schema === "object" && typeof schema.parse === "function") {
+    try {
+      value = schema.parse({});
+    } catch (e) {
+      throw new RouteError(`${rel("state.ts")}: its schema refuses an empty state, so Dawn reads no fields from it (${Array.isArray(e?.issues) ? issueText(e.issues) : String(e?.message ?? e)}): give every field a default (.default(...)) or make it optional`);
+    }
+  } else {
+    throw new RouteError(`${rel("state.ts")}: its default export is ${describeValue(schema)}, not a zod or Standard Schema object, so Dawn reads no fields from it: export default z.object({...}) with a default for each field`);
+  }
+  if (!isObject(value)) throw new RouteError(`${rel("state.ts")}: its schema gives an empty state the value ${describeValue(value)}, not an object of fields: export default z.object({...})`);
+  const fields = [];
+  for (const [name, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    let def;
+    try {
+      def = toJSONValue(v, [name], new Set(), false);
+    } catch (e) {
+      if (!(e instanceof NonJSON)) throw e;
+      throw new RouteError(`${rel("state.ts")}: the default of field ${JSON.stringify(name)} is ${e.what}, which is not a JSON value: ${e.hint}`);
+    }
+    fields.push({ name, default: def });
+  }
+  for (const f of reducerFiles) {
+    const name = f.slice(0, -3);
+    const file = rel("reducers/" + f);
+    const field = fields.find((x) => x.name === name);
+    if (!field) {
+      const names = fields.map((x) => x.name).sort();
+      throw new RouteError(`${file} is the reducer of field ${JSON.stringify(name)}, which ${rel("state.ts")} does not declare (its fields: ${names.join(", ") || "none"}): name the file after a field, or add the field with a default to state.ts`);
+    }
+    const fn = defaultExport(await importRouteFile(file));
+    if (typeof fn !== "function") throw new RouteError(reducerNotFunction(file, fn));
+    field.reducer = file;
+  }
+  return fields.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function reducerNotFunction(file, v) {
+  return `${file}: its default export is ${describeValue(v)}, not a reducer function, so Dawn would drop it and use its default reducer: export default (current, incoming) => merged`;
+}
+
+// codeReducers imports the user's own reducers of a spec's fields (code:
+// the module, relative to the suite root), by field.
+async function codeReducers(fields) {
+  const out = new Map();
+  for (const f of fields ?? []) {
+    if (!f.code) continue;
+    const fn = defaultExport(await importRouteFile(f.code));
+    if (typeof fn !== "function") throw new RouteError(reducerNotFunction(f.code, fn));
+    out.set(f.name, fn);
+  }
+  return out;
+}
+
+// userReducer runs the user's own reducer of a field: what it throws is
+// REDUCER_TYPE_ERROR naming the field, the file and the line that threw, as
+// a Go custom reducer's error is; so is a return that is a Promise (LangGraph
+// would store it) or undefined (the field would vanish).
+function userReducer(field, file, fn) {
+  return (a, b) => {
+    let out;
+    try {
+      out = fn(a, b);
+    } catch (e) {
+      const what = e !== null && typeof e === "object" ? `${e.name ?? "Error"}: ${stripLink(String(e.message ?? e))}` : String(e);
+      const at = userFrame(e);
+      throw new ReducerError("REDUCER_TYPE_ERROR", field, `field ${JSON.stringify(field)}: the reducer ${file} threw ${what}${at ? ` (at ${at})` : ""}`);
+    }
+    if (typeof out?.then === "function") {
+      throw new ReducerError("REDUCER_TYPE_ERROR", field, `field ${JSON.stringify(field)}: the reducer ${file} returned a Promise; a reducer returns the merged value itself (no async)`);
+    }
+    if (out === undefined) {
+      // LangGraph would drop the field from the state without a word
+      throw new ReducerError("REDUCER_TYPE_ERROR", field, `field ${JSON.stringify(field)}: the reducer ${file} returned undefined; a reducer returns the merged value (return it, or return current to keep the value)`);
+    }
+    return out;
+  };
 }
 
 function toolNode(tool, isChannel) {
@@ -1046,7 +1217,7 @@ async function open(raw) {
   if (entry) {
     specs.delete(key); // to the end: the most recently used
   } else {
-    const spec = raw.graph ? new OwnGraph(raw, await importGraph(raw.graph)) : new Spec(raw);
+    const spec = raw.graph ? new OwnGraph(raw, await importGraph(raw.graph)) : new Spec(raw, await codeReducers(raw.fields));
     entry = { id: ++nextSpec, key, spec, refs: 0 };
     byID.set(entry.id, entry);
   }
@@ -1085,6 +1256,13 @@ async function handle(req) {
     }
     case "stream":
       return streamGraph(req);
+    case "route":
+      try {
+        return { fields: await readRoute(String(req.dir ?? "")) };
+      } catch (e) {
+        if (e instanceof RouteError) return { error: { code: "SCHEMA_INVALID", message: e.message } };
+        return { error: { code: "RUNTIME_ERROR", message: `cannot read the route ${req.dir}: ${String(e?.message ?? e)}` } };
+      }
     case "close": {
       const entry = byID.get(req.graph);
       if (entry && entry.refs > 0) entry.refs--;

@@ -108,6 +108,7 @@ func Program(node, script, root string, timeout time.Duration) bridge.Program {
 		Files:   map[string]string{"bridge.mjs": script},
 		Dir:     root,
 		Accept:  accept,
+		Routes:  true,
 		Timeout: timeout,
 	}
 }

@@ -1,0 +1,2 @@
+// state.ts declares no tags field.
+export default (current: string[], incoming: string[]) => [...new Set([...current, ...incoming])];

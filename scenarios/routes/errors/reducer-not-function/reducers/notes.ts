@@ -1,0 +1,4 @@
+// Not a function: an object holding one.
+export default {
+  merge: (current: string[], incoming: string[]) => [...current, ...incoming],
+};

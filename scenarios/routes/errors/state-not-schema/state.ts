@@ -1,0 +1,2 @@
+// A plain object of defaults, not a schema.
+export default { notes: [] as string[] };
