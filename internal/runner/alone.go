@@ -49,11 +49,11 @@ func (a *aloneCount) show(cfg Config) {
 	sort.Strings(names)
 	var b strings.Builder
 	for _, n := range names {
-		what := fmt.Sprintf("%d scenarios", a.byRuntime[n])
-		if a.byRuntime[n] == 1 {
-			what = "1 scenario"
+		if c := a.byRuntime[n]; c == 1 {
+			fmt.Fprintf(&b, "1 scenario ran on %s alone: on its own graph, with no schema, it leaves the built-in engine nothing to compare (a schema makes it check the schema's fields)\n", n)
+		} else {
+			fmt.Fprintf(&b, "%d scenarios ran on %s alone: on their own graph, with no schema, they leave the built-in engine nothing to compare (a schema makes it check the schema's fields)\n", c, n)
 		}
-		fmt.Fprintf(&b, "%s ran on %s alone (their own graph, no schema for the built-in engine to check): passed or failed there, not skipped\n", what, n)
 	}
 	if b.Len() == 0 {
 		return
