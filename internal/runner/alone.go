@@ -27,17 +27,6 @@ func (a *aloneCount) add(_ *suite.Scenario, runtime string) {
 	a.byRuntime[runtime]++
 }
 
-// total is how many scenarios ran on one runtime alone.
-func (a *aloneCount) total() int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	n := 0
-	for _, c := range a.byRuntime {
-		n += c
-	}
-	return n
-}
-
 // show says how many scenarios ran on one runtime alone, and why.
 func (a *aloneCount) show(cfg Config) {
 	a.mu.Lock()

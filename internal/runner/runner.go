@@ -92,9 +92,6 @@ type Result struct {
 	Leftovers []string
 	// Skips counts the scenarios a runtime could not run, by reason.
 	Skips map[string]int
-	// Alone counts the scenarios on their own graph that, side by side,
-	// ran on the other runtime alone: passed or failed there, not skipped.
-	Alone int
 	unran int // of them, those no runtime ran
 	// unranKept: the files that scenarios no runtime ran may own, and
 	// whether every such scenario is known
@@ -480,7 +477,6 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	res.unranKept, res.unranKnown = skips.kept, skips.unranUnknown == 0
 	skips.show(cfg)
 	alone.show(cfg)
-	res.Alone = alone.total()
 	showVersions(cfg, procs)
 	if err := report.write(res); err != nil {
 		return nil, nil, err
