@@ -247,20 +247,27 @@ func (w *world) chooseProfile() (string, error) {
 	case schemaProfile != "":
 		return schemaProfile, nil
 	}
-	def := cmp.Or(w.cfg.DefaultProfile, w.cfg.SuiteProfile)
-	if graph := w.graphToRun(); graph != "" {
-		if ps := graphProfiles(graph); len(ps) > 0 && !slices.Contains(ps, def) {
-			return ps[0], nil
-		}
+	return GraphProfile(w.graphToRun(), cmp.Or(w.cfg.DefaultProfile, w.cfg.SuiteProfile)), nil
+}
+
+// GraphProfile is the profile of a scenario that chooses none, on its own
+// graph ("<module>:<export>"; "" for none), given the default (--profile,
+// else scenario.yaml's): a LangGraph Python graph (.py) is langgraph-py, a
+// LangGraph JS graph langgraph, or dawn when that is the default; a
+// scenario without a graph takes the default.
+func GraphProfile(graph, def string) string {
+	if ps := graphProfiles(graph); len(ps) > 0 && !slices.Contains(ps, def) {
+		return ps[0]
 	}
-	return def, nil
+	return def
 }
 
 // graphProfiles are the profiles under which a graph module's language
-// runs, the one a scenario on it takes when it chooses none first: a
-// LangGraph Python graph (.py) is langgraph-py, a LangGraph JS graph
-// langgraph, or dawn where that is the suite's default.
+// runs, the one its scenarios take by default first.
 func graphProfiles(graph string) []string {
+	if graph == "" {
+		return nil
+	}
 	module := graph
 	if i := strings.LastIndexByte(graph, ':'); i > 0 {
 		module = graph[:i]

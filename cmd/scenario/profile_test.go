@@ -52,3 +52,23 @@ func TestAGraphGivesItsScenariosItsProfile(t *testing.T) {
 	wantCode(t, r, exitFailed)
 	wantContains(t, r, `features/own_graph.feature:4: SCHEMA_INVALID: the scenario's own graph "agent/graph.py:graph" is a LangGraph Python graph, so its profile is langgraph-py, not dawn`)
 }
+
+// record --graph on a .py graph writes a scenario of the graph's profile,
+// langgraph-py, in a suite whose scenario.yaml names another default (as
+// init writes it in a JavaScript project): the default is for scenarios
+// without a graph of their own.
+func TestRecordAPythonGraphInASuiteOfAnotherProfile(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	dir := newSuite(t, map[string]string{
+		"agent/chat.py":  testdataFile(t, "chat_graph.py"),
+		"runs/chat.json": testdataFile(t, "chat_py_input.json"),
+		"scenario.yaml":  "profile: langgraph\npython: " + python + "\n",
+	})
+	r := runCLI(t, "record", "--root", dir, "--graph", filepath.Join(dir, "agent/chat.py")+":graph", "--input", filepath.Join(dir, "runs/chat.json"))
+	wantCode(t, r, exitPassed)
+	feature, _ := os.ReadFile(filepath.Join(dir, "features/recorded/chat.feature"))
+	if !strings.Contains(string(feature), `Given the "langgraph-py" profile`) {
+		t.Errorf("the recorded feature is not of the langgraph-py profile:\n%s", feature)
+	}
+	wantCode(t, runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-py")...), exitPassed)
+}
