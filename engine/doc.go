@@ -104,7 +104,11 @@
 // declaration it cannot honour, an own graph it cannot load), and the
 // scenario is skipped on it, or, side by side, runs on the built-in engine
 // alone. The engine itself refuses only what no runtime but the built-in one
-// can run: a reducer registered in Go. No rule here names a runtime.
+// can run: a reducer registered in Go. No rule here names a runtime. A
+// scenario's own graph runs on the runtime that loads it; side by side, the
+// built-in engine re-applies each commit's writes to the schema's fields and
+// compares them, or, without a schema, has nothing to compare
+// ([Graph.RanAlone]): the scenario is not skipped.
 //
 // This package never starts a process. Runtimes that do live under
 // runtimes/: runtimes (the registry of names --runtime accepts),
