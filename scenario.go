@@ -94,7 +94,10 @@ type Options struct {
 	// Each is a relative path inside Root, not Root itself, and neither
 	// is, or holds, the other or the scenarios directory.
 	Features, Golden string
-	// Profile is the default profile for scenarios that choose none.
+	// Profile is the default profile for scenarios that choose none
+	// (scenario.yaml's profile: otherwise): a scenario's own choice wins
+	// over it, and a scenario on its own graph takes the graph's (a .py
+	// graph langgraph-py).
 	Profile string
 	// IDPrefix starts the message ids the engine generates (default
 	// "auto-", so auto-1, auto-2, ...).

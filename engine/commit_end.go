@@ -83,6 +83,9 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 	if oerr == nil && (out == nil || out.Values == nil) {
 		oerr = &Error{Code: RuntimeError, Message: other.name + " gave no state for the commit"}
 	}
+	if g.graphRef != "" && g.runBuiltin {
+		return g.applyOwnGraph(p, other.name, out, oerr)
+	}
 	if !g.runBuiltin {
 		if oerr != nil {
 			return nil, g.worded(p, oerr)
@@ -100,6 +103,44 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 		return nil, berr
 	}
 	return bres, nil
+}
+
+// applyOwnGraph is a commit on the scenario's own graph side by side: the
+// runtime's result, once the built-in engine, re-applying the writes to the
+// schema's fields, gives the same values for them (SPEC §15). The graph's
+// other channels are the runtime's alone, and so is a refusal: the built-in
+// engine sees only part of the graph.
+func (g *Graph) applyOwnGraph(p *pending, name string, out *CommitResult, oerr error) (*applied, error) {
+	if oerr != nil {
+		return nil, oerr
+	}
+	if err := g.readReturned(p, out); err != nil {
+		return nil, err
+	}
+	mine := *p
+	mine.writes = nil
+	for _, w := range p.writes {
+		if g.checked[w.Field] {
+			mine.writes = append(mine.writes, w)
+		}
+	}
+	bres, berr := g.applyBuiltin(&mine)
+	b, o := &applied{}, &CommitResult{Values: map[string]any{}}
+	if berr == nil {
+		b.values = map[string]any{}
+		for n := range g.checked {
+			if v, ok := bres.values[n]; ok {
+				b.values[n] = v
+			}
+			if v, ok := out.Values[n]; ok {
+				o.Values[n] = v
+			}
+		}
+	}
+	if d := disagreement(name, b, berr, o, nil); d != "" {
+		return nil, &Error{Code: RuntimeDisagreement, Message: d + "\n  (on the scenario's own graph the built-in engine applies the schema's fields; a field whose reducer differs from the graph's channel disagrees: give it the channel's reducer)"}
+	}
+	return g.fromRuntime(p, out), nil
 }
 
 // applyBuiltin is the commit on the built-in engine: the verdict on a

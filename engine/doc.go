@@ -108,7 +108,11 @@
 // alone. The engine itself refuses only what no runtime but the built-in one
 // can run: a reducer registered in Go; and the built-in engine refuses what
 // only another runtime can run: a reducer that is the user's TypeScript
-// (Field.ReducerFile). No rule here names a runtime.
+// (Field.ReducerFile). No rule here names a runtime. A scenario's own graph
+// runs on the runtime that loads it; side by side, the built-in engine
+// re-applies each commit's writes to the schema's fields and compares them,
+// or, without a schema, has nothing to compare ([Graph.RanAlone]): the
+// scenario is not skipped.
 //
 // This package never starts a process. Runtimes that do live under
 // runtimes/: runtimes (the registry of names --runtime accepts),

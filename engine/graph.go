@@ -74,6 +74,14 @@ type Graph struct {
 	runBuiltin bool
 	// notCompared: side by side, the other runtime could not run the graph
 	notCompared *Unsupported
+	// schemaFields are the fields the scenario's schema declares. Side by
+	// side on an own graph, checked are the fields the built-in engine
+	// re-applies and compares (the schema's and the profile's, not the
+	// graph's own channels), or, with no schema, alone names the runtime
+	// that ran the graph with nothing for the built-in engine to check.
+	schemaFields int
+	checked      map[string]bool
+	alone        string
 }
 
 type thread struct {
@@ -122,7 +130,7 @@ func New(s *Schema, opts Options) (*Graph, error) {
 		}
 		g.fields[f.name] = f
 	}
-	g.runtimes, g.graphRef = opts.Runtimes, opts.Graph
+	g.runtimes, g.graphRef, g.schemaFields = opts.Runtimes, opts.Graph, len(s.Fields)
 	return g, nil
 }
 

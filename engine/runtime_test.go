@@ -253,3 +253,62 @@ func TestRuntimeStateWithUndeclaredKey(t *testing.T) {
 		}
 	}
 }
+
+// fakeGraph is a runtime that loads an own graph: its channels are those
+// named, and each commit sets its fixed values over the state before.
+type fakeGraph struct {
+	fakeRuntime
+	channels []string
+}
+
+func (f *fakeGraph) Open(GraphSpec) (Session, error) {
+	f.opened++
+	return fakeGraphSession{fakeSession{&f.fakeRuntime}, f.channels}, nil
+}
+
+type fakeGraphSession struct {
+	fakeSession
+	channels []string
+}
+
+func (s fakeGraphSession) Channels() []string { return s.channels }
+
+// TestOwnGraphSideBySide: side by side on an own graph with a schema, the
+// built-in engine re-applies the writes to the schema's fields and a
+// different value is RUNTIME_DISAGREEMENT; the graph's other channels are
+// the runtime's. Without a schema, the runtime runs it alone: compared
+// with nothing, and neither skipped nor "not compared" (SPEC §15).
+func TestOwnGraphSideBySide(t *testing.T) {
+	s, err := SchemaFromValue(ordered(t, `{"fields": {"status": {"type": "string"}}}`).Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the graph's context channel merges as the built-in engine would not:
+	// it is not compared
+	f := &fakeGraph{fakeRuntime: fakeRuntime{set: map[string]any{"status": "open", "context": map[string]any{"a": 1.0, "b": 2.0}}}, channels: []string{"context", "status"}}
+	g := mustGraph(t, s, Options{Graph: "graph.mjs:graph", Runtimes: []Runtime{Builtin(), f}})
+	if err := g.Invoke("main", ordered(t, `{"status": "open", "context": {"b": 2}}`)); err != nil {
+		t.Fatalf("agreeing on the schema's field: %v", err)
+	}
+	if g.NotCompared() != nil || g.RanAlone() != "" {
+		t.Fatalf("not compared %v, alone %q; want the schema's fields compared", g.NotCompared(), g.RanAlone())
+	}
+	if got := g.State("main")["context"]; !Equal(got, map[string]any{"a": 1.0, "b": 2.0}) {
+		t.Fatalf("context = %v, want the runtime's", got)
+	}
+	// the runtime stores another status than the write: they disagree
+	err = g.Node("main", "n", ordered(t, `{"status": "closed"}`))
+	if CodeOf(err) != RuntimeDisagreement || !strings.Contains(err.Error(), `$.status`) || !strings.Contains(err.Error(), `builtin: "closed"`) {
+		t.Fatalf("err = %v, want RUNTIME_DISAGREEMENT at $.status", err)
+	}
+
+	// no schema: the runtime alone, nothing skipped
+	f = &fakeGraph{fakeRuntime: fakeRuntime{set: map[string]any{"status": "x"}}, channels: []string{"status"}}
+	g = mustGraph(t, nil, Options{Graph: "graph.mjs:graph", Runtimes: []Runtime{Builtin(), f}})
+	if err := g.Invoke("main", ordered(t, `{"status": "open"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if g.RanAlone() != "fake" || g.NotCompared() != nil {
+		t.Fatalf("alone %q, not compared %v; want the runtime alone", g.RanAlone(), g.NotCompared())
+	}
+}

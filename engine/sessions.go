@@ -142,15 +142,26 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 			return &Error{Code: SchemaInvalid, Path: PathKey(Root, n), Message: fmt.Sprintf("field %q is not a channel of the graph %q (its channels: %s); the schema may only add rules to the graph's own fields", n, g.graphRef, strings.Join(channels, ", "))}
 		}
 	}
+	g.sessions = append(g.sessions, session{name: other.Name(), s: s})
+	switch {
+	case !builtinToo:
+	case g.schemaFields > 0:
+		// side by side, the built-in engine re-applies the writes to the
+		// fields it knows, the schema's: a different state disagrees
+		g.runBuiltin, g.checked = true, map[string]bool{}
+		for n := range g.fields {
+			g.checked[n] = true
+		}
+	default:
+		// no schema: nothing for the built-in engine to check, and the
+		// scenario passes or fails on the runtime (SPEC §15), not skipped
+		g.alone = other.Name()
+	}
 	for _, c := range channels {
 		if g.fields[c] == nil {
 			// the graph's own field: its channel is the authority on it
 			g.fields[c] = &field{name: c, typ: Type{Base: "any"}, reduce: reduceReplace, reducerName: "(the graph's)", merge: Commutative, scope: g.prof.scope, persistent: true}
 		}
-	}
-	g.sessions = append(g.sessions, session{name: other.Name(), s: s})
-	if builtinToo {
-		g.notCompared = &Unsupported{Runtime: builtinName, Reason: fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load", g.graphRef)}
 	}
 	return nil
 }
@@ -181,6 +192,12 @@ func (g *Graph) LoadGraph() error {
 // NotCompared says why the graph's commits ran on the built-in engine alone
 // although another runtime was to run beside it, or is nil.
 func (g *Graph) NotCompared() *Unsupported { return g.notCompared }
+
+// RanAlone names the runtime that, side by side with the built-in engine,
+// ran the scenario's own graph alone because the scenario has no schema
+// for the built-in engine to check; else "". Such a scenario passes or
+// fails on that runtime: it is not skipped (SPEC §15).
+func (g *Graph) RanAlone() string { return g.alone }
 
 // Close ends the graph's sessions on other runtimes.
 func (g *Graph) Close() error {

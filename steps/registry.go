@@ -183,6 +183,9 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 				if u := w.graph.NotCompared(); u != nil && w.cfg.Skip != nil {
 					w.cfg.Skip(w.scenario, "ran on "+ranAlone(w.cfg.Runtimes, u.Runtime)+" alone: "+u.Error(), true)
 				}
+				if r := w.graph.RanAlone(); r != "" && w.cfg.Alone != nil {
+					w.cfg.Alone(w.scenario, r)
+				}
 				if cerr := w.graph.Close(); cerr != nil && err == nil {
 					return ctx, fmt.Errorf("%s: closing the scenario's runtime: %v", w.scenario.Feature, cerr)
 				}

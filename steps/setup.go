@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -228,29 +229,55 @@ func (w *world) graphToRun() string {
 	return w.cfg.Graph
 }
 
-// chooseProfile resolves the scenario's profile: the scenario's step, the
-// schema's own profile and scenario.yaml's may each name one, and may not
-// disagree; with none of them, --profile (or Options.Profile), else the
-// engine's default.
+// chooseProfile resolves the scenario's profile (SPEC §4): its own choice,
+// by its step or its schema's profile:, which may not disagree; else its
+// graph's (graphProfiles); else --profile (Options.Profile), else
+// scenario.yaml's, else the engine's default. The flag and the file are
+// defaults: they never refuse a scenario's own choice.
 func (w *world) chooseProfile() (string, error) {
 	schemaProfile := ""
 	if w.schema != nil {
 		schemaProfile = w.schema.Profile
 	}
-	choices := []struct{ who, name string }{
-		{"the scenario chose", w.profile}, {"the schema says", schemaProfile}, {"scenario.yaml says", w.cfg.SuiteProfile},
+	switch {
+	case w.profile != "" && schemaProfile != "" && w.profile != schemaProfile:
+		return "", &engine.Error{Code: engine.SchemaInvalid, Path: engine.PathKey(engine.Root, "profile"), Message: fmt.Sprintf(
+			"the scenario chose the %q profile but the schema says %q; they may not disagree", w.profile, schemaProfile)}
+	case w.profile != "":
+		return w.profile, nil
+	case schemaProfile != "":
+		return schemaProfile, nil
 	}
-	for i, c := range choices {
-		if c.name == "" {
-			continue
-		}
-		for _, other := range choices[i+1:] {
-			if other.name != "" && other.name != c.name {
-				return "", &engine.Error{Code: engine.SchemaInvalid, Path: engine.PathKey(engine.Root, "profile"), Message: fmt.Sprintf(
-					"%s the %q profile but %s %q; they may not disagree", c.who, c.name, other.who, other.name)}
-			}
-		}
-		return c.name, nil
+	return GraphProfile(w.graphToRun(), cmp.Or(w.cfg.DefaultProfile, w.cfg.SuiteProfile)), nil
+}
+
+// GraphProfile is the profile of a scenario that chooses none, on its own
+// graph ("<module>:<export>"; "" for none), given the default (--profile,
+// else scenario.yaml's): a LangGraph Python graph (.py) is langgraph-py, a
+// LangGraph JS graph langgraph, or dawn when that is the default; a
+// scenario without a graph takes the default.
+func GraphProfile(graph, def string) string {
+	if ps := graphProfiles(graph); len(ps) > 0 && !slices.Contains(ps, def) {
+		return ps[0]
 	}
-	return w.cfg.DefaultProfile, nil
+	return def
+}
+
+// graphProfiles are the profiles under which a graph module's language
+// runs, the one its scenarios take by default first.
+func graphProfiles(graph string) []string {
+	if graph == "" {
+		return nil
+	}
+	module := graph
+	if i := strings.LastIndexByte(graph, ':'); i > 0 {
+		module = graph[:i]
+	}
+	switch strings.ToLower(path.Ext(module)) {
+	case ".py":
+		return []string{"langgraph-py"}
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+		return []string{"langgraph", "dawn"}
+	}
+	return nil
 }

@@ -28,9 +28,10 @@ type Config struct {
 	// Resolved is the suite's step texts matched to the vocabulary
 	// (Resolve).
 	Resolved *Resolved
-	// DefaultProfile (--profile, Options.Profile) applies to a scenario
-	// whose steps, schema and SuiteProfile (scenario.yaml's, when no flag
-	// overrides it) name none.
+	// DefaultProfile (--profile, Options.Profile), else SuiteProfile
+	// (scenario.yaml's), is the profile of a scenario that chooses none
+	// (no profile step, no profile: in its schema) and runs on no graph of
+	// its own: defaults, which a scenario's own choice overrides.
 	DefaultProfile string
 	SuiteProfile   string
 	IDPrefix       string // generated message ids: <prefix>1, <prefix>2, ...
@@ -66,6 +67,10 @@ type Config struct {
 	// Skip counts a scenario a runtime cannot run, with the reason; ran
 	// says whether the other runtime ran it all the same (side by side).
 	Skip func(sc *suite.Scenario, reason string, ran bool)
+	// Alone counts a scenario on its own graph that, side by side, ran on
+	// the named runtime alone: it has no schema for the built-in engine to
+	// check. It passes or fails there; it is not skipped (SPEC §15).
+	Alone func(sc *suite.Scenario, runtime string)
 }
 
 // NodeFunc is a real Go node: it gets a copy of the current state and

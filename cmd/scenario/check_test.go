@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/xml"
 	"fmt"
 	"os"
@@ -258,16 +259,53 @@ func TestStepsListsTheVocabulary(t *testing.T) {
 	wantContains(t, r, `node "<text>" returns:   + docstring`, `the state should match the golden file`, `these nodes run in one step:   + docstring or table`)
 }
 
-func TestScenarioYAMLProfileMayNotDisagreeWithAScenario(t *testing.T) {
-	dir := newSuite(t, map[string]string{
-		"scenario.yaml": "profile: awaken\n",
-		"features/a.feature": `Feature: A
-  Scenario: a scenario that wants dawn
+// scenario.yaml's profile, as init writes it, and --profile are defaults:
+// a scenario's own choice, by its step or its schema's profile:, wins over
+// both (init's comment: "a scenario picks its own").
+func TestAScenarioChoosesItsOwnProfileOverScenarioYAML(t *testing.T) {
+	dir := t.TempDir()
+	if err := runInit(dir, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, dir, map[string]string{"features/a.feature": `Feature: A
+  Scenario: a scenario that wants dawn has its implicit messages
     Given the "dawn" profile
-    Then the step should fail with "SCHEMA_INVALID" mentioning "scenario.yaml says \"awaken\""
-`,
-	})
-	wantCode(t, runCLI(t, suiteArgs("", dir)...), exitPassed)
+    And an empty input state
+    Then field "messages" should equal []
+
+  Scenario: a schema that says awaken refuses an unknown key
+    Given the state schema:
+      """yaml
+      profile: awaken
+      fields: {a: {type: integer}}
+      """
+    And the input state:
+      """json
+      {"b": 1}
+      """
+    Then the step should fail with "UNKNOWN_KEY"
+
+  Scenario: a scenario that chooses none takes the default
+    Given the state schema:
+      | field |
+      | a     |
+    And the input state:
+      """json
+      {"b": 1}
+      """
+    Then field "b" should be absent
+`})
+	conf, err := os.ReadFile(filepath.Join(dir, "scenario.yaml"))
+	if err != nil || !strings.Contains(string(conf), "\nprofile: langgraph ") {
+		t.Fatalf("init's scenario.yaml names no langgraph profile (%v):\n%s", err, conf)
+	}
+	r := runCLI(t, suiteArgs("check", dir)...)
+	wantCode(t, r, exitPassed)
+	wantContains(t, r, "4 scenarios (4 passed)")
+	// the flag is a default too: the scenarios that choose keep theirs
+	r = runCLI(t, append(suiteArgs("run", dir), "--profile", "awaken")...)
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "4 scenarios (3 passed, 1 failed)", `features/a.feature:23: UNKNOWN_KEY`)
 }
 
 func TestScenarioYAMLSetsTheIDPrefix(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/runtimes"
+	"github.com/stateharness/scenario/steps"
 )
 
 // recordCommand is `scenario record [flags] RUN`, or `scenario record
@@ -79,8 +80,10 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 				Root: root, Layout: layout, Feature: feature, Name: name, Schema: schema, Input: input,
 				Profile: f.profile, EveryStep: everyStep,
 			}
-			if o.Profile == "" {
-				o.Profile = fc.Profile
+			if o.Profile == "" && fc.Profile != "" {
+				// scenario.yaml's profile is a default: a graph of another
+				// language gives the scenario its own
+				o.Profile = steps.GraphProfile(graph, fc.Profile)
 			}
 			timeout := time.Duration(fc.RuntimeTimeout)
 			if f.runtimeTimeout != "" {

@@ -158,7 +158,7 @@ type settings struct {
 	quietGodog   bool // under go test, with no format asked for: the subtests report
 	htmlFiles    []string
 	ciFiles      ciFormats
-	suiteProfile string // scenario.yaml's, when no flag overrides it
+	suiteProfile string // scenario.yaml's default, when no flag overrides it
 	runtime      string
 	runtimeFrom  string // where the runtime list came from, for its errors
 	timeout      time.Duration
@@ -216,8 +216,8 @@ func resolve(cfg Config) (*settings, error) {
 	// every failure
 	s.quietGodog = cfg.T != nil && !explicitFormat
 	s.htmlFiles, s.ciFiles = htmlFiles, ciFiles
-	// scenario.yaml's profile binds scenarios (they may not disagree with
-	// it); a flag or Options.Profile overrides it as a mere default
+	// scenario.yaml's profile is a default, as the flag is, which
+	// overrides it; a scenario's own choice overrides both (SPEC §4)
 	if cfg.Profile == "" {
 		s.suiteProfile = fc.Profile
 	}
@@ -422,6 +422,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	golden := &goldenfile.Policy{Root: cfg.Root, Update: cfg.Update, Accept: cfg.Accept}
 	warned := &warnings{}
 	skips := &skipCount{}
+	alone := &aloneCount{}
 	if ci != nil {
 		ci.skipped = skips.reason
 	}
@@ -431,7 +432,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: s.layout, Index: idx, Resolved: resolved,
 		Golden: golden, DefaultProfile: cfg.Profile, SuiteProfile: s.suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
-		Warn: warned.add, Runtimes: rts, GraphRuntime: runtimes.ForGraph, Skip: skips.add, Graph: s.graph,
+		Warn: warned.add, Runtimes: rts, GraphRuntime: runtimes.ForGraph, Skip: skips.add, Alone: alone.add, Graph: s.graph,
 		Record: report.record(),
 		Nodes:  cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
 	}
@@ -475,6 +476,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	res.Skips, res.unran = skips.byReason, skips.unran
 	res.unranKept, res.unranKnown = skips.kept, skips.unranUnknown == 0
 	skips.show(cfg)
+	alone.show(cfg)
 	showVersions(cfg, procs)
 	if err := report.write(res); err != nil {
 		return nil, nil, err
