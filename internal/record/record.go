@@ -55,8 +55,10 @@ type Options struct {
 	// names it "the live run of <graph>".
 	Graph    string
 	Streamer Streamer
-	// channels are the graph's channels by kind, from its live run
-	channels map[string]string
+	// channels are the graph's channels by kind, from its live run;
+	// liveInput is what it ran on
+	channels  map[string]string
+	liveInput *engine.Checked
 	// Profile is the scenario's profile.
 	Profile string
 	// Runtimes replay the steps (nil: the built-in engine).
@@ -110,6 +112,16 @@ func Record(o Options) (*Result, error) {
 	run, err := ParseRun(o.RunName, o.Run)
 	if err != nil {
 		return nil, err
+	}
+	if run.InputUnstreamed && o.liveInput != nil {
+		// the input as given, what of it the graph has channels for
+		in := map[string]any{}
+		for k, v := range o.liveInput.Value.(map[string]any) {
+			if _, ok := o.channels[k]; ok {
+				in[k] = v
+			}
+		}
+		run.Input, run.InputOrder = in, o.liveInput.Order
 	}
 	if o.Input != "" && o.Graph == "" {
 		doc, err := readChecked(o.Root, o.Input)
@@ -201,7 +213,7 @@ func (o *Options) streamLive() error {
 	if err != nil {
 		return fmt.Errorf("the live run of %s on %s: %w", o.Graph, o.Input, err)
 	}
-	o.RunName, o.Run, o.channels = "the live run of "+o.Graph, bytes.NewReader(data), channels
+	o.RunName, o.Run, o.channels, o.liveInput = "the live run of "+o.Graph, bytes.NewReader(data), channels, &in
 	return nil
 }
 

@@ -277,3 +277,35 @@ func TestRecordKeepsTheRunsKeyOrder(t *testing.T) {
 		t.Errorf("want the input in its file's order:\n%s", f)
 	}
 }
+
+// A run whose first chunk is an updates chunk (an empty input writes no
+// channel, so LangGraph streams no state for it) starts from {}: its first
+// superstep is its own step, not merged into the next, and a field the
+// first values chunk holds that nothing wrote is its channel's default.
+func TestRecordRunStartingWithUpdates(t *testing.T) {
+	run := `["updates", {"triage": {"status": "routed"}}]
+["values", {"status": "routed", "seen": []}]
+["updates", {"refund": {"seen": ["refund"]}}]
+["values", {"status": "routed", "seen": ["refund"]}]
+`
+	dir, res, err := record(t, run, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Steps != 2 {
+		t.Errorf("%d steps, want 2", res.Steps)
+	}
+	f := read(t, dir, "features/recorded/run.feature")
+	compact := strings.Join(strings.Fields(f[strings.Index(f, "And the input state:"):]), " ")
+	want := `And the input state: """json {} """ ` +
+		`When node "triage" returns: """json { "status": "routed" } """ ` +
+		`When node "refund" returns: """json { "seen": [ "refund" ] } """ `
+	if !strings.HasPrefix(compact, want) {
+		t.Errorf("steps\n%s\nwant them to start\n%s", compact, want)
+	}
+	for _, w := range []string{`"default": [],`, "a channel's default, kept by replace (no step proves its reducer): seen."} {
+		if !strings.Contains(f, w) {
+			t.Errorf("feature lacks %q:\n%s", w, f)
+		}
+	}
+}

@@ -36,8 +36,13 @@ func replay(g *engine.Graph, run *Run, input engine.Checked) ([]map[string]any, 
 		return nil, &LineError{run.Name, run.InputLine, "the input state: " + err.Error()}
 	}
 	states := []map[string]any{g.State(thread)}
-	if err := compare(run, run.InputLine, "the input state", input.Value.(map[string]any), states[0]); err != nil {
-		return nil, err
+	// only a streamed values chunk is a state to compare with: an input
+	// given, or one the run did not stream, is not (the graph's channels
+	// add their defaults to it)
+	if run.InputLine > 0 {
+		if err := compare(run, run.InputLine, "the input state", input.Value.(map[string]any), states[0]); err != nil {
+			return nil, err
+		}
 	}
 	for _, st := range run.Steps {
 		outs := make([]engine.NodeOutput, len(st.Writes))
