@@ -21,22 +21,31 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 	var b strings.Builder
 	fmt.Fprintf(&b, "  Scenario: %s\n", strings.TrimSpace(o.Name))
 	from := o.RunName
-	if o.Graph != "" {
+	if o.liveInput != nil {
 		from += " on " + o.Input
 	}
 	fmt.Fprintf(&b, "    # Recorded from %s (%d supersteps).\n", from, len(run.Steps))
-	if inferred != nil {
+	switch {
+	case o.onGraph:
+		b.WriteString(graphComment(o, inferred))
+	case inferred != nil:
 		b.WriteString(inferred.Comment())
 	}
+	given := "Given"
 	if o.Profile != "" {
 		fmt.Fprintf(&b, "    Given the %q profile\n", o.Profile)
-		b.WriteString("    And ")
-	} else {
-		b.WriteString("    Given ")
+		given = "And"
 	}
-	if o.Schema != "" {
-		fmt.Fprintf(&b, "the state schema from %q\n", o.Schema)
-	} else {
+	if o.onGraph {
+		fmt.Fprintf(&b, "    %s the graph from %q\n", given, o.Graph)
+		given = "And"
+	}
+	switch {
+	case o.Schema != "":
+		fmt.Fprintf(&b, "    %s the state schema from %q\n", given, o.Schema)
+	case o.onGraph:
+	default:
+		fmt.Fprintf(&b, "    %s ", given)
 		b.WriteString("the state schema:\n")
 		if err := docString(&b, inferred.Doc, nil); err != nil {
 			return "", err
@@ -108,6 +117,18 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 	}
 	b.WriteString("    Then the state should match the golden file\n")
 	return b.String(), nil
+}
+
+// graphComment says that the scenario runs on its graph, and why.
+func graphComment(o Options, inferred *Inferred) string {
+	var b strings.Builder
+	b.WriteString("    # It runs on the graph (Given the graph from), whose channels are its schema: the graph's own reducers merge what the nodes return")
+	if inferred != nil && len(inferred.Unshown) > 0 {
+		fmt.Fprintf(&b, " (%s: a reducer of the graph's own, which the run does not show)", strings.Join(inferred.Unshown, ", "))
+	}
+	b.WriteString(".\n")
+	fmt.Fprintf(&b, "    # Run it with --runtime %s; the built-in engine cannot load the graph.\n", o.GraphRuntime.Name())
+	return b.String()
 }
 
 // docString writes v as a JSON docstring, indented under its step, each

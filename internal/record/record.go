@@ -51,14 +51,21 @@ type Options struct {
 	// input is the run's first values chunk, what the graph made of it.
 	Input string
 	// Graph, "<module>:<export>", is run live on Streamer with Input
-	// instead of reading Run: the run is what its stream gave, and RunName
-	// names it "the live run of <graph>".
-	Graph    string
-	Streamer Streamer
+	// when Run is nil: the run is what its stream gave, and RunName names
+	// it "the live run of <graph>". With Run, Run is a streamed run of
+	// Graph. The scenario runs on Graph (Given the graph from) when Run
+	// is given, and for a live run whose graph has a reducer of its own
+	// that no step proves; GraphRuntime, the runtime that loads Graph,
+	// replays it then.
+	Graph        string
+	Streamer     Streamer
+	GraphRuntime engine.Runtime
 	// channels are the graph's channels by kind, from its live run;
 	// liveInput is what it ran on
 	channels  map[string]string
 	liveInput *engine.Checked
+	// onGraph: the scenario runs on Graph, whose channels are its schema
+	onGraph bool
 	// Profile is the scenario's profile.
 	Profile string
 	// Runtimes replay the steps (nil: the built-in engine).
@@ -104,7 +111,8 @@ func Record(o Options) (*Result, error) {
 		return nil, fmt.Errorf("the golden file %s already exists: choose another --name (record never overwrites)", goldenRel)
 	}
 
-	if o.Graph != "" {
+	live := o.Graph != "" && o.Run == nil
+	if live {
 		if err := o.streamLive(); err != nil {
 			return nil, err
 		}
@@ -123,7 +131,7 @@ func Record(o Options) (*Result, error) {
 		}
 		run.Input, run.InputOrder = in, o.liveInput.Order
 	}
-	if o.Input != "" && o.Graph == "" {
+	if o.Input != "" && !live {
 		doc, err := readChecked(o.Root, o.Input)
 		if err != nil {
 			return nil, err
@@ -140,26 +148,46 @@ func Record(o Options) (*Result, error) {
 
 	var schemaDoc any
 	var inferred *Inferred
-	if o.Schema != "" {
+	switch {
+	case o.Schema != "":
 		doc, err := readChecked(o.Root, o.Schema)
 		if err != nil {
 			return nil, err
 		}
 		schemaDoc = doc.Value
-	} else {
+		o.onGraph = o.Graph != "" && !live
+	default:
 		inferred = Infer(run, o.channels)
 		schemaDoc = inferred.Doc
+		// a reducer of the graph's own that no step proves: only the
+		// graph has it
+		o.onGraph = o.Graph != "" && (!live || len(inferred.Unshown) > 0)
+		if o.onGraph {
+			schemaDoc = nil
+		}
 	}
-	schema, err := engine.SchemaFromValue(schemaDoc)
-	if err != nil {
-		return nil, fmt.Errorf("the schema: %w", err)
+	var schema *engine.Schema
+	if schemaDoc != nil {
+		if schema, err = engine.SchemaFromValue(schemaDoc); err != nil {
+			return nil, fmt.Errorf("the schema: %w", err)
+		}
 	}
-	g, err := engine.New(schema, engine.Options{Profile: o.Profile, Runtimes: o.Runtimes})
+	eo := engine.Options{Profile: o.Profile, Runtimes: o.Runtimes}
+	if o.onGraph {
+		if o.GraphRuntime == nil {
+			return nil, fmt.Errorf("--graph %s: no runtime loads the graph", o.Graph)
+		}
+		eo.Graph, eo.Runtimes = o.Graph, []engine.Runtime{o.GraphRuntime}
+	}
+	g, err := engine.New(schema, eo)
 	if err != nil {
 		return nil, fmt.Errorf("the schema: %w", err)
 	}
 	defer g.Close()
-	states, err := replay(g, run, engine.Checked{Value: run.Input, Order: run.InputOrder})
+	if err := g.LoadGraph(); err != nil {
+		return nil, fmt.Errorf("the graph %s: %w", o.Graph, err)
+	}
+	states, err := replay(g, run, engine.Checked{Value: run.Input, Order: run.InputOrder}, eo.Graph)
 	if err != nil {
 		return nil, err
 	}
