@@ -37,12 +37,12 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 		given = "And"
 	}
 	if o.onGraph {
-		fmt.Fprintf(&b, "    %s the graph from %q\n", given, o.Graph)
+		fmt.Fprintf(&b, "    %s the graph from \"%s\"\n", given, o.Graph)
 		given = "And"
 	}
 	switch {
 	case o.Schema != "":
-		fmt.Fprintf(&b, "    %s the state schema from %q\n", given, o.Schema)
+		fmt.Fprintf(&b, "    %s the state schema from \"%s\"\n", given, o.Schema)
 	case o.onGraph:
 	default:
 		fmt.Fprintf(&b, "    %s ", given)
@@ -56,9 +56,14 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 		return "", err
 	}
 	for i, st := range run.Steps {
+		if len(st.Writes) == 1 {
+			if err := quotable(run, st.Writes[0]); err != nil {
+				return "", err
+			}
+		}
 		switch {
 		case len(st.Writes) == 1 && st.Writes[0].Command:
-			fmt.Fprintf(&b, "    When node %q returns a command:\n", st.Writes[0].Node)
+			fmt.Fprintf(&b, "    When node \"%s\" returns a command:\n", st.Writes[0].Node)
 			w := st.Writes[0]
 			out := w.Output.(map[string]any)
 			cmd := map[string]any{}
@@ -78,9 +83,9 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 				return "", err
 			}
 		case len(st.Writes) == 1 && st.Writes[0].Output == nil:
-			fmt.Fprintf(&b, "    When node %q returns nothing\n", st.Writes[0].Node)
+			fmt.Fprintf(&b, "    When node \"%s\" returns nothing\n", st.Writes[0].Node)
 		case len(st.Writes) == 1:
-			fmt.Fprintf(&b, "    When node %q returns:\n", st.Writes[0].Node)
+			fmt.Fprintf(&b, "    When node \"%s\" returns:\n", st.Writes[0].Node)
 			if err := docString(&b, st.Writes[0].Output, st.Writes[0].Order.Written); err != nil {
 				return "", err
 			}
@@ -117,6 +122,15 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 	}
 	b.WriteString("    Then the state should match the golden file\n")
 	return b.String(), nil
+}
+
+// quotable refuses a node whose name a step cannot hold: the step names
+// it between double quotes, as it is (a step is one line).
+func quotable(run *Run, w Write) error {
+	if !strings.ContainsFunc(w.Node, func(r rune) bool { return r == '"' || r < 0x20 || r == 0x7f }) {
+		return nil
+	}
+	return &LineError{run.Name, w.Line, fmt.Sprintf("node %q: a step names a node between double quotes (When node \"<name>\" returns:), so a name with a double quote or a control character cannot be written in one; rename the node", w.Node)}
 }
 
 // graphComment says that the scenario runs on its graph, and why.

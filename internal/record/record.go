@@ -106,6 +106,14 @@ func Record(o Options) (*Result, error) {
 		return nil, fmt.Errorf("%s already has a scenario %q: choose another --name", o.Feature, o.Name)
 	}
 	goldenRel := suite.GoldenBase(o.Layout, o.Feature, slug) + ".json"
+	if other := sameSlug(existing, slug); other != "" {
+		return nil, fmt.Errorf("%s already has a scenario %q, whose golden file %s the name %q would share: choose another --name", o.Feature, other, goldenRel, o.Name)
+	}
+	for what, v := range map[string]string{"--graph": o.Graph, "--schema": o.Schema} {
+		if strings.ContainsAny(v, "\"\r\n") {
+			return nil, fmt.Errorf("%s %s: a step names it between double quotes, so it cannot hold a double quote or a line break", what, v)
+		}
+	}
 	goldenPath := filepath.Join(o.Root, filepath.FromSlash(goldenRel))
 	if _, err := os.Stat(goldenPath); err == nil {
 		return nil, fmt.Errorf("the golden file %s already exists: choose another --name (record never overwrites)", goldenRel)
@@ -203,13 +211,24 @@ func Record(o Options) (*Result, error) {
 	if len(existing)+len(text) > suite.MaxFeatureBytes {
 		return nil, fmt.Errorf("%s would be over the %d MiB limit for feature files: record fewer steps, or without --every-step", o.Feature, suite.MaxFeatureBytes>>20)
 	}
-	if err := appendFeature(featurePath, existing, o, text); err != nil {
+	if err := lineLimit(o.Feature, text); err != nil {
 		return nil, err
 	}
+	// the feature file whole or not at all: loaded as the suite loads it,
+	// then written beside it and renamed over it once the golden is written
+	tmp, err := stageFeature(o, featurePath, existing, featureContent(existing, o, text))
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(tmp) // nothing is left after the rename
 	if err := os.MkdirAll(filepath.Dir(goldenPath), 0o755); err != nil {
 		return nil, err
 	}
 	if _, err := goldenfile.Write(goldenPath, golden); err != nil {
+		return nil, err
+	}
+	if err := os.Rename(tmp, featurePath); err != nil {
+		os.Remove(goldenPath)
 		return nil, err
 	}
 	return &Result{Feature: o.Feature, Golden: goldenRel, Warnings: run.Warnings, Steps: len(run.Steps)}, nil
@@ -286,29 +305,104 @@ func hasScenario(feature []byte, name string) bool {
 	return false
 }
 
-// appendFeature adds the scenario at the end of the feature file, or
-// writes a new one; what was there is kept byte for byte.
-func appendFeature(full string, existing []byte, o Options, text string) error {
-	if existing == nil {
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			return err
+// sameSlug is the name of a scenario of feature whose golden file has the
+// slug, or "".
+func sameSlug(feature []byte, slug string) string {
+	for _, m := range scenarioLine.FindAllSubmatch(feature, -1) {
+		if suite.Slug(string(m[1])) == slug {
+			return string(m[1])
 		}
-		head := fmt.Sprintf("Feature: %s\n  Scenarios recorded from real runs with scenario record.\n", featureTitle(o.Feature))
-		return os.WriteFile(full, []byte(head+"\n"+text), 0o644)
 	}
-	f, err := os.OpenFile(full, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		return err
+	return ""
+}
+
+// lineLimit refuses a scenario with a line the Gherkin parser cannot read,
+// naming the step whose docstring holds it.
+func lineLimit(feature, text string) error {
+	step := ""
+	for _, line := range strings.Split(text, "\n") {
+		if t := strings.TrimSpace(line); strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "      ") && !strings.HasPrefix(t, "#") {
+			step = t
+		}
+		if len(line) > suite.MaxLineBytes {
+			return fmt.Errorf("%s: the docstring of `%s` would have a line of %d bytes, longer than the %d a feature file's line may have (the Gherkin parser's limit), so the suite could not load it; nothing is written: record a run without so long a value", feature, step, len(line), suite.MaxLineBytes)
+		}
+	}
+	return nil
+}
+
+// featureContent is the feature file with the scenario at its end, or a
+// new one; what was there is kept byte for byte.
+func featureContent(existing []byte, o Options, text string) []byte {
+	if existing == nil {
+		head := fmt.Sprintf("Feature: %s\n  Scenarios recorded from real runs with scenario record.\n", featureTitle(o.Feature))
+		return []byte(head + "\n" + text)
 	}
 	sep := "\n"
 	if len(existing) > 0 && existing[len(existing)-1] != '\n' {
 		sep = "\n\n"
 	}
-	if _, err := f.WriteString(sep + text); err != nil {
-		f.Close()
+	return append(append(existing[:len(existing):len(existing)], sep...), text...)
+}
+
+// stageFeature loads content as the suite would load o.Feature (existing,
+// what the file holds now), then writes it to a temporary file beside
+// full, which it returns, with full's mode.
+func stageFeature(o Options, full string, existing, content []byte) (string, error) {
+	if err := loads(o, content); err != nil {
+		if existing != nil {
+			if err := loads(o, existing); err != nil {
+				return "", fmt.Errorf("%s does not load as it is, so record does not add to it: %w; fix it, or record into another --feature", o.Feature, err)
+			}
+		}
+		return "", fmt.Errorf("%s would not load with the scenario, so nothing is written: %w", o.Feature, err)
+	}
+	mode := os.FileMode(0o644)
+	if info, err := os.Stat(full); err == nil {
+		mode = info.Mode().Perm()
+	}
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return "", err
+	}
+	f, err := os.CreateTemp(filepath.Dir(full), "."+filepath.Base(full)+".tmp-*")
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(content)
+	if err == nil {
+		err = f.Sync()
+	}
+	if err == nil {
+		err = f.Chmod(mode)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
+}
+
+// loads reads content as the suite reads o.Feature, in a directory of its
+// own: the Gherkin parser's limits, its grammar, one golden file a
+// scenario.
+func loads(o Options, content []byte) error {
+	check, err := os.MkdirTemp("", "scenario-record-")
+	if err != nil {
 		return err
 	}
-	return f.Close()
+	defer os.RemoveAll(check)
+	at := filepath.Join(check, filepath.FromSlash(o.Feature))
+	if err := os.MkdirAll(filepath.Dir(at), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(at, content, 0o644); err != nil {
+		return err
+	}
+	_, err = suite.Load(check, o.Layout, []string{o.Feature})
+	return err
 }
 
 func featureTitle(feature string) string {
