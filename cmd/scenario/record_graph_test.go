@@ -184,7 +184,13 @@ func TestRecordRunOnGraph(t *testing.T) {
 			}
 			dir := agentSuite(t, lang, map[string]string{"runs/merged.jsonl": string(run)})
 			graph, rt := agentGraph(lang, "merged")
-			r := runCLI(t, "record", "--root", dir, "--graph", filepath.Join(dir, graph), filepath.Join(dir, "runs/merged.jsonl"))
+			// without the graph, the merge is not one the harness has: the
+			// error says what to pass
+			r := runCLI(t, "record", "--root", dir, filepath.Join(dir, "runs/merged.jsonl"))
+			wantCode(t, r, exitLoad)
+			wantContains(t, r, "give --graph MODULE:EXPORT, the graph the run is of, to record a scenario that runs on it with its own reducers")
+			wantNothingWritten(t, dir)
+			r = runCLI(t, "record", "--root", dir, "--graph", filepath.Join(dir, graph), filepath.Join(dir, "runs/merged.jsonl"))
 			wantCode(t, r, exitPassed)
 			wantContains(t, r, `recorded "merged" (2 steps) in features/recorded/merged.feature`)
 			feature, _ := os.ReadFile(filepath.Join(dir, "features/recorded/merged.feature"))

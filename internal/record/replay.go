@@ -26,7 +26,7 @@ func (m *Mismatch) Error() string {
 	if m.Graph != "" {
 		fmt.Fprintf(&b, "%s:%d: replayed on the graph %s, %s gives another state than the run recorded (the run is not one of this graph as it is now: record a run of it, or give the graph the run was streamed from):", m.Name, m.Line, m.Graph, m.Step)
 	} else {
-		fmt.Fprintf(&b, "%s:%d: replayed, %s gives another state than the run recorded (the schema or a reducer is not what the graph has; give the right one with --schema):", m.Name, m.Line, m.Step)
+		fmt.Fprintf(&b, "%s:%d: replayed, %s gives another state than the run recorded (the schema or a reducer is not what the graph has: give the right one with --schema FILE, or give --graph MODULE:EXPORT, the graph the run is of, to record a scenario that runs on it with its own reducers):", m.Name, m.Line, m.Step)
 	}
 	for _, d := range shown {
 		fmt.Fprintf(&b, "\n  %s: recorded %s, replayed %s", d.Path, d.Want, d.Got)
