@@ -216,7 +216,11 @@ func Record(o Options) (*Result, error) {
 	}
 	// the feature file whole or not at all: loaded as the suite loads it,
 	// then written beside it and renamed over it once the golden is written
-	tmp, err := stageFeature(o, featurePath, existing, featureContent(existing, o, text))
+	target := featurePath
+	if real, err := filepath.EvalSymlinks(featurePath); err == nil {
+		target = real // a link stays a link: its file is replaced
+	}
+	tmp, err := stageFeature(o, target, existing, featureContent(existing, o, text))
 	if err != nil {
 		return nil, err
 	}
@@ -227,7 +231,7 @@ func Record(o Options) (*Result, error) {
 	if _, err := goldenfile.Write(goldenPath, golden); err != nil {
 		return nil, err
 	}
-	if err := os.Rename(tmp, featurePath); err != nil {
+	if err := os.Rename(tmp, target); err != nil {
 		os.Remove(goldenPath)
 		return nil, err
 	}
@@ -361,6 +365,7 @@ func stageFeature(o Options, full string, existing, content []byte) (string, err
 	if info, err := os.Stat(full); err == nil {
 		mode = info.Mode().Perm()
 	}
+
 	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 		return "", err
 	}
