@@ -131,11 +131,15 @@ func Record(o Options) (*Result, error) {
 	}
 	if run.InputUnstreamed && o.liveInput != nil {
 		// the input as given, what of it the graph has channels for
+		given := o.liveInput.Value.(map[string]any)
 		in := map[string]any{}
-		for k, v := range o.liveInput.Value.(map[string]any) {
+		for k, v := range given {
 			if _, ok := o.channels[k]; ok {
 				in[k] = v
 			}
+		}
+		if len(in) == len(given) {
+			in = given // in its file's key order
 		}
 		run.Input, run.InputOrder = in, o.liveInput.Order
 	}
