@@ -17,8 +17,10 @@ import (
 	"github.com/stateharness/scenario/steps"
 )
 
-// recordCommand is `scenario record [flags] RUN`, or `scenario record
-// --graph MODULE:EXPORT --input FILE`, the live run (SPEC §16).
+// recordCommand is `scenario record [flags] RUN`, `scenario record
+// --graph MODULE:EXPORT --input FILE`, the live run (SPEC §16), or
+// `scenario record --graph MODULE:EXPORT RUN`, a run of that graph that
+// the scenario runs on (SPEC §18).
 func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	var feature, name, schema, input, graph string
 	var everyStep bool
@@ -26,7 +28,8 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 		Use: "record [RUN]",
 		Example: "  scenario record runs/chat.jsonl                 # a run you streamed\n" +
 			"  node run.mjs | scenario record --name chat -    # from stdin\n" +
-			"  scenario record --graph src/graph.mjs:graph --input runs/refund.json  # run the graph live",
+			"  scenario record --graph src/graph.mjs:graph --input runs/refund.json  # run the graph live\n" +
+			"  scenario record --graph src/graph.mjs:graph runs/chat.jsonl           # a run of the graph, the scenario on the graph",
 		Short: "Turn a real run (JSON lines [mode, chunk] streamed with the modes updates and values; - for stdin), or a live run of your graph, into a scenario and its golden file",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if graph == "" {
@@ -35,11 +38,11 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 				}
 				return nil
 			}
-			if len(args) > 0 {
-				return fmt.Errorf("record --graph runs the graph and records that run: give no RUN file too (%s)", args[0])
+			if len(args) > 1 {
+				return fmt.Errorf("record --graph %s takes one RUN (a run of the graph you streamed), or none and --input FILE to run the graph; got %d arguments", graph, len(args))
 			}
-			if input == "" {
-				return fmt.Errorf("record --graph %s needs --input FILE, the input to run the graph on", graph)
+			if len(args) == 0 && input == "" {
+				return fmt.Errorf("record --graph %s needs --input FILE, the input to run the graph on (or RUN, a run of it you streamed)", graph)
 			}
 			return nil
 		},
@@ -99,14 +102,16 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 			var base string
 			var streamer runtimes.Processes
 			if graph != "" {
-				// a feature a graph, a scenario an input
 				o.Graph = module + ":" + export
-				base = baseName(module)
-				o.Name = orDefault(o.Name, spaced(baseName(input)))
 				if streamer, err = startStreamer(&o, settings); err != nil {
 					return err
 				}
 				defer streamer.Stop()
+			}
+			if graph != "" && len(args) == 0 {
+				// a feature a graph, a scenario an input
+				base = baseName(module)
+				o.Name = orDefault(o.Name, spaced(baseName(input)))
 			} else {
 				o.RunName = args[0]
 				o.Run = stdin
@@ -157,14 +162,14 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 	fl.StringVar(&name, "name", "", "the scenario's name (default from RUN's file name, or --input's with --graph)")
 	fl.StringVar(&schema, "schema", "", "the state schema file (JSON Schema, YAML or JSON) under the root; default: inferred from the run")
 	fl.StringVar(&input, "input", "", "a file holding the input state; default: the run's first values chunk (with --graph: the input the graph runs on)")
-	fl.StringVar(&graph, "graph", "", "run your compiled graph MODULE:EXPORT ("+runtimes.GraphKinds()+") on --input and record that run, with no RUN; --runtime-timeout bounds it")
+	fl.StringVar(&graph, "graph", "", "run your compiled graph MODULE:EXPORT ("+runtimes.GraphKinds()+") on --input and record that run, with no RUN (--runtime-timeout bounds it); with RUN, a run of that graph, the scenario runs on it")
 	fl.BoolVar(&everyStep, "every-step", false, "after each step, assert the state the run recorded")
 	return cmd
 }
 
 // startStreamer starts the runtime that loads o.Graph, by its module's
-// extension, as o's Streamer; a Python graph's scenario takes the
-// langgraph-py profile unless one was chosen.
+// extension, as o's Streamer and GraphRuntime; a Python graph's scenario
+// takes the langgraph-py profile unless one was chosen.
 func startStreamer(o *record.Options, s runtimes.Settings) (runtimes.Processes, error) {
 	name := runtimes.ForGraph(o.Graph)
 	if name == "" {
@@ -179,7 +184,7 @@ func startStreamer(o *record.Options, s runtimes.Settings) (runtimes.Processes, 
 		procs.Stop()
 		return nil, fmt.Errorf("--graph %s: %s cannot run a graph live", o.Graph, name)
 	}
-	o.Streamer = streamer
+	o.Streamer, o.GraphRuntime = streamer, procs[0].Runtime
 	if o.Profile == "" && name == "langgraph-py" {
 		o.Profile = name
 	}

@@ -21,22 +21,31 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 	var b strings.Builder
 	fmt.Fprintf(&b, "  Scenario: %s\n", strings.TrimSpace(o.Name))
 	from := o.RunName
-	if o.Graph != "" {
+	if o.liveInput != nil {
 		from += " on " + o.Input
 	}
 	fmt.Fprintf(&b, "    # Recorded from %s (%d supersteps).\n", from, len(run.Steps))
-	if inferred != nil {
+	switch {
+	case o.onGraph:
+		b.WriteString(graphComment(o, inferred))
+	case inferred != nil:
 		b.WriteString(inferred.Comment())
 	}
+	given := "Given"
 	if o.Profile != "" {
 		fmt.Fprintf(&b, "    Given the %q profile\n", o.Profile)
-		b.WriteString("    And ")
-	} else {
-		b.WriteString("    Given ")
+		given = "And"
 	}
-	if o.Schema != "" {
-		fmt.Fprintf(&b, "the state schema from %q\n", o.Schema)
-	} else {
+	if o.onGraph {
+		fmt.Fprintf(&b, "    %s the graph from \"%s\"\n", given, o.Graph)
+		given = "And"
+	}
+	switch {
+	case o.Schema != "":
+		fmt.Fprintf(&b, "    %s the state schema from \"%s\"\n", given, o.Schema)
+	case o.onGraph:
+	default:
+		fmt.Fprintf(&b, "    %s ", given)
 		b.WriteString("the state schema:\n")
 		if err := docString(&b, inferred.Doc, nil); err != nil {
 			return "", err
@@ -47,9 +56,14 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 		return "", err
 	}
 	for i, st := range run.Steps {
+		if len(st.Writes) == 1 {
+			if err := quotable(run, st.Writes[0]); err != nil {
+				return "", err
+			}
+		}
 		switch {
 		case len(st.Writes) == 1 && st.Writes[0].Command:
-			fmt.Fprintf(&b, "    When node %q returns a command:\n", st.Writes[0].Node)
+			fmt.Fprintf(&b, "    When node \"%s\" returns a command:\n", st.Writes[0].Node)
 			w := st.Writes[0]
 			out := w.Output.(map[string]any)
 			cmd := map[string]any{}
@@ -69,9 +83,9 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 				return "", err
 			}
 		case len(st.Writes) == 1 && st.Writes[0].Output == nil:
-			fmt.Fprintf(&b, "    When node %q returns nothing\n", st.Writes[0].Node)
+			fmt.Fprintf(&b, "    When node \"%s\" returns nothing\n", st.Writes[0].Node)
 		case len(st.Writes) == 1:
-			fmt.Fprintf(&b, "    When node %q returns:\n", st.Writes[0].Node)
+			fmt.Fprintf(&b, "    When node \"%s\" returns:\n", st.Writes[0].Node)
 			if err := docString(&b, st.Writes[0].Output, st.Writes[0].Order.Written); err != nil {
 				return "", err
 			}
@@ -108,6 +122,27 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 	}
 	b.WriteString("    Then the state should match the golden file\n")
 	return b.String(), nil
+}
+
+// quotable refuses a node whose name a step cannot hold: the step names
+// it between double quotes, as it is (a step is one line).
+func quotable(run *Run, w Write) error {
+	if !strings.ContainsFunc(w.Node, func(r rune) bool { return r == '"' || r < 0x20 || r == 0x7f }) {
+		return nil
+	}
+	return &LineError{run.Name, w.Line, fmt.Sprintf("node %q: a step names a node between double quotes (When node \"<name>\" returns:), so a name with a double quote or a control character cannot be written in one; rename the node", w.Node)}
+}
+
+// graphComment says that the scenario runs on its graph, and why.
+func graphComment(o Options, inferred *Inferred) string {
+	var b strings.Builder
+	b.WriteString("    # It runs on the graph (Given the graph from), whose channels are its schema: the graph's own reducers merge what the nodes return")
+	if inferred != nil && len(inferred.Unshown) > 0 {
+		fmt.Fprintf(&b, " (%s: a reducer of the graph's own, which the run does not show)", strings.Join(inferred.Unshown, ", "))
+	}
+	b.WriteString(".\n")
+	fmt.Fprintf(&b, "    # Run it with --runtime %s; the built-in engine cannot load the graph.\n", o.GraphRuntime.Name())
+	return b.String()
 }
 
 // docString writes v as a JSON docstring, indented under its step, each

@@ -22,6 +22,9 @@ type Inferred struct {
 	// Unshown are the fields the graph gives a reducer of its own that
 	// the run does not prove: written as replace.
 	Unshown []string
+	// Defaulted are the fields the run shows a value of before anything
+	// wrote them: their channel's default, which the schema gives them.
+	Defaulted []string
 }
 
 // Channel kinds, as a live run's program names the graph's channels.
@@ -52,6 +55,13 @@ func Infer(run *Run, channels map[string]string) *Inferred {
 	note(run.Input)
 	reducers := map[string]string{}
 	proved := map[string]int{}
+	// written: the fields the input or a node wrote so far; a field a
+	// values chunk holds before that shows its channel's default
+	written := map[string]bool{}
+	for k := range run.Input {
+		written[k] = true
+	}
+	defaults := map[string]any{}
 	prev := run.Input
 	for _, st := range run.Steps {
 		for _, w := range st.Writes {
@@ -63,11 +73,19 @@ func Infer(run *Run, channels map[string]string) *Inferred {
 				continue
 			}
 			note(out)
+			for k := range out {
+				written[k] = true
+			}
 		}
 		if st.Values == nil {
 			continue
 		}
 		note(st.Values)
+		for k, v := range st.Values {
+			if _, seen := defaults[k]; !written[k] && !seen {
+				defaults[k] = v
+			}
+		}
 		// a field written by one node of the step only: what it returned
 		// against how the value changed
 		writers := map[string]int{}
@@ -115,22 +133,43 @@ func Infer(run *Run, channels map[string]string) *Inferred {
 			reducers[name] = "replace"
 			unshown = append(unshown, name)
 		}
+		def, hasDef := defaults[name]
+		if hasDef && reducers[name] == "" {
+			// only a channel with a reducer shows a value no one wrote:
+			// replace keeps it, as the run did
+			reducers[name] = "replace"
+		}
 		switch r := reducers[name]; r {
 		case "":
-		case ChannelLastValue, "replace":
+		case ChannelLastValue:
 			f["reducer"] = r
+		case "replace":
+			f["reducer"] = r
+			if hasDef {
+				f["default"] = def
+			}
 		default:
 			// a default, as LangGraph's reducer channels have one, so that
 			// the input's value goes through the reducer too
 			f["reducer"], f["default"] = r, []any{}
-			if r == "sum" {
+			switch {
+			case hasDef:
+				f["default"] = def
+			case r == "sum":
 				f["default"] = 0.0
 			}
 		}
 		fields[name] = f
 	}
 	sort.Strings(unshown)
-	return &Inferred{Doc: map[string]any{"fields": fields}, Proved: proved, FromGraph: fromGraph, Unshown: unshown}
+	var defaulted []string
+	for name := range defaults {
+		if proved[name] == 0 && fromGraph[name] == "" && !slices.Contains(unshown, name) {
+			defaulted = append(defaulted, name)
+		}
+	}
+	sort.Strings(defaulted)
+	return &Inferred{Doc: map[string]any{"fields": fields}, Proved: proved, FromGraph: fromGraph, Unshown: unshown, Defaulted: defaulted}
 }
 
 // proves names the reducer that turned before and written into after, when
@@ -203,7 +242,7 @@ func (in *Inferred) Comment() string {
 		switch {
 		case in.FromGraph[name] != "":
 			graph = append(graph, fmt.Sprintf("%s (%s)", name, in.FromGraph[name]))
-		case slices.Contains(in.Unshown, name):
+		case slices.Contains(in.Unshown, name), slices.Contains(in.Defaulted, name):
 		case ok:
 			proved = append(proved, fmt.Sprintf("%s (%s, line %d)", name, r, in.Proved[name]))
 		default:
@@ -224,6 +263,9 @@ func (in *Inferred) Comment() string {
 	}
 	if len(in.Unshown) > 0 {
 		fmt.Fprintf(&b, "    # The graph's own reducer, which no step of the run shows, written as replace: %s.\n", strings.Join(in.Unshown, ", "))
+	}
+	if len(in.Defaulted) > 0 {
+		fmt.Fprintf(&b, "    # A value before anything wrote it, so a channel's default, kept by replace (no step proves its reducer): %s.\n", strings.Join(in.Defaulted, ", "))
 	}
 	if len(guessed) > 0 {
 		fmt.Fprintf(&b, "    # No reducer, so the profile's default (last-value under langgraph and langgraph-py; nothing in the run proves one): %s.\n", strings.Join(guessed, ", "))

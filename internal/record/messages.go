@@ -23,6 +23,9 @@ var serialisedTypes = map[string]string{
 // fields ([], {}, "", null, false) are dropped, since LangGraph JS, langchain-core's
 // model_dump() and the engine each leave out or fill in different ones, and
 // langchain-core would move the extra ones of a dict into additional_kwargs.
+// Its content is kept, empty or not (a remove's aside): a model's tool call
+// has content "", and a message without content is refused (Python) or
+// given [] (JS).
 // Every profile reads a message in this form.
 func comparable(v any) any { return normal(v, nil, nil) }
 
@@ -65,8 +68,12 @@ func normal(v any, src *engine.KeyOrder, keys map[uintptr][]string) any {
 		}
 		out := make(map[string]any, len(m))
 		msg := isMessage(m)
+		keep := "content"
+		if m["type"] == "remove" {
+			keep = ""
+		}
 		for k, e := range m {
-			if msg && isEmpty(e) {
+			if msg && k != keep && isEmpty(e) {
 				continue
 			}
 			out[k] = normal(e, src, keys)

@@ -40,3 +40,17 @@ func TestComparableSerialisedMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestComparableKeepsEmptyContent: a model's tool call has content "";
+// the content stays (a message without one is refused by Python and given
+// [] by JS), while its other empty fields go.
+func TestComparableKeepsEmptyContent(t *testing.T) {
+	v := map[string]any{"lc": 1.0, "type": "constructor", "id": []any{"langchain_core", "messages", "AIMessage"}, "kwargs": map[string]any{
+		"content": "", "id": "ai-1", "invalid_tool_calls": []any{}, "additional_kwargs": map[string]any{},
+		"tool_calls": []any{map[string]any{"name": "search", "args": map[string]any{}, "id": "call-1"}},
+	}}
+	want := map[string]any{"type": "ai", "content": "", "id": "ai-1", "tool_calls": []any{map[string]any{"name": "search", "args": map[string]any{}, "id": "call-1"}}}
+	if got := comparable(v); !engine.Equal(got, want) {
+		t.Errorf("%v, want %v", got, want)
+	}
+}

@@ -51,12 +51,21 @@ type Options struct {
 	// input is the run's first values chunk, what the graph made of it.
 	Input string
 	// Graph, "<module>:<export>", is run live on Streamer with Input
-	// instead of reading Run: the run is what its stream gave, and RunName
-	// names it "the live run of <graph>".
-	Graph    string
-	Streamer Streamer
-	// channels are the graph's channels by kind, from its live run
-	channels map[string]string
+	// when Run is nil: the run is what its stream gave, and RunName names
+	// it "the live run of <graph>". With Run, Run is a streamed run of
+	// Graph. The scenario runs on Graph (Given the graph from) when Run
+	// is given, and for a live run whose graph has a reducer of its own
+	// that no step proves; GraphRuntime, the runtime that loads Graph,
+	// replays it then.
+	Graph        string
+	Streamer     Streamer
+	GraphRuntime engine.Runtime
+	// channels are the graph's channels by kind, from its live run;
+	// liveInput is what it ran on
+	channels  map[string]string
+	liveInput *engine.Checked
+	// onGraph: the scenario runs on Graph, whose channels are its schema
+	onGraph bool
 	// Profile is the scenario's profile.
 	Profile string
 	// Runtimes replay the steps (nil: the built-in engine).
@@ -97,12 +106,21 @@ func Record(o Options) (*Result, error) {
 		return nil, fmt.Errorf("%s already has a scenario %q: choose another --name", o.Feature, o.Name)
 	}
 	goldenRel := suite.GoldenBase(o.Layout, o.Feature, slug) + ".json"
+	if other := sameSlug(existing, slug); other != "" {
+		return nil, fmt.Errorf("%s already has a scenario %q, whose golden file %s the name %q would share: choose another --name", o.Feature, other, goldenRel, o.Name)
+	}
+	for what, v := range map[string]string{"--graph": o.Graph, "--schema": o.Schema} {
+		if strings.ContainsAny(v, "\"\r\n") {
+			return nil, fmt.Errorf("%s %s: a step names it between double quotes, so it cannot hold a double quote or a line break", what, v)
+		}
+	}
 	goldenPath := filepath.Join(o.Root, filepath.FromSlash(goldenRel))
 	if _, err := os.Stat(goldenPath); err == nil {
 		return nil, fmt.Errorf("the golden file %s already exists: choose another --name (record never overwrites)", goldenRel)
 	}
 
-	if o.Graph != "" {
+	live := o.Graph != "" && o.Run == nil
+	if live {
 		if err := o.streamLive(); err != nil {
 			return nil, err
 		}
@@ -111,7 +129,21 @@ func Record(o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.Input != "" && o.Graph == "" {
+	if run.InputUnstreamed && o.liveInput != nil {
+		// the input as given, what of it the graph has channels for
+		given := o.liveInput.Value.(map[string]any)
+		in := map[string]any{}
+		for k, v := range given {
+			if _, ok := o.channels[k]; ok {
+				in[k] = v
+			}
+		}
+		if len(in) == len(given) {
+			in = given // in its file's key order
+		}
+		run.Input, run.InputOrder = in, o.liveInput.Order
+	}
+	if o.Input != "" && !live {
 		doc, err := readChecked(o.Root, o.Input)
 		if err != nil {
 			return nil, err
@@ -128,26 +160,46 @@ func Record(o Options) (*Result, error) {
 
 	var schemaDoc any
 	var inferred *Inferred
-	if o.Schema != "" {
+	switch {
+	case o.Schema != "":
 		doc, err := readChecked(o.Root, o.Schema)
 		if err != nil {
 			return nil, err
 		}
 		schemaDoc = doc.Value
-	} else {
+		o.onGraph = o.Graph != "" && !live
+	default:
 		inferred = Infer(run, o.channels)
 		schemaDoc = inferred.Doc
+		// a reducer of the graph's own that no step proves: only the
+		// graph has it
+		o.onGraph = o.Graph != "" && (!live || len(inferred.Unshown) > 0)
+		if o.onGraph {
+			schemaDoc = nil
+		}
 	}
-	schema, err := engine.SchemaFromValue(schemaDoc)
-	if err != nil {
-		return nil, fmt.Errorf("the schema: %w", err)
+	var schema *engine.Schema
+	if schemaDoc != nil {
+		if schema, err = engine.SchemaFromValue(schemaDoc); err != nil {
+			return nil, fmt.Errorf("the schema: %w", err)
+		}
 	}
-	g, err := engine.New(schema, engine.Options{Profile: o.Profile, Runtimes: o.Runtimes})
+	eo := engine.Options{Profile: o.Profile, Runtimes: o.Runtimes}
+	if o.onGraph {
+		if o.GraphRuntime == nil {
+			return nil, fmt.Errorf("--graph %s: no runtime loads the graph", o.Graph)
+		}
+		eo.Graph, eo.Runtimes = o.Graph, []engine.Runtime{o.GraphRuntime}
+	}
+	g, err := engine.New(schema, eo)
 	if err != nil {
 		return nil, fmt.Errorf("the schema: %w", err)
 	}
 	defer g.Close()
-	states, err := replay(g, run, engine.Checked{Value: run.Input, Order: run.InputOrder})
+	if err := g.LoadGraph(); err != nil {
+		return nil, fmt.Errorf("the graph %s: %w", o.Graph, err)
+	}
+	states, err := replay(g, run, engine.Checked{Value: run.Input, Order: run.InputOrder}, eo.Graph)
 	if err != nil {
 		return nil, err
 	}
@@ -163,13 +215,28 @@ func Record(o Options) (*Result, error) {
 	if len(existing)+len(text) > suite.MaxFeatureBytes {
 		return nil, fmt.Errorf("%s would be over the %d MiB limit for feature files: record fewer steps, or without --every-step", o.Feature, suite.MaxFeatureBytes>>20)
 	}
-	if err := appendFeature(featurePath, existing, o, text); err != nil {
+	if err := lineLimit(o.Feature, text); err != nil {
 		return nil, err
 	}
+	// the feature file whole or not at all: loaded as the suite loads it,
+	// then written beside it and renamed over it once the golden is written
+	target := featurePath
+	if real, err := filepath.EvalSymlinks(featurePath); err == nil {
+		target = real // a link stays a link: its file is replaced
+	}
+	tmp, err := stageFeature(o, target, existing, featureContent(existing, o, text))
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(tmp) // nothing is left after the rename
 	if err := os.MkdirAll(filepath.Dir(goldenPath), 0o755); err != nil {
 		return nil, err
 	}
 	if _, err := goldenfile.Write(goldenPath, golden); err != nil {
+		return nil, err
+	}
+	if err := os.Rename(tmp, target); err != nil {
+		os.Remove(goldenPath)
 		return nil, err
 	}
 	return &Result{Feature: o.Feature, Golden: goldenRel, Warnings: run.Warnings, Steps: len(run.Steps)}, nil
@@ -201,7 +268,7 @@ func (o *Options) streamLive() error {
 	if err != nil {
 		return fmt.Errorf("the live run of %s on %s: %w", o.Graph, o.Input, err)
 	}
-	o.RunName, o.Run, o.channels = "the live run of "+o.Graph, bytes.NewReader(data), channels
+	o.RunName, o.Run, o.channels, o.liveInput = "the live run of "+o.Graph, bytes.NewReader(data), channels, &in
 	return nil
 }
 
@@ -246,29 +313,105 @@ func hasScenario(feature []byte, name string) bool {
 	return false
 }
 
-// appendFeature adds the scenario at the end of the feature file, or
-// writes a new one; what was there is kept byte for byte.
-func appendFeature(full string, existing []byte, o Options, text string) error {
-	if existing == nil {
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			return err
+// sameSlug is the name of a scenario of feature whose golden file has the
+// slug, or "".
+func sameSlug(feature []byte, slug string) string {
+	for _, m := range scenarioLine.FindAllSubmatch(feature, -1) {
+		if suite.Slug(string(m[1])) == slug {
+			return string(m[1])
 		}
-		head := fmt.Sprintf("Feature: %s\n  Scenarios recorded from real runs with scenario record.\n", featureTitle(o.Feature))
-		return os.WriteFile(full, []byte(head+"\n"+text), 0o644)
 	}
-	f, err := os.OpenFile(full, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		return err
+	return ""
+}
+
+// lineLimit refuses a scenario with a line the Gherkin parser cannot read,
+// naming the step whose docstring holds it.
+func lineLimit(feature, text string) error {
+	step := ""
+	for _, line := range strings.Split(text, "\n") {
+		if t := strings.TrimSpace(line); strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "      ") && !strings.HasPrefix(t, "#") {
+			step = t
+		}
+		if len(line) > suite.MaxLineBytes {
+			return fmt.Errorf("%s: the docstring of `%s` would have a line of %d bytes, longer than the %d a feature file's line may have (the Gherkin parser's limit), so the suite could not load it; nothing is written: record a run without so long a value", feature, step, len(line), suite.MaxLineBytes)
+		}
+	}
+	return nil
+}
+
+// featureContent is the feature file with the scenario at its end, or a
+// new one; what was there is kept byte for byte.
+func featureContent(existing []byte, o Options, text string) []byte {
+	if existing == nil {
+		head := fmt.Sprintf("Feature: %s\n  Scenarios recorded from real runs with scenario record.\n", featureTitle(o.Feature))
+		return []byte(head + "\n" + text)
 	}
 	sep := "\n"
 	if len(existing) > 0 && existing[len(existing)-1] != '\n' {
 		sep = "\n\n"
 	}
-	if _, err := f.WriteString(sep + text); err != nil {
-		f.Close()
+	return append(append(existing[:len(existing):len(existing)], sep...), text...)
+}
+
+// stageFeature loads content as the suite would load o.Feature (existing,
+// what the file holds now), then writes it to a temporary file beside
+// full, which it returns, with full's mode.
+func stageFeature(o Options, full string, existing, content []byte) (string, error) {
+	if err := loads(o, content); err != nil {
+		if existing != nil {
+			if err := loads(o, existing); err != nil {
+				return "", fmt.Errorf("%s does not load as it is, so record does not add to it: %w; fix it, or record into another --feature", o.Feature, err)
+			}
+		}
+		return "", fmt.Errorf("%s would not load with the scenario, so nothing is written: %w", o.Feature, err)
+	}
+	mode := os.FileMode(0o644)
+	if info, err := os.Stat(full); err == nil {
+		mode = info.Mode().Perm()
+	}
+
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return "", err
+	}
+	f, err := os.CreateTemp(filepath.Dir(full), "."+filepath.Base(full)+".tmp-*")
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(content)
+	if err == nil {
+		err = f.Sync()
+	}
+	if err == nil {
+		err = f.Chmod(mode)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
+}
+
+// loads reads content as the suite reads o.Feature, in a directory of its
+// own: the Gherkin parser's limits, its grammar, one golden file a
+// scenario.
+func loads(o Options, content []byte) error {
+	check, err := os.MkdirTemp("", "scenario-record-")
+	if err != nil {
 		return err
 	}
-	return f.Close()
+	defer os.RemoveAll(check)
+	at := filepath.Join(check, filepath.FromSlash(o.Feature))
+	if err := os.MkdirAll(filepath.Dir(at), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(at, content, 0o644); err != nil {
+		return err
+	}
+	_, err = suite.Load(check, o.Layout, []string{o.Feature})
+	return err
 }
 
 func featureTitle(feature string) string {

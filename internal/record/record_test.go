@@ -277,3 +277,98 @@ func TestRecordKeepsTheRunsKeyOrder(t *testing.T) {
 		t.Errorf("want the input in its file's order:\n%s", f)
 	}
 }
+
+// A run whose first chunk is an updates chunk (an empty input writes no
+// channel, so LangGraph streams no state for it) starts from {}: its first
+// superstep is its own step, not merged into the next, and a field the
+// first values chunk holds that nothing wrote is its channel's default.
+func TestRecordRunStartingWithUpdates(t *testing.T) {
+	run := `["updates", {"triage": {"status": "routed"}}]
+["values", {"status": "routed", "seen": []}]
+["updates", {"refund": {"seen": ["refund"]}}]
+["values", {"status": "routed", "seen": ["refund"]}]
+`
+	dir, res, err := record(t, run, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Steps != 2 {
+		t.Errorf("%d steps, want 2", res.Steps)
+	}
+	f := read(t, dir, "features/recorded/run.feature")
+	compact := strings.Join(strings.Fields(f[strings.Index(f, "And the input state:"):]), " ")
+	want := `And the input state: """json {} """ ` +
+		`When node "triage" returns: """json { "status": "routed" } """ ` +
+		`When node "refund" returns: """json { "seen": [ "refund" ] } """ `
+	if !strings.HasPrefix(compact, want) {
+		t.Errorf("steps\n%s\nwant them to start\n%s", compact, want)
+	}
+	for _, w := range []string{`"default": [],`, "a channel's default, kept by replace (no step proves its reducer): seen."} {
+		if !strings.Contains(f, w) {
+			t.Errorf("feature lacks %q:\n%s", w, f)
+		}
+	}
+}
+
+// Record never writes a feature file the suite cannot load: a value too
+// long for one line of it, a node name a step cannot quote, a name whose
+// golden file another scenario of the file has, a feature file that does
+// not load now. The feature file is left as it was and no golden written.
+func TestRecordRefusesWhatTheSuiteCannotLoad(t *testing.T) {
+	existing := "Feature: mine\n\n  Scenario: A run!\n    Given an empty input state\n"
+	long := strings.Repeat("x", 70000)
+	for _, tc := range []struct {
+		name, run, feature, want string
+	}{
+		{"a value too long for a line", `["values", {"n": 1}]` + "\n" + `["updates", {"a": {"n": "` + long + `"}}]` + "\n",
+			"", "the docstring of `When node \"a\" returns:` would have a line of 700"},
+		{"a node name with a quote", `["values", {"n": 1}]` + "\n" + `["updates", {"say \"hi\"": {"n": 2}}]` + "\n",
+			"", `run.jsonl:2: node "say \"hi\"": a step names a node between double quotes`},
+		{"a name with another's golden file", chatRun, existing,
+			`features/recorded/run.feature already has a scenario "A run!", whose golden file golden/recorded/run/a-run.json the name "a run" would share: choose another --name`},
+		{"a feature file that does not load", chatRun, "Feature: mine\n  Scenario: x\n    Given a\n  Nonsense here\n",
+			"features/recorded/run.feature does not load as it is"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{}
+			if tc.feature != "" {
+				files["features/recorded/run.feature"] = tc.feature
+			}
+			dir, _, err := record(t, tc.run, files, nil)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("want an error with %q, got %v", tc.want, err)
+			}
+			if tc.feature != "" {
+				if got := read(t, dir, "features/recorded/run.feature"); got != tc.feature {
+					t.Errorf("the feature file changed:\n%s", got)
+				}
+			} else {
+				wantNothingWritten(t, dir)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "golden")); err == nil {
+				t.Error("golden/ was written")
+			}
+		})
+	}
+}
+
+// The feature file is written whole or not at all: when the golden file
+// cannot be written, the feature file is as it was, and no temporary file
+// is left beside it.
+func TestRecordFeatureWholeOrNothing(t *testing.T) {
+	existing := "Feature: mine\n\n  Scenario: kept\n    Given an empty input state\n"
+	dir, _, err := record(t, chatRun, map[string]string{
+		"features/recorded/run.feature": existing,
+		"golden/recorded/run":           "a file where the golden directory goes",
+	}, nil)
+	if err == nil {
+		t.Fatal("want the golden file's error")
+	}
+	if got := read(t, dir, "features/recorded/run.feature"); got != existing {
+		t.Errorf("the feature file changed:\n%s", got)
+	}
+	entries, _ := os.ReadDir(filepath.Join(dir, "features/recorded"))
+	if len(entries) != 1 {
+		t.Errorf("want only run.feature beside it, got %v", entries)
+	}
+}

@@ -15,12 +15,19 @@ type Mismatch struct {
 	Line  int    // the run's line of the recorded values
 	Step  string // the step, as the feature words it
 	Diffs []goldenfile.Diff
+	// Graph is the graph the steps were replayed on, when the scenario
+	// runs on one
+	Graph string
 }
 
 func (m *Mismatch) Error() string {
 	shown, more := goldenfile.Shown(m.Diffs)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d: replayed, %s gives another state than the run recorded (the schema or a reducer is not what the graph has; give the right one with --schema):", m.Name, m.Line, m.Step)
+	if m.Graph != "" {
+		fmt.Fprintf(&b, "%s:%d: replayed on the graph %s, %s gives another state than the run recorded (the run is not one of this graph as it is now: record a run of it, or give the graph the run was streamed from):", m.Name, m.Line, m.Graph, m.Step)
+	} else {
+		fmt.Fprintf(&b, "%s:%d: replayed, %s gives another state than the run recorded (the schema or a reducer is not what the graph has: give the right one with --schema FILE, or give --graph MODULE:EXPORT, the graph the run is of, to record a scenario that runs on it with its own reducers):", m.Name, m.Line, m.Step)
+	}
 	for _, d := range shown {
 		fmt.Fprintf(&b, "\n  %s: recorded %s, replayed %s", d.Path, d.Want, d.Got)
 	}
@@ -30,14 +37,19 @@ func (m *Mismatch) Error() string {
 
 // replay runs the scenario's steps on g and compares each state with the
 // run's; it returns the states after the input and after each step.
-func replay(g *engine.Graph, run *Run, input engine.Checked) ([]map[string]any, error) {
+func replay(g *engine.Graph, run *Run, input engine.Checked, graph string) ([]map[string]any, error) {
 	const thread = "main"
 	if err := g.Invoke(thread, input); err != nil {
 		return nil, &LineError{run.Name, run.InputLine, "the input state: " + err.Error()}
 	}
 	states := []map[string]any{g.State(thread)}
-	if err := compare(run, run.InputLine, "the input state", input.Value.(map[string]any), states[0]); err != nil {
-		return nil, err
+	// only a streamed values chunk is a state to compare with: an input
+	// given, or one the run did not stream, is not (the graph's channels
+	// add their defaults to it)
+	if run.InputLine > 0 {
+		if err := compare(run, run.InputLine, "the input state", input.Value.(map[string]any), states[0], graph); err != nil {
+			return nil, err
+		}
 	}
 	for _, st := range run.Steps {
 		outs := make([]engine.NodeOutput, len(st.Writes))
@@ -51,7 +63,7 @@ func replay(g *engine.Graph, run *Run, input engine.Checked) ([]map[string]any, 
 		state := g.State(thread)
 		states = append(states, state)
 		if st.Values != nil {
-			if err := compare(run, st.ValuesLine, what, st.Values, state); err != nil {
+			if err := compare(run, st.ValuesLine, what, st.Values, state, graph); err != nil {
 				return nil, err
 			}
 		}
@@ -59,11 +71,11 @@ func replay(g *engine.Graph, run *Run, input engine.Checked) ([]map[string]any, 
 	return states, nil
 }
 
-func compare(run *Run, line int, step string, recorded, replayed map[string]any) error {
+func compare(run *Run, line int, step string, recorded, replayed map[string]any, graph string) error {
 	if sameState(recorded, replayed) {
 		return nil
 	}
-	return &Mismatch{Name: run.Name, Line: line, Step: step, Diffs: goldenfile.Compare(comparable(recorded), comparable(replayed))}
+	return &Mismatch{Name: run.Name, Line: line, Step: step, Diffs: goldenfile.Compare(comparable(recorded), comparable(replayed)), Graph: graph}
 }
 
 // stepName is how an error names a superstep.

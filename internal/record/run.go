@@ -43,8 +43,11 @@ type Run struct {
 	InputLine int
 	// InputOrder is the order of Input's keys in the run.
 	InputOrder *engine.KeyOrder
-	Steps      []Superstep
-	Warnings   []string
+	// InputUnstreamed: the run began with updates, no values chunk
+	// before them (an input that wrote no channel); Input is then {}.
+	InputUnstreamed bool
+	Steps           []Superstep
+	Warnings        []string
 }
 
 // LineError is a run's line at fault.
@@ -109,9 +112,16 @@ func ParseRun(name string, r io.Reader) (*Run, error) {
 			if !ok {
 				return nil, &LineError{name, line, fmt.Sprintf("a values chunk is %s; expected the state, an object", engine.TypeName(chunk))}
 			}
-			if run.Input == nil {
+			if run.Input == nil && len(cur.Writes) == 0 {
 				run.Input, run.InputLine, run.InputOrder = obj, line, norm.Order
 				continue
+			}
+			if run.Input == nil {
+				// updates before any values chunk: the input wrote no
+				// channel, so LangGraph streamed no state for it; the run
+				// started from the empty state, and this chunk ends the
+				// first superstep
+				run.Input, run.InputUnstreamed = map[string]any{}, true
 			}
 			if len(cur.Writes) == 0 {
 				run.Warnings = append(run.Warnings, fmt.Sprintf("%s:%d: a values chunk with no updates before it: skipped", name, line))
