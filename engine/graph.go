@@ -44,6 +44,10 @@ type field struct {
 	readonly      bool
 	readonlyPaths [][]PathElem
 	custom        bool // a reducer registered from Go
+	// declaredReducer is the reducer's name as the schema declared it, ""
+	// when the profile chose it: only a declared one must agree with an
+	// own graph's channel
+	declaredReducer string
 }
 
 // Graph is the state of one scenario: its threads under one schema and
@@ -65,6 +69,7 @@ type Graph struct {
 	// sessions are the graph's other runtimes; runBuiltin says whether
 	// the built-in engine runs the commits too (or alone).
 	graphRef   string    // Options.Graph
+	graphNodes []string  // the own graph's nodes, once opened
 	runtimes   []Runtime // opened on the first commit
 	opened     bool
 	sessions   []session
@@ -167,6 +172,9 @@ func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, 
 		return nil, schemaErr(d.Name, "merge", "a last-value field takes one write per step, so it cannot be merge: commutative; give it a reducer such as replace")
 	}
 	f.reducerName = spec.String()
+	if d.Reducer.Name != "" {
+		f.declaredReducer = spec.Name
+	}
 	if fn, ok := custom[spec.Name]; ok {
 		if len(spec.Args) > 0 {
 			return nil, schemaErr(d.Name, "reducer", fmt.Sprintf("custom reducer %q takes no arguments", spec.Name))

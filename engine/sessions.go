@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 )
@@ -138,6 +139,14 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 			return &Error{Code: SchemaInvalid, Path: PathKey(Root, n), Message: fmt.Sprintf("field %q is not a channel of the graph %q (its channels: %s); the schema may only add rules to the graph's own fields", n, g.graphRef, strings.Join(channels, ", "))}
 		}
 	}
+	kinds := gs.ChannelKinds()
+	for _, n := range sortedKeys(g.fields) {
+		if err := g.agreesWithChannel(g.fields[n], kinds[n]); err != nil {
+			s.Close()
+			return err
+		}
+	}
+	g.graphNodes = gs.Nodes()
 	for _, c := range channels {
 		if g.fields[c] == nil {
 			// the graph's own field: its channel is the authority on it
@@ -186,4 +195,75 @@ func (g *Graph) Close() error {
 	}
 	g.sessions = nil
 	return errors.Join(errs...)
+}
+
+// agreesWithChannel: a reducer the schema declares for a field of the
+// scenario's own graph must be the one of the field's channel (SPEC §15);
+// kind is the channel's, as the runtime names it (GraphSession). A kind
+// the harness cannot compare ("other", a runtime that does not say), or a
+// reducer the schema left to the profile, agrees.
+func (g *Graph) agreesWithChannel(f *field, kind string) error {
+	declared := f.declaredReducer
+	if declared == "" {
+		return nil
+	}
+	var agrees bool
+	var fix string
+	switch kind {
+	case "last-value":
+		agrees, fix = declared == lastValueName || declared == "replace", "leave the reducer out, or declare last-value"
+	case "messages":
+		agrees, fix = declared == "messages", "leave the reducer out, or declare messages"
+	case "add":
+		agrees, fix = declared == "append" || declared == "sum" || f.custom, "leave the reducer out, or declare append (a list) or sum (a number)"
+	case "reducer":
+		agrees, fix = declared != lastValueName && declared != "messages", "leave the reducer out, or declare the one that does what the graph's does"
+	default:
+		return nil
+	}
+	if agrees {
+		return nil
+	}
+	return &Error{Code: SchemaInvalid, Path: PathKey(Root, f.name), Message: fmt.Sprintf("field %q: the schema's reducer %s contradicts the graph's channel, %s, of the graph %q; the schema may only add rules to the graph's own fields: %s", f.name, f.reducerName, g.channelKind(kind), g.graphRef, fix)}
+}
+
+// channelKind says what a channel of the kind is, in the words of the
+// graph's framework.
+func (g *Graph) channelKind(kind string) string {
+	python := strings.EqualFold(path.Ext(graphModule(g.graphRef)), ".py")
+	switch kind {
+	case "last-value":
+		return "a LastValue (last-value: no reducer)"
+	case "messages":
+		if python {
+			return "add_messages (messages)"
+		}
+		return "messagesStateReducer (messages)"
+	case "add":
+		return "operator.add"
+	}
+	return "a reducer function of the graph's own"
+}
+
+// graphModule is the module of a "<module>:<export>" graph reference.
+func graphModule(ref string) string {
+	if i := strings.LastIndexByte(ref, ':'); i >= 0 {
+		return ref[:i]
+	}
+	return ref
+}
+
+// checkGraphNodes: a scripted output on the scenario's own graph must name
+// one of its nodes (SPEC §15), so that a renamed node fails its scenarios.
+// A real node (Run) is the runtime's to find.
+func (g *Graph) checkGraphNodes(outputs []NodeOutput) error {
+	if g.graphRef == "" || g.graphNodes == nil {
+		return nil
+	}
+	for _, o := range outputs {
+		if !o.Run && !slices.Contains(g.graphNodes, o.Node) {
+			return &Error{Code: SchemaInvalid, Message: fmt.Sprintf("node %q is not a node of the graph %q (its nodes: %s): a scripted output stands for one of the graph's nodes; name one of them, or add the node to the graph", o.Node, g.graphRef, strings.Join(g.graphNodes, ", "))}
+		}
+	}
+	return nil
 }

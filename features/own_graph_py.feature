@@ -61,7 +61,7 @@ Feature: Scenarios on the team's own LangGraph Python graph
       {"messages": ["hi"]}
       """
     When node "answer" runs
-    And node "count" returns:
+    And node "answer" returns:
       """json
       {"n": 1, "messages": [{"role": "user", "content": "thanks", "id": "u2"}]}
       """

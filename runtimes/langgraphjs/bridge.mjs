@@ -11,7 +11,7 @@
 //   {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
 //     → {"id", "graph": n}
 //   {"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>:<export>"}}
-//     → {"id", "graph": n, "channels": [...], "nodes": [...]}
+//     → {"id", "graph": n, "channels": [...], "nodes": [...], "kinds": {channel: kind}}
 //   {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
 //    "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
 //    "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
@@ -1066,6 +1066,7 @@ async function open(raw) {
   if (entry.spec instanceof OwnGraph) {
     out.channels = Object.keys(entry.spec.channels);
     out.nodes = entry.spec.nodes;
+    out.kinds = channelKinds(entry.spec.user);
   }
   return out;
 }

@@ -11,7 +11,7 @@ runtimes/bridge's package doc; these are its shapes):
   {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
     -> {"id", "graph": n}
   {"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>.py:<attribute>"}}
-    -> {"id", "graph": n, "channels": [...], "nodes": [...]}
+    -> {"id", "graph": n, "channels": [...], "nodes": [...], "kinds": {channel: kind}}
   {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
    "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
    "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
@@ -736,16 +736,16 @@ def stream_graph(req):
         return {"error": error_of(e)}
     finally:
         lgmessage.uuid = _Ids
-    return {"error": bad} if bad else {"chunks": chunks, "kinds": channel_kinds(graph)}
+    return {"error": bad} if bad else {"chunks": chunks, "kinds": channel_kinds(graph.builder)}
 
 
-def channel_kinds(graph):
-    """Each channel of the graph by kind."""
+def channel_kinds(builder):
+    """Each channel of the graph (its builder) by kind."""
     import operator
     from langgraph.channels import BinaryOperatorAggregate, LastValue
 
     kinds = {}
-    for k, ch in graph.builder.channels.items():
+    for k, ch in builder.channels.items():
         if k.startswith("__"):
             continue
         if isinstance(ch, LastValue):
@@ -776,7 +776,7 @@ def open_spec(raw):
         by_key[key] = next_spec
     spec = specs[by_key[key]]
     if isinstance(spec, OwnGraph):
-        return {"graph": by_key[key], "channels": spec.channels, "nodes": spec.nodes}
+        return {"graph": by_key[key], "channels": spec.channels, "nodes": spec.nodes, "kinds": channel_kinds(spec.user)}
     return {"graph": by_key[key]}
 
 
