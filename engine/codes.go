@@ -28,6 +28,7 @@ const (
 	NodeError                    Code = "NODE_ERROR"
 	ToolError                    Code = "TOOL_ERROR"
 	ToolInputInvalid             Code = "TOOL_INPUT_INVALID"
+	ToolCallUnknown              Code = "TOOL_CALL_UNKNOWN"
 	CapabilityConflict           Code = "CAPABILITY_CONFLICT"
 	RuntimeDisagreement          Code = "RUNTIME_DISAGREEMENT"
 	RuntimeError                 Code = "RUNTIME_ERROR"
@@ -66,6 +67,7 @@ func Codes() []CodeInfo {
 		{NodeError, "A real node (a Go node of Options.Nodes, or a node of the scenario's own graph) returned an error or panicked.", "Fix the node (a node of the graph names the file:line:column of the suite's code that threw), or assert the failure with Then the step should fail with \"NODE_ERROR\"."},
 		{ToolError, "A real Go tool of Options.Tools returned an error or panicked.", "Fix the tool, or assert the failure."},
 		{ToolInputInvalid, "Dawn's writeTodos refused its arguments (Dawn's exact message says which rule).", "Pass {\"todos\": [{\"content\": ..., \"status\": \"pending\" | \"in_progress\" | \"completed\"}]}."},
+		{ToolCallUnknown, "A tool's answer (When tool ... returns, or a Go tool's result) answers no pending call of the model: the state has AI messages, and the last one makes no unanswered call of that tool, or with call id names a call that is not pending.", "Answer a pending call (the message lists them), or script the model's call first: an AI message whose tool_calls has an entry with the tool's name and an id."},
 		{CapabilityConflict, "Dawn's planning capability contributes the todos field and the writeTodos tool, and the route declares one of them too.", "Remove the field from the schema or the tool from the route, or remove the plan.md."},
 		{RuntimeDisagreement, "Side by side (--runtime builtin,<runtime>, such as builtin,langgraph-js), the built-in engine and the real library gave different outcomes for a commit.", "Read the JSON paths and both values: the real library is right; report the case if the built-in engine is wrong."},
 		{RuntimeError, "A runtime refused a commit with an error of no other code, or could not run it (the bridge died, took longer than the runtime timeout or broke its protocol; it is started again for the next scenario).", "Read the quoted error, the exit status and the runtime's stderr; a missing package names its install command; a slow real node needs a longer --runtime-timeout."},
