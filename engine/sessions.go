@@ -253,6 +253,11 @@ func graphModule(ref string) string {
 	return ref
 }
 
+// GraphNodes are the nodes of the scenario's own graph, as its runtime
+// named them when the graph's first commit opened it; nil before, or
+// without an own graph.
+func (g *Graph) GraphNodes() []string { return append([]string(nil), g.graphNodes...) }
+
 // checkGraphNodes: a scripted output on the scenario's own graph must name
 // one of its nodes (SPEC §15), so that a renamed node fails its scenarios.
 // A real node (Run) is the runtime's to find.
