@@ -120,7 +120,7 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 		}
 	}
 	if other == nil {
-		return &Unsupported{Runtime: builtinName, Reason: fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load", g.graphRef), Graph: g.graphRef}
+		return g.noGraphRuntime()
 	}
 	// the runtime refuses a graph of a profile it does not load
 	s, err := other.Open(g.spec())
@@ -132,20 +132,11 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 		s.Close()
 		return fmt.Errorf("engine: runtime %s opened %q but names none of its channels", other.Name(), g.graphRef)
 	}
+	if err := g.checkOwnGraph(gs); err != nil {
+		s.Close()
+		return err
+	}
 	channels := gs.Channels()
-	for _, n := range sortedKeys(g.fields) {
-		if !slices.Contains(channels, n) {
-			s.Close()
-			return &Error{Code: SchemaInvalid, Path: PathKey(Root, n), Message: fmt.Sprintf("field %q is not a channel of the graph %q (its channels: %s); the schema may only add rules to the graph's own fields", n, g.graphRef, strings.Join(channels, ", "))}
-		}
-	}
-	kinds := gs.ChannelKinds()
-	for _, n := range sortedKeys(g.fields) {
-		if err := g.agreesWithChannel(g.fields[n], kinds[n]); err != nil {
-			s.Close()
-			return err
-		}
-	}
 	g.graphNodes = gs.Nodes()
 	for _, c := range channels {
 		if g.fields[c] == nil {
@@ -164,8 +155,9 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 // closes it again, so that a graph that does not load (a syntax error, no
 // such export, no compiled graph) fails the step that names it, not the
 // first commit; so does one the runtime refuses (a profile it does not
-// load graphs of). Without an own graph or a runtime that loads one, it
-// does nothing: the first commit says what is wrong.
+// load graphs of), and a schema that contradicts it (checkOwnGraph).
+// Without an own graph it does nothing; without a runtime that loads one
+// it is the *Unsupported that skips the scenario on the built-in engine.
 func (g *Graph) LoadGraph() error {
 	if g.graphRef == "" || g.opened {
 		return nil
@@ -178,7 +170,38 @@ func (g *Graph) LoadGraph() error {
 		if err != nil {
 			return err
 		}
+		if gs, ok := s.(GraphSession); ok {
+			if err := g.checkOwnGraph(gs); err != nil {
+				s.Close()
+				return err
+			}
+		}
 		return s.Close()
+	}
+	return g.noGraphRuntime()
+}
+
+// noGraphRuntime: the built-in engine cannot load the scenario's own
+// graph, which is skipped on it, never passed.
+func (g *Graph) noGraphRuntime() *Unsupported {
+	return &Unsupported{Runtime: builtinName, Reason: fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load", g.graphRef), Graph: g.graphRef}
+}
+
+// checkOwnGraph holds the scenario's schema to its own graph (SPEC §15):
+// each field must be a channel of the graph, and a reducer it declares
+// must be the channel's.
+func (g *Graph) checkOwnGraph(gs GraphSession) error {
+	channels := gs.Channels()
+	for _, n := range sortedKeys(g.fields) {
+		if !slices.Contains(channels, n) {
+			return schemaErr(n, "", fmt.Sprintf("not a channel of the graph %q (its channels: %s); the schema may only add rules to the graph's own fields", g.graphRef, strings.Join(channels, ", ")))
+		}
+	}
+	kinds := gs.ChannelKinds()
+	for _, n := range sortedKeys(g.fields) {
+		if err := g.agreesWithChannel(g.fields[n], kinds[n]); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -224,7 +247,7 @@ func (g *Graph) agreesWithChannel(f *field, kind string) error {
 	if agrees {
 		return nil
 	}
-	return &Error{Code: SchemaInvalid, Path: PathKey(Root, f.name), Message: fmt.Sprintf("field %q: the schema's reducer %s contradicts the graph's channel, %s, of the graph %q; the schema may only add rules to the graph's own fields: %s", f.name, f.reducerName, g.channelKind(kind), g.graphRef, fix)}
+	return schemaErr(f.name, "reducer", fmt.Sprintf("the schema's reducer %s contradicts the graph's channel, %s, of the graph %q; the schema may only add rules to the graph's own fields: %s", f.reducerName, g.channelKind(kind), g.graphRef, fix))
 }
 
 // channelKind says what a channel of the kind is, in the words of the
