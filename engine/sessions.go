@@ -282,16 +282,21 @@ func graphModule(ref string) string {
 func (g *Graph) GraphNodes() []string { return append([]string(nil), g.graphNodes...) }
 
 // checkGraphNodes: a scripted output on the scenario's own graph must name
-// one of its nodes (SPEC §15), so that a renamed node fails its scenarios.
-// A real node (Run) is the runtime's to find.
+// one of its nodes (SPEC §15), so that a renamed node fails its scenarios;
+// so must a real node the step runs.
 func (g *Graph) checkGraphNodes(outputs []NodeOutput) error {
 	if g.graphRef == "" || g.graphNodes == nil {
 		return nil
 	}
 	for _, o := range outputs {
-		if !o.Run && !slices.Contains(g.graphNodes, o.Node) {
-			return &Error{Code: SchemaInvalid, Message: fmt.Sprintf("node %q is not a node of the graph %q (its nodes: %s): a scripted output stands for one of the graph's nodes; name one of them, or add the node to the graph", o.Node, g.graphRef, strings.Join(g.graphNodes, ", "))}
+		if slices.Contains(g.graphNodes, o.Node) {
+			continue
 		}
+		what := "a scripted output stands for one of the graph's nodes"
+		if o.Run {
+			what = "a step runs one of the graph's nodes"
+		}
+		return &Error{Code: SchemaInvalid, Message: fmt.Sprintf("node %q is not a node of the graph %q (its nodes: %s): %s; name one of them, or add the node to the graph", o.Node, g.graphRef, strings.Join(g.graphNodes, ", "), what)}
 	}
 	return nil
 }

@@ -34,6 +34,15 @@ Feature: Catalogue of errors: the team's own graph
     Then the step should fail with "SCHEMA_INVALID" mentioning "node \"lookup_order\" is not a node of the graph"
     And field "turns" should equal 0
 
+  Scenario: a real node the JS graph does not have
+    Given the graph from "scenarios/graphs/support.mjs:graph"
+    And the input state:
+      """json
+      {"context": {"user": "ann"}}
+      """
+    When node "summarise" runs
+    Then the step should fail with "SCHEMA_INVALID" mentioning "node \"summarise\" is not a node of the graph \"scenarios/graphs/support.mjs:graph\" (its nodes: summarize, triage, lookup): a step runs one of the graph's nodes"
+
   Scenario: a schema reducer that contradicts the JS graph's LastValue channel
     Given the graph from "scenarios/graphs/support.mjs:graph"
     And the state schema:
@@ -41,7 +50,7 @@ Feature: Catalogue of errors: the team's own graph
       fields:
         status: {reducer: append}
       """
-    Then the step should fail with "SCHEMA_INVALID" mentioning "field \"status\", attribute \"reducer\": the schema's reducer append contradicts the graph's channel, a LastValue (last-value: no reducer), of the graph \"scenarios/graphs/support.mjs:graph\"; the schema may only add rules to the graph's own fields: leave the reducer out, or declare last-value (at $.fields.status.reducer, features/errors/own_graph.feature:42:27)"
+    Then the step should fail with "SCHEMA_INVALID" mentioning "field \"status\", attribute \"reducer\": the schema's reducer append contradicts the graph's channel, a LastValue (last-value: no reducer), of the graph \"scenarios/graphs/support.mjs:graph\"; the schema may only add rules to the graph's own fields: leave the reducer out, or declare last-value (at $.fields.status.reducer, features/errors/own_graph.feature:51:27)"
 
   Scenario: a schema reducer that contradicts the JS graph's messages channel, given before the graph
     Given the state schema:
