@@ -28,6 +28,7 @@ const (
 	NodeError                    Code = "NODE_ERROR"
 	ToolError                    Code = "TOOL_ERROR"
 	ToolInputInvalid             Code = "TOOL_INPUT_INVALID"
+	ToolCallUnknown              Code = "TOOL_CALL_UNKNOWN"
 	CapabilityConflict           Code = "CAPABILITY_CONFLICT"
 	RuntimeDisagreement          Code = "RUNTIME_DISAGREEMENT"
 	RuntimeError                 Code = "RUNTIME_ERROR"
@@ -50,7 +51,7 @@ func Codes() []CodeInfo {
 		{UnsafeInteger, "An integer literal is outside ±(2^53−1), where JavaScript runtimes lose precision.", "Write it as a string, or keep it in the safe range."},
 		{TooDeep, "Values nest more than 1,000 levels.", "Flatten the value; such depth is almost always a generated mistake."},
 		{TooLarge, "YAML aliases expand to more than 1,000,000 values (a billion-laughs document).", "Use fewer aliases, or write the values out."},
-		{SchemaInvalid, "The schema is wrong: an unknown reducer, type or attribute, a default of the wrong type, a readonly sub-path on a non-object field, profiles that disagree, a field the scenario's own graph lacks.", "Fix the field and attribute the message names (file, line and JSON path)."},
+		{SchemaInvalid, "The schema is wrong: an unknown reducer, type or attribute, a default of the wrong type, a readonly sub-path on a non-object field, profiles that disagree, a field the scenario's own graph lacks, a reducer that contradicts the own graph's channel, a scripted output for a node the own graph does not have.", "Fix the field and attribute the message names (file, line and JSON path); on an own graph, leave the reducer out or declare the channel's, and script one of the nodes the message lists."},
 		{InvalidConcurrentGraphUpdate, "A field without a reducer (LangGraph's LastValue) got more than one write in one step, or a field got two overwrites in one step.", "Give the field a reducer (replace, append ...), or let one node write it per step."},
 		{ExclusiveMergeConflict, "Awaken: two different nodes wrote an exclusive key in one step.", "Declare the field merge: commutative with a reducer that folds, or let one node write it."},
 		{ParallelUnsupported, "llmfy: two nodes of one step write a field whose value depends on the order they finish in; llmfy runs such a step as a fan-out whose branches it applies as each finishes.", "Let one node of the step write the field, give it a reducer whose result does not depend on the order (an integer sum), or split the step."},
@@ -66,6 +67,7 @@ func Codes() []CodeInfo {
 		{NodeError, "A real node (a Go node of Options.Nodes, or a node of the scenario's own graph) returned an error or panicked.", "Fix the node (a Go node's panic names the file:line of your code that panicked; a node of the graph names the file:line:column of the suite's code that threw), or assert the failure with Then the step should fail with \"NODE_ERROR\"."},
 		{ToolError, "A real Go tool of Options.Tools returned an error or panicked.", "Fix the tool (a panic names the file:line of your code that panicked), or assert the failure."},
 		{ToolInputInvalid, "Dawn's writeTodos refused its arguments (Dawn's exact message says which rule).", "Pass {\"todos\": [{\"content\": ..., \"status\": \"pending\" | \"in_progress\" | \"completed\"}]}."},
+		{ToolCallUnknown, "A tool's answer (When tool ... returns, or a Go tool's result) answers no pending call of the model: the state has AI messages, and the last one makes no unanswered call of that tool, or with call id names a call that is not pending.", "Answer a pending call (the message lists them), or script the model's call first: an AI message whose tool_calls has an entry with the tool's name and an id."},
 		{CapabilityConflict, "Dawn's planning capability contributes the todos field and the writeTodos tool, and the route declares one of them too.", "Remove the field from the schema or the tool from the route, or remove the plan.md."},
 		{RuntimeDisagreement, "Side by side (--runtime builtin,<runtime>, such as builtin,langgraph-js), the built-in engine and the real library gave different outcomes for a commit.", "Read the JSON paths and both values: the real library is right; report the case if the built-in engine is wrong."},
 		{RuntimeError, "A runtime refused a commit with an error of no other code, or could not run it (the bridge died, took longer than the runtime timeout or broke its protocol; it is started again for the next scenario).", "Read the quoted error, the exit status and the runtime's stderr; a missing package names its install command; a slow real node needs a longer --runtime-timeout."},

@@ -40,14 +40,8 @@ type pending struct {
 // rules to the result, and records it: the one place where a commit ends.
 // On any error nothing of the graph changes.
 func (g *Graph) commit(p *pending) (err error) {
-	if !g.opened {
-		// a scenario's setup rebuilds its graph step by step: only the
-		// graph that commits opens sessions on its runtimes
-		if err := g.openRuntimes(g.runtimes); err != nil {
-			g.Close()
-			return err
-		}
-		g.opened = true
+	if err := g.open(); err != nil {
+		return err
 	}
 	defer func() { g.coerced.settle(err == nil) }()
 	res, err := g.applyOnRuntimes(p)
@@ -68,6 +62,21 @@ func (g *Graph) commit(p *pending) (err error) {
 	}
 	g.record(p.thread, next, p.source, p.nodes, p.writes, res)
 	g.events = append(g.events, p.events...)
+	return nil
+}
+
+// open opens the graph's sessions on its runtimes, once: a scenario's
+// setup rebuilds its graph step by step, so only the graph that commits
+// opens them.
+func (g *Graph) open() error {
+	if g.opened {
+		return nil
+	}
+	if err := g.openRuntimes(g.runtimes); err != nil {
+		g.Close()
+		return err
+	}
+	g.opened = true
 	return nil
 }
 

@@ -47,6 +47,10 @@ type field struct {
 	// reducerFile is the user's own reducer (Field.ReducerFile), which
 	// only a runtime runs
 	reducerFile string
+	// declaredReducer is the reducer's name as the schema declared it, ""
+	// when the profile chose it: only a declared one must agree with an
+	// own graph's channel
+	declaredReducer string
 }
 
 // Graph is the state of one scenario: its threads under one schema and
@@ -68,6 +72,7 @@ type Graph struct {
 	// sessions are the graph's other runtimes; runBuiltin says whether
 	// the built-in engine runs the commits too (or alone).
 	graphRef   string    // Options.Graph
+	graphNodes []string  // the own graph's nodes, once opened
 	runtimes   []Runtime // opened on the first commit
 	opened     bool
 	sessions   []session
@@ -189,6 +194,9 @@ func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, 
 		return nil, schemaErr(d.Name, "merge", "a last-value field takes one write per step, so it cannot be merge: commutative; give it a reducer such as replace")
 	}
 	f.reducerName = spec.String()
+	if d.Reducer.Name != "" {
+		f.declaredReducer = spec.Name
+	}
 	if fn, ok := custom[spec.Name]; ok {
 		if len(spec.Args) > 0 {
 			return nil, schemaErr(d.Name, "reducer", fmt.Sprintf("custom reducer %q takes no arguments", spec.Name))

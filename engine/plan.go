@@ -125,7 +125,7 @@ func (g *Graph) WriteTodos(threadID, callID string, args any) error {
 	}
 	answer := map[string]any{"todos": todos}
 	return g.commitTool(threadID, th, writeTodos, callID, toolOutcome{
-		answer: answer, content: stringOrJSON(answer, nil), message: true, update: []Write{{Node: writeTodos, Field: "todos", Value: todos, kind: byTool}},
+		answer: answer, content: stringOrJSON(answer, nil), message: true, stepCalls: true, update: []Write{{Node: writeTodos, Field: "todos", Value: todos, kind: byTool}},
 	}, []Event{{Type: "plan_update", Data: map[string]any{"todos": todos}}})
 }
 

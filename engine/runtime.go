@@ -119,8 +119,16 @@ type CommitResult struct {
 }
 
 // GraphSession is a session on a graph the runtime loaded itself: it names
-// the graph's channels, which the harness takes for the state's fields.
+// the graph's channels, which the harness takes for the state's fields,
+// and its nodes, the only ones a scenario may script (SPEC §15).
+// ChannelKinds names each channel's kind, as a schema that declares a
+// reducer must agree with it: "last-value" (a channel without a reducer),
+// "messages" (the framework's messages reducer), "add" (Python's
+// operator.add), "reducer" (another reducer function) or "other"; nil when
+// the runtime cannot tell.
 type GraphSession interface {
 	Session
 	Channels() []string
+	Nodes() []string
+	ChannelKinds() map[string]string
 }

@@ -67,12 +67,94 @@ func TestLoadGraph(t *testing.T) {
 	if err := g.LoadGraph(); err == nil || err.Error() != "no export graph" {
 		t.Fatalf("LoadGraph: %v; want the runtime's error", err)
 	}
-	// without a runtime that loads it, or without an own graph, nothing is
-	// opened: the first commit says what is wrong
-	for _, opts := range []Options{{Graph: "graph.mjs:graph"}, {Runtimes: []Runtime{f}}} {
-		if err := mustGraph(t, nil, opts).LoadGraph(); err != nil || f.opened != 1 {
-			t.Fatalf("LoadGraph with %+v: %v, opened %d", opts, err, f.opened)
+	// without an own graph nothing is opened; without a runtime that
+	// loads it, the scenario is skipped on the built-in engine
+	if err := mustGraph(t, nil, Options{Runtimes: []Runtime{f}}).LoadGraph(); err != nil || f.opened != 1 {
+		t.Fatalf("LoadGraph without a graph: %v, opened %d", err, f.opened)
+	}
+	var u *Unsupported
+	if err := mustGraph(t, nil, Options{Graph: "graph.mjs:graph"}).LoadGraph(); !errors.As(err, &u) || u.Graph != "graph.mjs:graph" || f.opened != 1 {
+		t.Fatalf("LoadGraph on the built-in engine alone: %v, opened %d; want it Unsupported", err, f.opened)
+	}
+}
+
+// ownRuntime opens a graph of its own: its channels, nodes and kinds.
+type ownRuntime struct {
+	fakeRuntime
+	channels, nodes []string
+	kinds           map[string]string
+}
+
+type ownSession struct {
+	fakeSession
+	r *ownRuntime
+}
+
+func (r *ownRuntime) Open(GraphSpec) (Session, error) {
+	r.opened++
+	return ownSession{fakeSession{&r.fakeRuntime}, r}, nil
+}
+
+func (s ownSession) Channels() []string              { return s.r.channels }
+func (s ownSession) Nodes() []string                 { return s.r.nodes }
+func (s ownSession) ChannelKinds() map[string]string { return s.r.kinds }
+
+// TestOwnGraphHoldsTheSchemaToIt (SPEC §15): a reducer the schema declares
+// must be the channel's, one it leaves out is the graph's, and a scripted
+// output names a node of the graph; each refusal is SCHEMA_INVALID, as the
+// graph loads (LoadGraph) and as the first commit opens it.
+func TestOwnGraphHoldsTheSchemaToIt(t *testing.T) {
+	rt := &ownRuntime{channels: []string{"messages", "status", "turns", "notes", "other"}, nodes: []string{"agent", "tools"},
+		kinds: map[string]string{"messages": "messages", "status": "last-value", "turns": "add", "notes": "reducer", "other": "other"}}
+	graph := func(fields string) *Graph {
+		s, err := SchemaFromValue(ordered(t, `{"fields": {`+fields+`}}`).Value)
+		if err != nil {
+			t.Fatal(err)
 		}
+		return mustGraph(t, s, Options{Profile: "langgraph-py", Graph: "agent/graph.py:graph", Runtimes: []Runtime{rt}})
+	}
+	for _, ok := range []string{
+		`"status": {"type": "string"}, "turns": {}, "notes": {}, "messages": {}`,
+		`"status": {"reducer": "last-value"}, "turns": {"reducer": "sum"}, "notes": {"reducer": "merge"}, "messages": {"reducer": "messages"}`,
+		`"status": {"reducer": "replace"}, "turns": {"reducer": "append"}, "other": {"reducer": "union"}`,
+	} {
+		if err := graph(ok).LoadGraph(); err != nil {
+			t.Errorf("%s: %v; want it to agree with the graph", ok, err)
+		}
+	}
+	for fields, want := range map[string]string{
+		`"status": {"reducer": "merge"}`:      `field "status", attribute "reducer": the schema's reducer merge contradicts the graph's channel, a LastValue (last-value: no reducer), of the graph "agent/graph.py:graph"`,
+		`"messages": {"reducer": "append"}`:   `the schema's reducer append contradicts the graph's channel, add_messages (messages)`,
+		`"turns": {"reducer": "merge"}`:       `the schema's reducer merge contradicts the graph's channel, operator.add`,
+		`"notes": {"reducer": "last-value"}`:  `the schema's reducer last-value contradicts the graph's channel, a reducer function of the graph's own`,
+		`"status": {"reducer": "messages"}`:   `the schema's reducer messages contradicts the graph's channel, a LastValue`,
+		`"mood": {"type": "string"}`:          `field "mood": not a channel of the graph "agent/graph.py:graph" (its channels: messages, status, turns, notes, other)`,
+		`"turns": {"reducer": "join(\",\")"}`: `the schema's reducer join(",") contradicts the graph's channel, operator.add`,
+	} {
+		err := graph(fields).LoadGraph()
+		if CodeOf(err) != SchemaInvalid || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: LoadGraph %v; want SCHEMA_INVALID with %q", fields, err, want)
+		}
+		// the first commit, without LoadGraph, says the same
+		if err := graph(fields).Invoke("main", map[string]any{}); CodeOf(err) != SchemaInvalid || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: the first commit %v; want SCHEMA_INVALID with %q", fields, err, want)
+		}
+	}
+	g := graph("")
+	if err := g.Invoke("main", map[string]any{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := g.GraphNodes(); strings.Join(got, ",") != "agent,tools" {
+		t.Errorf("GraphNodes %v; want agent, tools", got)
+	}
+	err := g.Step("main", []NodeOutput{{Node: "tools", Output: map[string]any{}}, {Node: "agentt", Output: map[string]any{}}})
+	if CodeOf(err) != SchemaInvalid || !strings.Contains(err.Error(), `node "agentt" is not a node of the graph "agent/graph.py:graph" (its nodes: agent, tools)`) {
+		t.Errorf("a scripted output of no node of the graph: %v; want SCHEMA_INVALID naming its nodes", err)
+	}
+	// a real node too
+	err = g.Step("main", []NodeOutput{{Node: "agent", Output: map[string]any{}}, {Node: "elsewhere", Run: true}})
+	if CodeOf(err) != SchemaInvalid || !strings.Contains(err.Error(), `node "elsewhere" is not a node of the graph "agent/graph.py:graph" (its nodes: agent, tools): a step runs one of the graph's nodes`) {
+		t.Errorf("a real node of no node of the graph: %v; want SCHEMA_INVALID naming its nodes", err)
 	}
 }
 

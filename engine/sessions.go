@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 )
@@ -123,7 +124,7 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 		}
 	}
 	if other == nil {
-		return &Unsupported{Runtime: builtinName, Reason: fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load", g.graphRef), Graph: g.graphRef}
+		return g.noGraphRuntime()
 	}
 	// the runtime refuses a graph of a profile it does not load
 	s, err := other.Open(g.spec())
@@ -135,13 +136,12 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 		s.Close()
 		return fmt.Errorf("engine: runtime %s opened %q but names none of its channels", other.Name(), g.graphRef)
 	}
-	channels := gs.Channels()
-	for _, n := range sortedKeys(g.fields) {
-		if !slices.Contains(channels, n) {
-			s.Close()
-			return &Error{Code: SchemaInvalid, Path: PathKey(Root, n), Message: fmt.Sprintf("field %q is not a channel of the graph %q (its channels: %s); the schema may only add rules to the graph's own fields", n, g.graphRef, strings.Join(channels, ", "))}
-		}
+	if err := g.checkOwnGraph(gs); err != nil {
+		s.Close()
+		return err
 	}
+	channels := gs.Channels()
+	g.graphNodes = gs.Nodes()
 	g.sessions = append(g.sessions, session{name: other.Name(), s: s})
 	switch {
 	case !builtinToo:
@@ -170,8 +170,9 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 // closes it again, so that a graph that does not load (a syntax error, no
 // such export, no compiled graph) fails the step that names it, not the
 // first commit; so does one the runtime refuses (a profile it does not
-// load graphs of). Without an own graph or a runtime that loads one, it
-// does nothing: the first commit says what is wrong.
+// load graphs of), and a schema that contradicts it (checkOwnGraph).
+// Without an own graph it does nothing; without a runtime that loads one
+// it is the *Unsupported that skips the scenario on the built-in engine.
 func (g *Graph) LoadGraph() error {
 	if g.graphRef == "" || g.opened {
 		return nil
@@ -184,7 +185,38 @@ func (g *Graph) LoadGraph() error {
 		if err != nil {
 			return err
 		}
+		if gs, ok := s.(GraphSession); ok {
+			if err := g.checkOwnGraph(gs); err != nil {
+				s.Close()
+				return err
+			}
+		}
 		return s.Close()
+	}
+	return g.noGraphRuntime()
+}
+
+// noGraphRuntime: the built-in engine cannot load the scenario's own
+// graph, which is skipped on it, never passed.
+func (g *Graph) noGraphRuntime() *Unsupported {
+	return &Unsupported{Runtime: builtinName, Reason: fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load", g.graphRef), Graph: g.graphRef}
+}
+
+// checkOwnGraph holds the scenario's schema to its own graph (SPEC §15):
+// each field must be a channel of the graph, and a reducer it declares
+// must be the channel's.
+func (g *Graph) checkOwnGraph(gs GraphSession) error {
+	channels := gs.Channels()
+	for _, n := range sortedKeys(g.fields) {
+		if !slices.Contains(channels, n) {
+			return schemaErr(n, "", fmt.Sprintf("not a channel of the graph %q (its channels: %s); the schema may only add rules to the graph's own fields", g.graphRef, strings.Join(channels, ", ")))
+		}
+	}
+	kinds := gs.ChannelKinds()
+	for _, n := range sortedKeys(g.fields) {
+		if err := g.agreesWithChannel(g.fields[n], kinds[n]); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -207,4 +239,85 @@ func (g *Graph) Close() error {
 	}
 	g.sessions = nil
 	return errors.Join(errs...)
+}
+
+// agreesWithChannel: a reducer the schema declares for a field of the
+// scenario's own graph must be the one of the field's channel (SPEC §15);
+// kind is the channel's, as the runtime names it (GraphSession). A kind
+// the harness cannot compare ("other", a runtime that does not say), or a
+// reducer the schema left to the profile, agrees.
+func (g *Graph) agreesWithChannel(f *field, kind string) error {
+	declared := f.declaredReducer
+	if declared == "" {
+		return nil
+	}
+	var agrees bool
+	var fix string
+	switch kind {
+	case "last-value":
+		agrees, fix = declared == lastValueName || declared == "replace", "leave the reducer out, or declare last-value"
+	case "messages":
+		agrees, fix = declared == "messages", "leave the reducer out, or declare messages"
+	case "add":
+		agrees, fix = declared == "append" || declared == "sum" || f.custom, "leave the reducer out, or declare append (a list) or sum (a number)"
+	case "reducer":
+		agrees, fix = declared != lastValueName && declared != "messages", "leave the reducer out, or declare the one that does what the graph's does"
+	default:
+		return nil
+	}
+	if agrees {
+		return nil
+	}
+	return schemaErr(f.name, "reducer", fmt.Sprintf("the schema's reducer %s contradicts the graph's channel, %s, of the graph %q; the schema may only add rules to the graph's own fields: %s", f.reducerName, g.channelKind(kind), g.graphRef, fix))
+}
+
+// channelKind says what a channel of the kind is, in the words of the
+// graph's framework.
+func (g *Graph) channelKind(kind string) string {
+	python := strings.EqualFold(path.Ext(graphModule(g.graphRef)), ".py")
+	switch kind {
+	case "last-value":
+		return "a LastValue (last-value: no reducer)"
+	case "messages":
+		if python {
+			return "add_messages (messages)"
+		}
+		return "messagesStateReducer (messages)"
+	case "add":
+		return "operator.add"
+	}
+	return "a reducer function of the graph's own"
+}
+
+// graphModule is the module of a "<module>:<export>" graph reference.
+func graphModule(ref string) string {
+	if i := strings.LastIndexByte(ref, ':'); i >= 0 {
+		return ref[:i]
+	}
+	return ref
+}
+
+// GraphNodes are the nodes of the scenario's own graph, as its runtime
+// named them when the graph's first commit opened it; nil before, or
+// without an own graph.
+func (g *Graph) GraphNodes() []string { return append([]string(nil), g.graphNodes...) }
+
+// checkGraphNodes: a scripted output on the scenario's own graph must name
+// one of its nodes (SPEC §15), so that a renamed node fails its scenarios;
+// so must a real node the step runs.
+func (g *Graph) checkGraphNodes(outputs []NodeOutput) error {
+	if g.graphRef == "" || g.graphNodes == nil {
+		return nil
+	}
+	for _, o := range outputs {
+		if slices.Contains(g.graphNodes, o.Node) {
+			continue
+		}
+		what := "a scripted output stands for one of the graph's nodes"
+		if o.Run {
+			what = "a step runs one of the graph's nodes"
+		}
+		return &Error{Code: SchemaInvalid, Message: fmt.Sprintf("node %q is not a node of the graph %q (its nodes: %s): %s; name one of them, or add the node to the graph", o.Node, g.graphRef, strings.Join(g.graphNodes, ", "), what)}
+	}
+	return nil
 }

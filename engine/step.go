@@ -31,6 +31,14 @@ func (g *Graph) Step(threadID string, outputs []NodeOutput) error {
 	if err != nil {
 		return err
 	}
+	if g.graphRef != "" {
+		if err := g.open(); err != nil {
+			return err
+		}
+		if err := g.checkGraphNodes(outputs); err != nil {
+			return err
+		}
+	}
 	// LangGraph runs a superstep's tasks in node-name order (awaken: as
 	// listed), and the first node that fails fails the step
 	ordered := make([]NodeOutput, len(outputs))

@@ -61,9 +61,29 @@ Feature: Scenarios on the team's own LangGraph Python graph
       {"messages": ["hi"]}
       """
     When node "answer" runs
-    And node "count" returns:
+    And node "answer" returns:
       """json
       {"n": 1, "messages": [{"role": "user", "content": "thanks", "id": "u2"}]}
       """
     Then field "messages[1].content" should equal []
     And field "messages[2].content" should equal "thanks"
+
+  Scenario: a tool of the graph answers the model's pending call
+    The graph's tools are answered with When tool "<name>" returns: (a Go
+    tool step has no tool of the graph to call); the tool message answers
+    the call the model made.
+    Given the input state:
+      """json
+      {"messages": [{"type": "ai", "content": "", "id": "a1", "tool_calls": [{"id": "call_7", "name": "lookup_order", "args": {"order": "A-17"}}]}]}
+      """
+    When tool "lookup_order" returns:
+      """json
+      "shipped"
+      """
+    Then field "messages[1].tool_call_id" should equal "call_7"
+    And field "messages[1].content" should equal "shipped"
+    When tool "lookup_order" returns:
+      """json
+      "shipped"
+      """
+    Then the step should fail with "TOOL_CALL_UNKNOWN" mentioning "tool \"lookup_order\" answers no pending call of the model"

@@ -58,6 +58,28 @@ Feature: Dawn's planning capability
     And an empty input state
     Then field "todos" should equal []
 
+  Scenario: writeTodos answers the model's pending writeTodos call, and needs none
+    The step is the model's call itself: with no pending writeTodos call it
+    takes the scenario's next call-N.
+    Given the route has a plan.md:
+      """
+      - [ ] Old item
+      """
+    And the input state:
+      """json
+      {"messages": [{"type": "ai", "content": "", "id": "a1", "tool_calls": [{"id": "w-1", "name": "writeTodos", "args": {}}]}]}
+      """
+    When the model calls "writeTodos" with:
+      """json
+      {"todos": [{"content": "Research", "status": "pending"}]}
+      """
+    And the model calls "writeTodos" with:
+      """json
+      {"todos": [{"content": "Research", "status": "completed"}]}
+      """
+    Then field "messages[1].tool_call_id" should equal "w-1"
+    And field "messages[2].tool_call_id" should equal "call-1"
+
   Scenario: writeTodos replaces the plan, adds a tool message and a plan_update event
     Given the route has a plan.md:
       """

@@ -36,6 +36,66 @@ Feature: Tool results become state
     Then field "messages[0].tool_call_id" should equal "c-7"
     And field "messages[0].content" should equal "{\"result\":\"x\",\"state\":{\"messages\":[]},\"extra\":1}"
 
+  Scenario: a tool's answer takes the id of the model's pending call of that tool
+    The pending calls are the last AI message's tool_calls that no tool
+    message answers yet; each answer takes the first pending call of its
+    tool, and with call id answers the call it names.
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, default: [], reducer: messages}
+      """
+    And the input state:
+      """json
+      {"messages": [
+        {"type": "ai", "content": "", "id": "a0", "tool_calls": [{"id": "old", "name": "clock", "args": {}}]},
+        {"type": "tool", "content": "11:00", "tool_call_id": "old", "id": "t0"},
+        {"type": "ai", "content": "", "id": "a1", "tool_calls": [
+          {"id": "call_w", "name": "weather", "args": {"city": "Oslo"}},
+          {"id": "call_c1", "name": "clock", "args": {}},
+          {"id": "call_c2", "name": "clock", "args": {}}]}]}
+      """
+    When tool "clock" with call id "call_c2" returns:
+      """json
+      "12:01"
+      """
+    And tool "clock" returns:
+      """json
+      "12:00"
+      """
+    And tool "weather" returns:
+      """json
+      "rain"
+      """
+    Then field "messages[3].tool_call_id" should equal "call_c2"
+    And field "messages[4].tool_call_id" should equal "call_c1"
+    And field "messages[5].tool_call_id" should equal "call_w"
+
+  Scenario Outline: <profile> answers the model's pending call, in LangChain's form or OpenAI's
+    Given the "<profile>" profile
+    And the state schema:
+      """yaml
+      fields:
+        messages: {type: array, default: [], reducer: <reducer>}
+      """
+    And the input state:
+      """json
+      {"messages": [<call>]}
+      """
+    When tool "lookup" returns:
+      """json
+      "found"
+      """
+    Then field "messages[1].tool_call_id" should equal "c-9"
+
+    Examples:
+      | profile      | reducer  | call                                                                                                                        |
+      | langgraph    | messages | {"type": "ai", "content": "", "tool_calls": [{"id": "c-9", "name": "lookup", "args": {}}]}                                  |
+      | dawn         | messages | {"role": "assistant", "content": "", "tool_calls": [{"id": "c-9", "type": "function", "function": {"name": "lookup", "arguments": "{}"}}]} |
+      | langgraph-py | messages | {"type": "ai", "content": "", "tool_calls": [{"id": "c-9", "name": "lookup", "args": {}}]}                                  |
+      | awaken       | append   | {"role": "assistant", "content": "", "tool_calls": [{"id": "c-9", "type": "function", "function": {"name": "lookup", "arguments": "{}"}}]} |
+      | llmfy        | append   | {"type": "ai", "content": "", "tool_calls": [{"id": "c-9", "name": "lookup", "args": {}}]}                                  |
+
   Scenario: a string answer is the tool message content verbatim, ids count per scenario
     Given the state schema:
       """yaml

@@ -146,7 +146,15 @@ func (w *world) setSchema(s *engine.Schema, err error, text string, src engine.S
 		return problemf("the scenario declares a schema twice")
 	}
 	w.schema = s
-	return locate(w.rebuild(func() { w.schema = nil }), text, src, pos)
+	if err := w.rebuild(func() { w.schema = nil }); err != nil {
+		return locate(err, text, src, pos)
+	}
+	if w.graphToRun() == "" {
+		return nil
+	}
+	// the schema of an own graph may not contradict it: said here, on the
+	// schema's line
+	return locate(w.graph.LoadGraph(), text, src, pos)
 }
 
 // warnSchema shows the schema's warnings at the step that gave it, naming

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
@@ -20,7 +21,7 @@ func toolSteps() []Def {
 		{Pattern: `^tool "([^"]*)" is called with:$`, Arg: DocString, run: func(w *world, a ...string) error {
 			fn, ok := w.cfg.Tools[a[0]]
 			if !ok {
-				return problemf("tool %q is not registered: add it to Options.Tools (scenario.Options{Tools: map[string]scenario.ToolFunc{%q: ...}})", a[0], a[0])
+				return w.noGoTool(a[0])
 			}
 			args, err := w.docValue()
 			if err != nil {
@@ -102,6 +103,39 @@ func panicked(r any) string {
 		return fmt.Sprintf("panicked at %s: %v", at, r)
 	}
 	return fmt.Sprintf("panicked: %v", r)
+}
+
+// noGoTool is the problem of a tool step whose tool is no Go tool: it
+// says what answers a tool where the scenario runs, a Go tool to register
+// or, on its own JS or Python graph, the steps that answer that graph's
+// tools (SPEC §8, §15).
+func (w *world) noGoTool(tool string) error {
+	ref := w.graphToRun()
+	if ref == "" {
+		return problemf("tool %q is not registered: add it to Options.Tools (scenario.Options{Tools: map[string]scenario.ToolFunc{%q: ...}}), or give its answer with When tool %q returns:", tool, tool, tool)
+	}
+	lang, code := "JS", "JavaScript"
+	if strings.HasSuffix(strings.ToLower(graphModule(ref)), ".py") {
+		lang, code = "Python", "Python"
+	}
+	run := `When node "<its name>" runs`
+	if w.graph != nil {
+		switch nodes := w.graph.GraphNodes(); {
+		case slices.Contains(nodes, "tools"):
+			run = `When node "tools" runs`
+		case len(nodes) > 0:
+			run += fmt.Sprintf(" (the graph's nodes: %s)", strings.Join(nodes, ", "))
+		}
+	}
+	return problemf("tool %q is not a Go tool (Options.Tools), and the scenario runs on its own LangGraph %s graph %q, whose tools are %s the harness cannot call: give the tool's answer with When tool %q returns: (or with call id \"<id>\" returns:), or let the graph's tool node answer the model's pending calls with %s", tool, lang, ref, code, tool, run)
+}
+
+// graphModule is the module of a "<module>:<export>" graph reference.
+func graphModule(ref string) string {
+	if i := strings.LastIndexByte(ref, ':'); i >= 0 {
+		return ref[:i]
+	}
+	return ref
 }
 
 // runGoTool calls a registered Go tool with a copy of the arguments. Its

@@ -76,7 +76,7 @@ var docBlockUses = []docBlockUse{
 	{file: "README.md", lang: "sh", marker: "git clone https://github.com/stateharness/scenario", check: shellIn("repo")},
 	{file: "README.md", lang: "sh", marker: "go run ./cmd/scenario     # run the bundled features/", check: shellIn("repo")},
 	{file: "README.md", lang: "gherkin", marker: "Scenario: llmfy's reducer table", check: checkReadmeScenario},
-	{file: "README.md", lang: "json", marker: `"counter": 2`, check: checkJSON}, // and compared with the golden the scenario writes
+	{file: "README.md", lang: "json", marker: `"counter": 2`, check: checkJSON},                    // and compared with the golden the scenario writes
 	{file: "README.md", lang: "sh", marker: "go get -tool ", ranBy: "TestGoModuleAsTheReadmeSays"}, // the root package's freshmodule_test.go, through the module proxy
 	{file: "README.md", lang: "go", marker: "func TestFeatures(t *testing.T)", check: checkReadmeTestFile},
 	{file: "README.md", lang: "sh", marker: "SCENARIO_CHECK=1 go test ./...", check: shellIn("go module")},

@@ -126,3 +126,57 @@ Feature: Catalogue of errors: tool results
       score: .nan
       """
     Then the step should fail with "NON_JSON_VALUE" mentioning ".nan is not a finite number; JSON has no NaN or Infinity; quote it to keep it a string (at $.score, features/errors/tools.feature:"
+
+  Scenario Outline: a tool's answer must answer a pending call of the model: <case>
+    Once the state holds an AI message, a tool answers the calls the last one
+    makes: an answer nobody asked for is no conversation a tool node produces.
+    Given the "<profile>" profile
+    And the state schema:
+      """yaml
+      fields:
+        messages: {type: array, default: [], reducer: <reducer>}
+      """
+    And the input state:
+      """json
+      {"messages": [
+        {"type": "ai", "content": "", "id": "a1", "tool_calls": [
+          {"id": "call_w", "name": "weather", "args": {}},
+          {"id": "call_c", "name": "clock", "args": {}}]},
+        {"type": "tool", "content": "rain", "tool_call_id": "call_w", "id": "t1"}]}
+      """
+    When <step>
+      """json
+      "found"
+      """
+    Then the step should fail with "TOOL_CALL_UNKNOWN" mentioning "<message>"
+    And the state should be unchanged
+
+    Examples:
+      | case                                   | profile      | reducer  | step                                              | message                                                                                                                                                                                                  |
+      | a tool the model never called          | langgraph    | messages | tool "search" returns:                            | tool \"search\" answers no pending call of the model (its pending calls: clock with call id \"call_c\"): a tool answers a call the last AI message makes; answer a pending call, or let the model call \"search\" first |
+      | a call already answered                | langgraph    | messages | tool "weather" returns:                           | tool \"weather\" answers no pending call of the model (its pending calls: clock with call id \"call_c\")                                                                                                 |
+      | a call id that is not pending          | dawn         | messages | tool "clock" with call id "call_x" returns:       | tool \"clock\" with call id \"call_x\" answers no pending call of the model (its pending calls: clock with call id \"call_c\")                                                                              |
+      | a pending call id of another tool      | langgraph-py | messages | tool "search" with call id "call_c" returns:      | call id \"call_c\" is its pending call of \"clock\", not of \"search\"                                                                                                                                  |
+      | awaken: a tool the model never called  | awaken       | append   | tool "search" returns:                            | tool \"search\" answers no pending call of the model (its pending calls: clock with call id \"call_c\")                                                                                                  |
+      | llmfy: a tool the model never called   | llmfy        | append   | tool "search" returns:                            | tool \"search\" answers no pending call of the model (its pending calls: clock with call id \"call_c\")                                                                                                  |
+
+  Scenario: once every call is answered, another answer is TOOL_CALL_UNKNOWN
+    Given the state schema:
+      """yaml
+      fields:
+        messages: {type: array, default: [], reducer: messages}
+      """
+    And the input state:
+      """json
+      {"messages": [{"type": "ai", "content": "", "id": "a1", "tool_calls": [{"id": "call_c", "name": "clock", "args": {}}]}]}
+      """
+    When tool "clock" returns:
+      """json
+      "12:00"
+      """
+    Then field "messages[1].tool_call_id" should equal "call_c"
+    When tool "clock" returns:
+      """json
+      "12:01"
+      """
+    Then the step should fail with "TOOL_CALL_UNKNOWN" mentioning "tool \"clock\" answers no pending call of the model (the last AI message has no pending call: it calls no tool, or every call it makes is answered)"

@@ -201,10 +201,10 @@ func TestHTMLReportSkip(t *testing.T) {
 	if s.Status != htmlreport.Skipped {
 		t.Fatalf("status %q, want skipped: %+v %+v", s.Status, s.Steps, s.Failure)
 	}
-	if st := s.Steps[1]; st.Status != htmlreport.Skipped || !strings.Contains(st.Skip, "--runtime langgraph-js") {
-		t.Errorf("the input step: status %q, skip reason %q; want skipped, naming --runtime langgraph-js", st.Status, st.Skip)
+	if st := s.Steps[0]; st.Status != htmlreport.Skipped || !strings.Contains(st.Skip, "--runtime langgraph-js") {
+		t.Errorf("the graph step: status %q, skip reason %q; want skipped, naming --runtime langgraph-js", st.Status, st.Skip)
 	}
-	for _, st := range []htmlreport.Step{s.Steps[0], s.Steps[2]} {
+	for _, st := range []htmlreport.Step{s.Steps[1], s.Steps[2]} {
 		if st.Skip != "" {
 			t.Errorf("line %d carries the skip reason too", st.Line)
 		}

@@ -40,7 +40,7 @@
 //	  (a Dawn route's state.ts and reducers/, read as Dawn reads them; only
 //	  a Program with Routes is sent it)
 //	{"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>:<export>"}}
-//	  → {"id", "graph": n, "channels": [...]}
+//	  → {"id", "graph": n, "channels": [...], "nodes": [...], "kinds": {channel: kind}}
 //	{"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
 //	 "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
 //	 "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
@@ -50,6 +50,12 @@
 //	{"id", "op": "stream", "graph": "<module>:<export>", "input": {...}}
 //	  → {"id", "chunks": [[mode, chunk], ...]}
 //	  or {"id", "error": {"code", "message", "name"?, "path"?}}
+//
+// An own graph's open names its channels (the state's fields), its nodes
+// (the names a scenario may script) and each channel's kind: "last-value"
+// (a LastValue), "messages" (the framework's messages reducer), "add"
+// (Python's operator.add), "reducer" (another reducer function) or "other";
+// the engine holds a scenario's schema to them (SPEC §15).
 //
 // A stream (scenario record --graph, [Bridge.Stream]) is a live run: the
 // program loads the graph as an open with spec.graph does, runs the

@@ -82,11 +82,12 @@ type response struct {
 	// Returned is what the real nodes of a step returned, by node.
 	Returned json.RawMessage `json:"returned"`
 	Error    *bridgeError    `json:"error"`
-	// Channels are those of the scenario's own graph (open); the bridge
-	// names its nodes too, for people reading the protocol.
+	// Channels and Nodes are those of the scenario's own graph (open).
 	Channels []string `json:"channels"`
+	Nodes    []string `json:"nodes"`
 	// Chunks are what a live run streamed (stream): [mode, chunk] each;
-	// Kinds its graph's channels by kind.
+	// Kinds its graph's channels by kind (stream, and open of an own
+	// graph).
 	Chunks []json.RawMessage `json:"chunks"`
 	Kinds  map[string]string `json:"kinds"`
 	// Fields are a Dawn route's fields (route), as state.ts gives them.

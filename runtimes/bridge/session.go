@@ -108,21 +108,38 @@ func (b *Bridge) openOwn(spec engine.GraphSpec) (engine.Session, error) {
 	if resp.Error != nil {
 		return nil, fmt.Errorf("%s cannot open the graph %s: %s", b.prog.Name, spec.Graph, resp.Error.Message)
 	}
-	if resp.Channels == nil {
-		return nil, runtimeError(fmt.Sprintf("%s opened the graph %s but named none of its channels", b.prog.Name, spec.Graph))
+	if resp.Channels == nil || resp.Nodes == nil {
+		return nil, runtimeError(fmt.Sprintf("%s opened the graph %s but did not name its channels and nodes", b.prog.Name, spec.Graph))
 	}
-	s.channels = resp.Channels
+	s.channels, s.nodes, s.kinds = resp.Channels, resp.Nodes, resp.Kinds
 	return s, nil
 }
 
 // ownSession is a session on the scenario's own graph.
 type ownSession struct {
 	session
-	channels []string
+	channels, nodes []string
+	kinds           map[string]string
 }
 
 // Channels are the graph's channels, its state's fields.
 func (s *ownSession) Channels() []string { return append([]string(nil), s.channels...) }
+
+// Nodes are the graph's nodes, as the graph added them.
+func (s *ownSession) Nodes() []string { return append([]string(nil), s.nodes...) }
+
+// ChannelKinds are the graph's channels by kind, as the program names them
+// (package doc); nil when it does not.
+func (s *ownSession) ChannelKinds() map[string]string {
+	if s.kinds == nil {
+		return nil
+	}
+	out := make(map[string]string, len(s.kinds))
+	for k, v := range s.kinds {
+		out[k] = v
+	}
+	return out
+}
 
 // session is one scenario's graph on the bridge.
 type session struct {

@@ -13,7 +13,7 @@
 //   {"id", "op": "route", "dir": "<route directory>"}
 //     → {"id", "fields": [{"name", "default", "reducer"?}]} or {"id", "error": {"code": "SCHEMA_INVALID", ...}}
 //   {"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>:<export>"}}
-//     → {"id", "graph": n, "channels": [...], "nodes": [...]}
+//     → {"id", "graph": n, "channels": [...], "nodes": [...], "kinds": {channel: kind}}
 //   {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
 //    "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
 //    "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
@@ -1237,6 +1237,7 @@ async function open(raw) {
   if (entry.spec instanceof OwnGraph) {
     out.channels = Object.keys(entry.spec.channels);
     out.nodes = entry.spec.nodes;
+    out.kinds = channelKinds(entry.spec.user);
   }
   return out;
 }

@@ -11,7 +11,7 @@ runtimes/bridge's package doc; these are its shapes):
   {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
     -> {"id", "graph": n}
   {"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>.py:<attribute>"}}
-    -> {"id", "graph": n, "channels": [...], "nodes": [...]}
+    -> {"id", "graph": n, "channels": [...], "nodes": [...], "kinds": {channel: kind}}
   {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
    "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
    "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
@@ -864,16 +864,16 @@ def stream_graph(req):
         return {"error": error_of(e)}
     finally:
         lgmessage.uuid = _Ids
-    return {"error": bad} if bad else {"chunks": chunks, "kinds": channel_kinds(graph)}
+    return {"error": bad} if bad else {"chunks": chunks, "kinds": channel_kinds(graph.builder)}
 
 
-def channel_kinds(graph):
-    """Each channel of the graph by kind."""
+def channel_kinds(builder):
+    """Each channel of the graph (its builder) by kind."""
     import operator
     from langgraph.channels import BinaryOperatorAggregate, LastValue
 
     kinds = {}
-    for k, ch in graph.builder.channels.items():
+    for k, ch in builder.channels.items():
         if k.startswith("__"):
             continue
         if isinstance(ch, LastValue):
@@ -910,7 +910,7 @@ def open_spec(raw):
         spec.key = key
         next_spec += 1
         specs[next_spec] = spec
-        return {"graph": next_spec, "channels": spec.channels, "nodes": spec.nodes}
+        return {"graph": next_spec, "channels": spec.channels, "nodes": spec.nodes, "kinds": channel_kinds(spec.user)}
     if key not in by_key:
         next_spec += 1
         specs[next_spec] = Spec(raw)

@@ -62,7 +62,7 @@ func TestOwnGraph(t *testing.T) {
 	if err := g.Invoke("main", ordered(t, `{"note": "abc", "turns": 1}`)); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Step("main", []engine.NodeOutput{{Node: "a", Output: ordered(t, `{"note": "ab"}`)}, {Node: "count", Run: true}}); err != nil {
+	if err := g.Step("main", []engine.NodeOutput{{Node: "fail", Output: ordered(t, `{"note": "ab"}`)}, {Node: "count", Run: true}}); err != nil {
 		t.Fatal(err)
 	}
 	if st := g.State("main"); st["note"] != "nnnnnn" || st["turns"] != 2.0 {

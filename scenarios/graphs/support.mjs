@@ -24,8 +24,17 @@ async function summarize(state) {
   };
 }
 
+// triage and lookup learn about the conversation side by side, before
+// summarize; the features script what they return
+const triage = async () => ({ context: { topic: "refund" }, turns: 1 });
+const lookup = async () => ({ context: { order: "A-17" }, turns: 1 });
+
 export const graph = new StateGraph(State)
   .addNode("summarize", summarize)
-  .addEdge(START, "summarize")
+  .addNode("triage", triage)
+  .addNode("lookup", lookup)
+  .addEdge(START, "triage")
+  .addEdge(START, "lookup")
+  .addEdge(["triage", "lookup"], "summarize")
   .addEdge("summarize", END)
   .compile();

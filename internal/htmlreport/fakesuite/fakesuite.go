@@ -101,7 +101,7 @@ func scenario(b *strings.Builder, i int, kind string) (golden string, err error)
       """
     When node "agent" returns:
       """json
-      {"messages": [{"type": "ai", "content": "let me look that up", "id": "a%d"}], "status": "searching", "notes": {"turn": %d}}
+      {"messages": [{"type": "ai", "content": "let me look that up", "id": "a%d", "tool_calls": [{"id": "s%d", "name": "search", "args": {}}]}], "status": "searching", "notes": {"turn": %d}}
       """
     And tool "search" returns:
       """json
@@ -111,7 +111,7 @@ func scenario(b *strings.Builder, i int, kind string) (golden string, err error)
       """json
       {"messages": [{"type": "ai", "content": "answer %d", "id": "b%d"}], "status": %s, "count": %s, "notes": {"answered": true}}
       """
-`, tags[i%len(tags)], name, i, i, i, i, i, i, i, status, count)
+`, tags[i%len(tags)], name, i, i, i, i, i, i, i, i, status, count)
 	switch kind {
 	case FailAssertion:
 		b.WriteString("    Then field \"status\" should equal \"idle\"\n")

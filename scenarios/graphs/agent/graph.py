@@ -38,11 +38,25 @@ def escalate(state: State) -> dict:
     raise RuntimeError("the ticket service is down")
 
 
+def triage(state: State) -> dict:
+    return {"context": {"topic": "refund"}, "turns": 1}
+
+
+def lookup(state: State) -> dict:
+    return {"context": {"order": "A-17"}, "turns": 1}
+
+
+# triage and lookup learn about the conversation side by side, before
+# summarize; the features script what they return
 graph = (
     StateGraph(State)
     .add_node("summarize", summarize)
     .add_node("escalate", escalate)
-    .add_edge(START, "summarize")
+    .add_node("triage", triage)
+    .add_node("lookup", lookup)
+    .add_edge(START, "triage")
+    .add_edge(START, "lookup")
+    .add_edge(["triage", "lookup"], "summarize")
     .add_edge("summarize", END)
     .compile()
 )
