@@ -147,7 +147,7 @@ func (g *Graph) applyOwnGraph(p *pending, name string, out *CommitResult, oerr e
 		}
 	}
 	if d := disagreement(name, b, berr, o, nil); d != "" {
-		return nil, &Error{Code: RuntimeDisagreement, Message: d + "\n  (on the scenario's own graph the built-in engine applies the schema's fields; a field whose reducer differs from the graph's channel disagrees: give it the channel's reducer)"}
+		return nil, &Error{Code: RuntimeDisagreement, Message: d + "\n  (on the scenario's own graph the built-in engine applies the schema's fields; a field whose reducer or default differs from the graph's channel disagrees: give it the channel's reducer and default)"}
 	}
 	return g.fromRuntime(p, out), nil
 }

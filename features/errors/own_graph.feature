@@ -74,8 +74,8 @@ Feature: Catalogue of errors: the team's own graph
       """yaml
       fields:
         status: {type: string, reducer: last-value}
-        messages: {type: array, reducer: messages}
-        context: {type: object, reducer: merge}
+        messages: {type: array, reducer: messages, default: []}
+        context: {type: object, reducer: merge, default: {}}
       """
     And the input state:
       """json
