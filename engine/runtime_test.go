@@ -353,7 +353,10 @@ type fakeGraphSession struct {
 	channels []string
 }
 
-func (s fakeGraphSession) Channels() []string { return s.channels }
+// a graph of one node, "n", with no channel kinds to check
+func (s fakeGraphSession) Channels() []string              { return s.channels }
+func (s fakeGraphSession) Nodes() []string                 { return []string{"n"} }
+func (s fakeGraphSession) ChannelKinds() map[string]string { return nil }
 
 // TestOwnGraphSideBySide: side by side on an own graph with a schema, the
 // built-in engine re-applies the writes to the schema's fields and a

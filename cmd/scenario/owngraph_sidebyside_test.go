@@ -35,6 +35,6 @@ func TestOwnGraphSchemaIsComparedSideBySide(t *testing.T) {
 	r = runCLI(t, append(suiteArgs("check", dir), "--runtime", "builtin,langgraph-js")...)
 	wantCode(t, r, exitFailed)
 	wantContains(t, r, "features/own.feature:11: RUNTIME_DISAGREEMENT", "$.notes\n", `builtin: ["closed after 1"]`, `langgraph-js: ["a","closed after 1"]`,
-		"a field whose reducer differs from the graph's channel disagrees")
+		"a field whose reducer or default differs from the graph's channel disagrees")
 	wantNotContains(t, r, "skipped on a runtime", "ran on langgraph-js alone")
 }
