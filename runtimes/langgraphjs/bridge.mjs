@@ -55,10 +55,41 @@
 // nextId, so the ids are those the harness numbers.
 
 import { spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
+import fs from "node:fs";
+import module_ from "node:module";
+import net from "node:net";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
+
+const { createRequire } = module_;
+
+// The requests come on a descriptor of their own, and descriptor 0 reads
+// /dev/null: a node of the user's that reads stdin (fs.readFileSync(0),
+// process.stdin) reads nothing instead of the requests. Where the pipe
+// cannot be reopened (no /proc/self/fd or /dev/fd), stdin stays the
+// protocol's.
+function protocolInput() {
+  for (const name of ["/proc/self/fd/0", "/dev/fd/0"]) {
+    let fd;
+    try {
+      fd = fs.openSync(name, "r");
+    } catch {
+      continue;
+    }
+    try {
+      fs.closeSync(0);
+      // the lowest free descriptor: 0
+      const nul = fs.openSync("/dev/null", "r");
+      if (nul !== 0) fs.closeSync(nul);
+    } catch {
+      // stdin is closed at worst: a read of it fails
+    }
+    return new net.Socket({ fd, readable: true, writable: false });
+  }
+  return process.stdin;
+}
+const input = protocolInput();
 
 // stdout carries the protocol alone: whatever else writes to it (a
 // console.log in a library) goes to stderr.
@@ -353,15 +384,58 @@ async function importGraph(ref) {
   return g;
 }
 
-// importModule imports a module of the suite: .ts through tsx, which the
-// suite must have.
+// importModule imports a module of the suite afresh (see fresh): .ts
+// through tsx, which the suite must have.
 async function importModule(file, module) {
   const ext = path.extname(file).toLowerCase();
   if (ext === ".ts" || ext === ".mts" || ext === ".cts") {
     const ok = await registerTsx();
     if (!ok) throw new LoadError(`cannot load ${module}: .ts modules need tsx: npm install -D tsx`);
   }
-  return import(pathToFileURL(file).href);
+  return import(fresh(pathToFileURL(file).href));
+}
+
+// ---- a fresh graph per scenario ----
+
+// Each scenario's graph is loaded afresh: its module, and every module it
+// imports outside node_modules (a fake chat model in a sibling file, a
+// cache, a counter), evaluated again, so that nothing a module keeps at
+// module level carries from one scenario to the next. An ES module is
+// imported under a URL of its own (?scenario-graph=N), which freshHook
+// passes on to the modules it imports; a CommonJS one (a .cjs, a .js or
+// tsx's .ts in a CommonJS package, and what it requires) leaves require's
+// cache first. The packages under node_modules (LangGraph itself) load once.
+const freshParam = "scenario-graph";
+let generation = 0;
+let freshHooked = false;
+
+// freshHook resolves what a fresh module imports: a file outside
+// node_modules gets the importer's generation.
+const freshHook = `
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context);
+  if (!context.parentURL?.startsWith("file:") || typeof r?.url !== "string" || !r.url.startsWith("file:")) return r;
+  const gen = new URL(context.parentURL).searchParams.get(${JSON.stringify(freshParam)});
+  if (!gen) return r;
+  const url = new URL(r.url);
+  if (url.searchParams.has(${JSON.stringify(freshParam)}) || url.pathname.split("/").includes("node_modules")) return r;
+  url.searchParams.set(${JSON.stringify(freshParam)}, gen);
+  return { ...r, url: url.href };
+}
+`;
+
+// fresh is the URL under which to import a module of the suite afresh.
+function fresh(url) {
+  if (!freshHooked) {
+    freshHooked = true;
+    // node < 20.6 has no loader hooks: the graph's own module alone is fresh
+    if (typeof module_.register === "function") module_.register("data:text/javascript," + encodeURIComponent(freshHook));
+  }
+  const cache = requireFromRoot.cache;
+  for (const file of Object.keys(cache)) {
+    if (!file.split(path.sep).includes("node_modules")) delete cache[file];
+  }
+  return `${url}?${freshParam}=${++generation}`;
 }
 
 let tsxRegistered = false;
@@ -402,7 +476,7 @@ async function registerTsx() {
 // is in the module itself.
 function describeLoadError(e, file) {
   if (e === null || typeof e !== "object") return String(e);
-  if (e.code === "ERR_MODULE_NOT_FOUND" && e.url === pathToFileURL(file).href) return "no such file";
+  if (e.code === "ERR_MODULE_NOT_FOUND" && String(e.url).replace(/\?.*$/, "") === pathToFileURL(file).href) return "no such file";
   // positions in the suite's files, relative to its root (esbuild's are absolute)
   const msg = `${e.name ?? "Error"}: ${stripLink(String(e.message ?? e)).trimEnd()}`.split(path.resolve(root) + path.sep).join("");
   if (e.name === "SyntaxError" && [".js", ".mjs", ".cjs"].includes(path.extname(file).toLowerCase())) {
@@ -445,8 +519,9 @@ function countedChannel(key, ch) {
 // OwnGraph is a scenario's own compiled graph; its graphs (one per set of
 // node names) are copies of its builder with the step's nodes.
 class OwnGraph {
-  constructor(raw, user) {
+  constructor(raw, user, proc) {
     this.ref = raw.graph;
+    this.proc = proc;
     this.idPrefix = raw.idPrefix || "auto-";
     this.user = user;
     const b = user.builder;
@@ -1031,23 +1106,72 @@ function nonJSONChunk(mode, value, n) {
   return null;
 }
 
+// ---- the process a scenario's nodes run in ----
+
+// ProcessState is a scenario's working directory and environment. The
+// scenarios share one process: a node that changes either (process.chdir,
+// process.env) changes it for the rest of its own scenario, as in a run of
+// its own, and never for another's. during(f) runs f in this state and
+// keeps what f changed, leaving the process as the bridge started.
+class ProcessState {
+  constructor() {
+    this.cwd = started.cwd;
+    this.env = started.env;
+  }
+
+  async during(f) {
+    enter(this);
+    try {
+      return await f();
+    } finally {
+      this.cwd = process.cwd();
+      this.env = { ...process.env };
+      enter(started);
+    }
+  }
+}
+
+const started = { cwd: process.cwd(), env: { ...process.env } };
+
+// enter makes the process's directory and environment those of state.
+function enter(state) {
+  if (process.cwd() !== state.cwd) {
+    try {
+      process.chdir(state.cwd);
+    } catch {
+      // a directory a node removed: stay where the process is
+    }
+  }
+  for (const k of Object.keys(process.env)) if (!Object.prototype.hasOwnProperty.call(state.env, k)) delete process.env[k];
+  for (const [k, v] of Object.entries(state.env)) if (process.env[k] !== v) process.env[k] = v;
+}
+
 // ---- the loop ----
 
-// Specs are shared by the scenarios that open the same one, and kept a
-// while after the last closes, so that a suite compiles each graph once.
+// Specs from a schema are shared by the scenarios that open the same one,
+// and kept a while after the last closes, so that a suite compiles each
+// graph once. A scenario's own graph is its own: loaded afresh at its open
+// (see fresh), dropped at its close.
 const specs = new Map(); // key → {id, spec, refs}
 const byID = new Map(); // id → entry
 const keepClosed = 64;
 let nextSpec = 0;
 
 async function open(raw) {
+  if (raw.graph) {
+    // the module's top level runs in the scenario's process state
+    const proc = new ProcessState();
+    const spec = await proc.during(async () => new OwnGraph(raw, await importGraph(raw.graph), proc));
+    const entry = { id: ++nextSpec, spec, refs: 1 };
+    byID.set(entry.id, entry);
+    return { graph: entry.id, channels: Object.keys(spec.channels), nodes: spec.nodes };
+  }
   const key = JSON.stringify(raw);
   let entry = specs.get(key);
   if (entry) {
     specs.delete(key); // to the end: the most recently used
   } else {
-    const spec = raw.graph ? new OwnGraph(raw, await importGraph(raw.graph)) : new Spec(raw);
-    entry = { id: ++nextSpec, key, spec, refs: 0 };
+    entry = { id: ++nextSpec, key, spec: new Spec(raw), refs: 0 };
     byID.set(entry.id, entry);
   }
   specs.set(key, entry);
@@ -1062,12 +1186,7 @@ async function open(raw) {
       closed--;
     }
   }
-  const out = { graph: entry.id };
-  if (entry.spec instanceof OwnGraph) {
-    out.channels = Object.keys(entry.spec.channels);
-    out.nodes = entry.spec.nodes;
-  }
-  return out;
+  return { graph: entry.id };
 }
 
 async function handle(req) {
@@ -1081,13 +1200,16 @@ async function handle(req) {
     case "commit": {
       const entry = byID.get(req.graph);
       if (!entry) return { fatal: `no graph ${req.graph} is open` };
+      // a scenario's own nodes run in its own directory and environment
+      if (entry.spec instanceof OwnGraph) return entry.spec.proc.during(() => commit(entry.spec, req));
       return commit(entry.spec, req);
     }
     case "stream":
-      return streamGraph(req);
+      return new ProcessState().during(() => streamGraph(req));
     case "close": {
       const entry = byID.get(req.graph);
       if (entry && entry.refs > 0) entry.refs--;
+      if (entry?.spec instanceof OwnGraph) byID.delete(req.graph);
       return {};
     }
   }
@@ -1096,7 +1218,7 @@ async function handle(req) {
 
 send({ ready: { "@langchain/langgraph": versionOf("@langchain/langgraph"), "@langchain/core": versionOf("@langchain/core"), node: process.version } });
 
-const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+const rl = readline.createInterface({ input, crlfDelay: Infinity });
 // stdin closes when the harness stops the bridge or dies: exit then, even
 // while a node of the user's awaits something that never comes
 rl.on("close", () => process.exit(0));
