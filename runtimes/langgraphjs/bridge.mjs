@@ -494,7 +494,7 @@ function countedChannel(key, ch) {
   let prop;
   if (ch?.lc_graph_name === "BinaryOperatorAggregate" && typeof ch.operator === "function") prop = "operator";
   else if (ch?.lc_graph_name === "DeltaChannel" && typeof ch.reducer === "function") prop = "reducer";
-  else return { channel: ch, messages: false };
+  else return { channel: ch, messages: false, op: null };
   const op = ch[prop];
   const messages = op === messagesStateReducer || op.name === "messagesStateReducer";
   const c = Object.create(Object.getPrototypeOf(ch));
@@ -513,7 +513,7 @@ function countedChannel(key, ch) {
       ids.active--;
     }
   };
-  return { channel: c, messages };
+  return { channel: c, messages, op };
 }
 
 // OwnGraph is a scenario's own compiled graph; its graphs (one per set of
@@ -526,11 +526,11 @@ class OwnGraph {
     this.user = user;
     const b = user.builder;
     this.channels = {};
-    this.messages = new Set();
+    this.messages = new Map(); // messages channel → its reducer
     for (const [k, ch] of Object.entries(b.channels)) {
       const c = countedChannel(k, ch);
       this.channels[k] = c.channel;
-      if (c.messages) this.messages.add(k);
+      if (c.messages) this.messages.set(k, c.op);
     }
     this.nodes = Object.keys(b.nodes).filter((n) => !b.nodes[n]?.isErrorHandler);
     this.graphs = new Map();
@@ -551,6 +551,24 @@ class OwnGraph {
 
   toolNode(tool) {
     return toolNode(tool, (name) => name in this.channels);
+  }
+
+  // held is a field's value as the graph's channel holds it, which its
+  // nodes receive: the messages of a messages channel are LangChain
+  // messages (HumanMessage, AIMessage with its tool_calls, ToolMessage),
+  // each coerced by the channel's own reducer as a write of it would be.
+  // A message without an id keeps none.
+  held(field, value) {
+    const op = this.messages.get(field);
+    if (!op || !Array.isArray(value)) return value;
+    return value.map((m) => {
+      const [c] = op([], [m]);
+      if ((m?.id === undefined || m?.id === null) && c !== null && typeof c === "object") {
+        c.id = undefined;
+        if (isObject(c.lc_kwargs)) c.lc_kwargs.id = undefined;
+      }
+      return c;
+    });
   }
 
   // compile copies the user's builder (channels, schemas, input and output
@@ -647,10 +665,12 @@ function nodeOutput(n) {
   return revive(n.output);
 }
 
-async function seed(checkpointer, config, before) {
+// seed puts the state before a commit in a fresh thread, each value as
+// the spec's channel holds it.
+async function seed(spec, checkpointer, config, before) {
   const cp = emptyCheckpoint();
   for (const [k, v] of Object.entries(before)) {
-    cp.channel_values[k] = v;
+    cp.channel_values[k] = spec.held ? spec.held(k, v) : v;
     cp.channel_versions[k] = 1;
   }
   return checkpointer.put(config, cp, { source: "input", step: -1, parents: {} }, {});
@@ -720,9 +740,9 @@ async function commit(spec, req) {
     },
   };
   try {
-    if (req.before) await seed(checkpointer, config, req.before);
     let result;
     try {
+      if (req.before) await seed(spec, checkpointer, config, req.before);
       if (req.kind === "input") result = await graph.invoke(req.input ?? {}, config);
       else if (nodes.length > 0) result = await graph.invoke(new Command({ goto: nodes }), config);
     } catch (e) {
