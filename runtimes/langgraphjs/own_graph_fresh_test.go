@@ -307,4 +307,3 @@ func typeContentCall(state map[string]any) map[string]any {
 	out["messages"] = plain
 	return out
 }
-
