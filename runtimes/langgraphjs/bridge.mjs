@@ -768,7 +768,9 @@ async function commit(spec, req) {
       values = toJSONValue(Object.fromEntries(present), [], new Set(), false);
     } catch (e) {
       if (!(e instanceof NonJSON)) throw e;
-      return { error: e.answer("after the step, the state holds", "a reducer or a node of the graph produced it") };
+      // a field the state before lacked starts from its channel's default
+      const fromDefault = spec instanceof OwnGraph && !Object.prototype.hasOwnProperty.call(req.before ?? {}, e.path[0]) && defaultHolds(spec.channels, e.path);
+      return { error: e.answer("after the step, the state holds", fromDefault ? defaultBlame(e.path[0]) : "a reducer or a node of the graph produced it") };
     }
     const out = { nextId: ids.next, values };
     if (real.size > 0) {
@@ -1054,6 +1056,36 @@ function writersOf(req, outputs, ran) {
   return out.filter(([, v]) => isObject(v));
 }
 
+// defaultHolds says whether the default of the channel of path[0] holds
+// a value that is not JSON at the rest of path: the value a step's state
+// holds there came from the default (the factory's {theme: undefined}),
+// not from a reducer or a node.
+function defaultHolds(channels, path) {
+  const factory = channels?.[path[0]]?.initialValueFactory;
+  if (typeof path[0] !== "string" || typeof factory !== "function") return false;
+  let v;
+  try {
+    v = factory();
+  } catch {
+    return false;
+  }
+  for (const k of path.slice(1)) {
+    if (v === null || typeof v !== "object" || !Object.prototype.hasOwnProperty.call(v, k)) return false;
+    v = v[k];
+  }
+  try {
+    toJSONValue(v, [], new Set(), false);
+    return false;
+  } catch (e) {
+    if (!(e instanceof NonJSON)) return false;
+    return e.path.length === 0;
+  }
+}
+
+function defaultBlame(field) {
+  return `the default of the graph's field ${JSON.stringify(field)} holds it: its channel's default factory returns it`;
+}
+
 // ---- a live run (scenario record --graph) ----
 
 // yourself is what to do with a run the live form cannot record.
@@ -1083,7 +1115,7 @@ async function streamGraph(req) {
       if (mode === "updates" && isObject(chunk) && "__interrupt__" in chunk) return { error: interrupted() };
       // a channel with no value reads as an undefined member: absent
       const value = mode === "values" && isObject(chunk) ? Object.fromEntries(Object.entries(chunk).filter(([, x]) => x !== undefined)) : chunk;
-      const bad = nonJSONChunk(mode, value, chunks.length + 1);
+      const bad = nonJSONChunk(mode, value, chunks.length + 1, graph.builder.channels);
       if (bad) return { error: bad };
       chunks.push([mode, value]);
     }
@@ -1112,7 +1144,7 @@ function channelKinds(graph) {
 
 // nonJSONChunk is the error of a chunk that is not JSON (n: its place in
 // the run), or null: an update names its node, a state the chunk.
-function nonJSONChunk(mode, value, n) {
+function nonJSONChunk(mode, value, n, channels) {
   const updates = mode === "updates" && isObject(value) ? Object.entries(value) : [[null, value]];
   for (const [node, v] of updates) {
     try {
@@ -1120,7 +1152,7 @@ function nonJSONChunk(mode, value, n) {
     } catch (e) {
       if (!(e instanceof NonJSON)) throw e;
       if (node !== null) return e.answer(`node ${JSON.stringify(node)} returned`);
-      return e.answer(`the state of the run's chunk ${n} holds`, "a reducer or a node of the graph produced it");
+      return e.answer(`the state of the run's chunk ${n} holds`, defaultHolds(channels, e.path) ? defaultBlame(e.path[0]) : "a reducer or a node of the graph produced it");
     }
   }
   return null;
