@@ -425,16 +425,25 @@ export async function resolve(specifier, context, next) {
 `;
 
 // fresh is the URL under which to import a module of the suite afresh.
+// The process's first import of a graph loads the first of everything
+// (nothing of the suite has loaded before it), so it needs no hook: the
+// hook, whose every request crosses to the loader's thread, comes with the
+// second, by when the packages the graph imports (all of LangGraph) have
+// loaded without it.
 function fresh(url) {
+  if (generation === 0) {
+    generation++;
+    return url;
+  }
   if (!freshHooked) {
     freshHooked = true;
     // node < 20.6 has no loader hooks: the graph's own module alone is fresh
     if (typeof module_.register === "function") module_.register("data:text/javascript," + encodeURIComponent(freshHook));
   }
+  // the cache holds the bridge's own LangGraph too: hundreds of files
   const cache = requireFromRoot.cache;
-  for (const file of Object.keys(cache)) {
-    if (!file.split(path.sep).includes("node_modules")) delete cache[file];
-  }
+  const packages = `${path.sep}node_modules${path.sep}`;
+  for (const file in cache) if (!file.includes(packages)) delete cache[file];
   return `${url}?${freshParam}=${++generation}`;
 }
 
@@ -1203,22 +1212,31 @@ function enter(state) {
 // Specs from a schema are shared by the scenarios that open the same one,
 // and kept a while after the last closes, so that a suite compiles each
 // graph once. A scenario's own graph is its own: loaded afresh at its open
-// (see fresh), dropped at its close.
+// (see fresh), dropped at its close. One that closes without having run a
+// commit is as fresh as a new one (none of its code ran after its
+// module's top level): it is kept as the spare of its graph, for the next
+// open of the same graph (the scenario's own, after the Given step
+// opened it to check that it loads).
 const specs = new Map(); // key → {id, spec, refs}
 const byID = new Map(); // id → entry
+const spares = new Map(); // key → an own graph's entry that ran nothing
 const keepClosed = 64;
 let nextSpec = 0;
 
 async function open(raw) {
+  const key = JSON.stringify(raw);
   if (raw.graph) {
-    // the module's top level runs in the scenario's process state
-    const proc = new ProcessState();
-    const spec = await proc.during(async () => new OwnGraph(raw, await importGraph(raw.graph), proc));
-    const entry = { id: ++nextSpec, spec, refs: 1 };
+    let spec = spares.get(key)?.spec;
+    spares.delete(key);
+    if (!spec) {
+      // the module's top level runs in the scenario's process state
+      const proc = new ProcessState();
+      spec = await proc.during(async () => new OwnGraph(raw, await importGraph(raw.graph), proc));
+    }
+    const entry = { id: ++nextSpec, key, spec, refs: 1, ran: false };
     byID.set(entry.id, entry);
     return { graph: entry.id, channels: Object.keys(spec.channels), nodes: spec.nodes };
   }
-  const key = JSON.stringify(raw);
   let entry = specs.get(key);
   if (entry) {
     specs.delete(key); // to the end: the most recently used
@@ -1253,7 +1271,10 @@ async function handle(req) {
       const entry = byID.get(req.graph);
       if (!entry) return { fatal: `no graph ${req.graph} is open` };
       // a scenario's own nodes run in its own directory and environment
-      if (entry.spec instanceof OwnGraph) return entry.spec.proc.during(() => commit(entry.spec, req));
+      if (entry.spec instanceof OwnGraph) {
+        entry.ran = true;
+        return entry.spec.proc.during(() => commit(entry.spec, req));
+      }
       return commit(entry.spec, req);
     }
     case "stream":
@@ -1261,7 +1282,10 @@ async function handle(req) {
     case "close": {
       const entry = byID.get(req.graph);
       if (entry && entry.refs > 0) entry.refs--;
-      if (entry?.spec instanceof OwnGraph) byID.delete(req.graph);
+      if (entry?.spec instanceof OwnGraph) {
+        byID.delete(req.graph);
+        if (!entry.ran) spares.set(entry.key, entry);
+      }
       return {};
     }
   }

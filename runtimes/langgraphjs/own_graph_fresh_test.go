@@ -95,6 +95,8 @@ func TestOwnGraphIsFreshPerScenario(t *testing.T) {
 	for _, c := range freshCases {
 		write(c.dir+"/package.json", `{"name": "`+c.dir+`", "type": "`+c.pkgType+`"}`)
 		write(c.dir+"/"+c.graph, c.graphText())
+		// another graph of the suite on the same sibling
+		write(c.dir+"/other"+filepath.Ext(c.graph), c.graphText())
 		write(c.dir+"/"+c.replies, c.repliesText)
 		graphs = append(graphs, c.dir+"/"+c.graph)
 	}
@@ -113,13 +115,26 @@ func TestOwnGraphIsFreshPerScenario(t *testing.T) {
 		t.Fatalf("invoke() printed %s: %v", out, err)
 	}
 
-	b, err := Start(root, Options{Node: env.Node})
-	if err != nil {
-		t.Fatal(err)
+	// the loader hook that keeps a graph's imports fresh comes before
+	// tsx's (a .mjs graph first) or after it (a .ts graph first)
+	reversed := make([]string, len(graphs))
+	for i, g := range graphs {
+		reversed[len(graphs)-1-i] = g
 	}
-	defer b.Close()
+	for _, order := range [][]string{graphs, reversed} {
+		b, err := Start(root, Options{Node: env.Node})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		freshInEveryFormat(t, b, order, real)
+	}
+}
+
+func freshInEveryFormat(t *testing.T, b *Bridge, graphs []string, real map[string][]string) {
+	t.Helper()
 	for _, file := range graphs {
-		t.Run(file, func(t *testing.T) {
+		t.Run(file+"/after "+graphs[0], func(t *testing.T) {
 			if got := real[file]; !reflect.DeepEqual(got, []string{"first", "second"}) {
 				t.Fatalf("in a process of its own, the graph replies %v; want first, second (the test's graph is wrong)", got)
 			}
@@ -151,6 +166,15 @@ func TestOwnGraphIsFreshPerScenario(t *testing.T) {
 			one.Close()
 			if got := reply(open()); got != "first" {
 				t.Errorf("a third scenario replies %v; want first", got)
+			}
+			other := filepath.ToSlash(filepath.Join(filepath.Dir(file), "other"+filepath.Ext(file)))
+			s, err := b.Open(engine.GraphSpec{Profile: "langgraph", IDPrefix: "auto-", Graph: other + ":graph"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if got := reply(s); got != "first" {
+				t.Errorf("the first scenario of another graph on the same sibling module replies %v; want first", got)
 			}
 		})
 	}
