@@ -4,7 +4,9 @@
 // @langchain/core from the suite root given as its first argument (never
 // from where this file sits), then reads one JSON request per line on stdin
 // and writes one JSON response per line on stdout, in order, each carrying
-// the request's id. It exits when stdin closes.
+// the request's id. It exits when stdin closes. It reads the requests on a
+// descriptor of its own, reopened from stdin's pipe, and stdin itself reads
+// /dev/null, for the user's nodes.
 //
 // Requests and responses (the protocol every runtime shares is written in
 // runtimes/bridge's package doc; these are its shapes):
@@ -37,10 +39,13 @@
 // The state is read back with getState; messages become plain JSON.
 //
 // The scenario's own graph (spec.graph) is imported from the suite root
-// (.ts through tsx); each commit's graph is then a copy of the user's
-// builder, so its channels, reducers and schemas are the user's own, with
-// the step's nodes: a scripted node returns its output, a real one ("run")
-// is the user's node, whose return comes back in "returned".
+// (.ts through tsx), afresh at each open (see fresh), and runs in the
+// scenario's own working directory and environment (ProcessState); each
+// commit's graph is then a copy of the user's builder, so its channels,
+// reducers and schemas are the user's own, with the step's nodes: a
+// scripted node returns its output, a real one ("run") is the user's node,
+// taking the messages of a messages channel as LangChain messages, whose
+// return comes back in "returned".
 // A stream is a live run of the scenario's own graph, for scenario record:
 // the compiled graph's own graph.stream(input, {streamMode: ["updates",
 // "values"]}) end to end (with "tasks" too, only to name the node that
