@@ -6,7 +6,8 @@ Feature: Each scenario on the team's own graph starts from a fresh graph
   scenario's own graph"), so a scenario gives the same result alone, in
   the suite's order, under `--random` and `--concurrency`. A node that
   changes the process's directory or environment changes it for the rest
-  of its own scenario only; a node that reads stdin reads nothing.
+  of its own scenario only; a node that reads stdin reads nothing, and
+  what it writes to stdout goes to the runtime's stderr.
 
   Scenario: the scripted model gives its first reply
     Given the graph from "scenarios/graphs/scripted/graph.mjs:graph"
@@ -83,3 +84,9 @@ Feature: Each scenario on the team's own graph starts from a fresh graph
     And an empty input state
     When node "listen" runs
     Then field "seen" should equal {"stdin": ""}
+
+  Scenario: what a node writes to stdout past console.log does not reach the harness
+    Given the graph from "scenarios/graphs/scripted/graph.mjs:graph"
+    And an empty input state
+    When node "shout" runs
+    Then field "seen" should equal {"shouted": true}

@@ -4,9 +4,10 @@
 // @langchain/core from the suite root given as its first argument (never
 // from where this file sits), then reads one JSON request per line on stdin
 // and writes one JSON response per line on stdout, in order, each carrying
-// the request's id. It exits when stdin closes. It reads the requests on a
-// descriptor of its own, reopened from stdin's pipe, and stdin itself reads
-// /dev/null, for the user's nodes.
+// the request's id. It exits when stdin closes. It reads the requests and
+// writes the answers on descriptors of its own, reopened from stdin's and
+// stdout's pipes; for the user's nodes, stdin reads /dev/null and stdout
+// writes to stderr.
 //
 // Requests and responses (the protocol every runtime shares is written in
 // runtimes/bridge's package doc; these are its shapes):
@@ -96,9 +97,39 @@ function protocolInput() {
 }
 const input = protocolInput();
 
+// The answers go out on a descriptor of their own too, and descriptor 1
+// writes to stderr: what a node writes to stdout past console.log
+// (fs.writeSync(1, ...), a child process with inherited stdio) cannot
+// come between two answers. Where stdout's pipe cannot be reopened, the
+// answers go to process.stdout. Before anything touches process.stdout,
+// which opens descriptor 1 once.
+function protocolOutput() {
+  for (const dir of ["/proc/self/fd/", "/dev/fd/"]) {
+    let fd;
+    try {
+      fd = fs.openSync(dir + "1", "w");
+    } catch {
+      continue;
+    }
+    try {
+      fs.closeSync(1);
+      // the lowest free descriptor: 1
+      const err = fs.openSync(dir + "2", "a");
+      if (err !== 1) fs.closeSync(err);
+    } catch {
+      // stdout is closed at worst: a write to it fails
+    }
+    return (text) => {
+      const buf = Buffer.from(text);
+      for (let off = 0; off < buf.length; ) off += fs.writeSync(fd, buf, off);
+    };
+  }
+  return null;
+}
+
 // stdout carries the protocol alone: whatever else writes to it (a
 // console.log in a library) goes to stderr.
-const stdoutWrite = process.stdout.write.bind(process.stdout);
+const stdoutWrite = protocolOutput() ?? process.stdout.write.bind(process.stdout);
 process.stdout.write = process.stderr.write.bind(process.stderr);
 function send(obj) {
   let text;

@@ -2,7 +2,8 @@
 // features/own_graph_fresh.feature runs each scenario on a fresh graph.
 // Other nodes change the process they run in (its directory, its
 // environment) or read stdin, which must not reach the next scenario.
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Annotation, StateGraph, START, END, messagesStateReducer } from "@langchain/langgraph";
@@ -34,12 +35,19 @@ export const graph = new StateGraph(State)
   }))
   // a node that reads stdin, as a CLI agent asking its user might
   .addNode("ask", () => ({ seen: { stdin: readFileSync(0, "utf8") } }))
+  // a node that writes to the process's stdout past console.log, as a
+  // child process it starts with inherited stdio does
+  .addNode("shout", () => {
+    writeSync(1, "written to descriptor 1\n");
+    execFileSync(process.execPath, ["-e", "console.log('a child process says hello')"], { stdio: "inherit" });
+    return { seen: { shouted: true } };
+  })
   .addNode("listen", async () => {
     let text = "";
     for await (const chunk of process.stdin) text += chunk;
     return { seen: { stdin: text } };
   })
   // the scenarios run one node at a time; a run starts with the model
-  .addConditionalEdges(START, () => "reply", ["reply", "agent", "wander", "look", "ask", "listen"])
+  .addConditionalEdges(START, () => "reply", ["reply", "agent", "wander", "look", "ask", "listen", "shout"])
   .addEdge("reply", END)
   .compile();
