@@ -4,7 +4,10 @@
 // @langchain/core from the suite root given as its first argument (never
 // from where this file sits), then reads one JSON request per line on stdin
 // and writes one JSON response per line on stdout, in order, each carrying
-// the request's id. It exits when stdin closes.
+// the request's id. It exits when stdin closes. It reads the requests and
+// writes the answers on descriptors of its own, reopened from stdin's and
+// stdout's pipes; for the user's nodes, stdin reads /dev/null and stdout
+// writes to stderr.
 //
 // Requests and responses (the protocol every runtime shares is written in
 // runtimes/bridge's package doc; these are its shapes):
@@ -46,10 +49,13 @@
 // what Dawn would drop without a word is refused, naming the file.
 //
 // The scenario's own graph (spec.graph) is imported from the suite root
-// (.ts through tsx); each commit's graph is then a copy of the user's
-// builder, so its channels, reducers and schemas are the user's own, with
-// the step's nodes: a scripted node returns its output, a real one ("run")
-// is the user's node, whose return comes back in "returned".
+// (.ts through tsx), afresh at each open (see fresh), and runs in the
+// scenario's own working directory and environment (ProcessState); each
+// commit's graph is then a copy of the user's builder, so its channels,
+// reducers and schemas are the user's own, with the step's nodes: a
+// scripted node returns its output, a real one ("run") is the user's node,
+// taking the messages of a messages channel as LangChain messages, whose
+// return comes back in "returned".
 // A stream is a live run of the scenario's own graph, for scenario record:
 // the compiled graph's own graph.stream(input, {streamMode: ["updates",
 // "values"]}) end to end (with "tasks" too, only to name the node that
@@ -65,14 +71,74 @@
 
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
+import module_ from "node:module";
+import net from "node:net";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
+const { createRequire } = module_;
+
+// The requests come on a descriptor of their own, and descriptor 0 reads
+// /dev/null: a node of the user's that reads stdin (fs.readFileSync(0),
+// process.stdin) reads nothing instead of the requests. Where the pipe
+// cannot be reopened (no /proc/self/fd or /dev/fd), stdin stays the
+// protocol's.
+function protocolInput() {
+  for (const name of ["/proc/self/fd/0", "/dev/fd/0"]) {
+    let fd;
+    try {
+      fd = fs.openSync(name, "r");
+    } catch {
+      continue;
+    }
+    try {
+      fs.closeSync(0);
+      // the lowest free descriptor: 0
+      const nul = fs.openSync("/dev/null", "r");
+      if (nul !== 0) fs.closeSync(nul);
+    } catch {
+      // stdin is closed at worst: a read of it fails
+    }
+    return new net.Socket({ fd, readable: true, writable: false });
+  }
+  return process.stdin;
+}
+const input = protocolInput();
+
+// The answers go out on a descriptor of their own too, and descriptor 1
+// writes to stderr: what a node writes to stdout past console.log
+// (fs.writeSync(1, ...), a child process with inherited stdio) cannot
+// come between two answers. Where stdout's pipe cannot be reopened, the
+// answers go to process.stdout. Before anything touches process.stdout,
+// which opens descriptor 1 once.
+function protocolOutput() {
+  for (const dir of ["/proc/self/fd/", "/dev/fd/"]) {
+    let fd;
+    try {
+      fd = fs.openSync(dir + "1", "w");
+    } catch {
+      continue;
+    }
+    try {
+      fs.closeSync(1);
+      // the lowest free descriptor: 1
+      const err = fs.openSync(dir + "2", "a");
+      if (err !== 1) fs.closeSync(err);
+    } catch {
+      // stdout is closed at worst: a write to it fails
+    }
+    return (text) => {
+      const buf = Buffer.from(text);
+      for (let off = 0; off < buf.length; ) off += fs.writeSync(fd, buf, off);
+    };
+  }
+  return null;
+}
+
 // stdout carries the protocol alone: whatever else writes to it (a
 // console.log in a library) goes to stderr.
-const stdoutWrite = process.stdout.write.bind(process.stdout);
+const stdoutWrite = protocolOutput() ?? process.stdout.write.bind(process.stdout);
 process.stdout.write = process.stderr.write.bind(process.stderr);
 function send(obj) {
   let text;
@@ -524,15 +590,67 @@ async function importGraph(ref) {
   return g;
 }
 
-// importModule imports a module of the suite: .ts through tsx, which the
-// suite must have.
+// importModule imports a module of the suite afresh (see fresh): .ts
+// through tsx, which the suite must have.
 async function importModule(file, module) {
   const ext = path.extname(file).toLowerCase();
   if (ext === ".ts" || ext === ".mts" || ext === ".cts") {
     const ok = await registerTsx();
     if (!ok) throw new LoadError(`cannot load ${module}: .ts modules need tsx: npm install -D tsx`);
   }
-  return import(pathToFileURL(file).href);
+  return import(fresh(pathToFileURL(file).href));
+}
+
+// ---- a fresh graph per scenario ----
+
+// Each scenario's graph is loaded afresh: its module, and every module it
+// imports outside node_modules (a fake chat model in a sibling file, a
+// cache, a counter), evaluated again, so that nothing a module keeps at
+// module level carries from one scenario to the next. An ES module is
+// imported under a URL of its own (?scenario-graph=N), which freshHook
+// passes on to the modules it imports; a CommonJS one (a .cjs, a .js or
+// tsx's .ts in a CommonJS package, and what it requires) leaves require's
+// cache first. The packages under node_modules (LangGraph itself) load once.
+const freshParam = "scenario-graph";
+let generation = 0;
+let freshHooked = false;
+
+// freshHook resolves what a fresh module imports: a file outside
+// node_modules gets the importer's generation.
+const freshHook = `
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context);
+  if (!context.parentURL?.startsWith("file:") || typeof r?.url !== "string" || !r.url.startsWith("file:")) return r;
+  const gen = new URL(context.parentURL).searchParams.get(${JSON.stringify(freshParam)});
+  if (!gen) return r;
+  const url = new URL(r.url);
+  if (url.searchParams.has(${JSON.stringify(freshParam)}) || url.pathname.split("/").includes("node_modules")) return r;
+  url.searchParams.set(${JSON.stringify(freshParam)}, gen);
+  return { ...r, url: url.href };
+}
+`;
+
+// fresh is the URL under which to import a module of the suite afresh.
+// The process's first import of a graph loads the first of everything
+// (nothing of the suite has loaded before it), so it needs no hook: the
+// hook, whose every request crosses to the loader's thread, comes with the
+// second, by when the packages the graph imports (all of LangGraph) have
+// loaded without it.
+function fresh(url) {
+  if (generation === 0) {
+    generation++;
+    return url;
+  }
+  if (!freshHooked) {
+    freshHooked = true;
+    // node < 20.6 has no loader hooks: the graph's own module alone is fresh
+    if (typeof module_.register === "function") module_.register("data:text/javascript," + encodeURIComponent(freshHook));
+  }
+  // the cache holds the bridge's own LangGraph too: hundreds of files
+  const cache = requireFromRoot.cache;
+  const packages = `${path.sep}node_modules${path.sep}`;
+  for (const file in cache) if (!file.includes(packages)) delete cache[file];
+  return `${url}?${freshParam}=${++generation}`;
 }
 
 let tsxRegistered = false;
@@ -573,7 +691,7 @@ async function registerTsx() {
 // is in the module itself.
 function describeLoadError(e, file) {
   if (e === null || typeof e !== "object") return String(e);
-  if (e.code === "ERR_MODULE_NOT_FOUND" && e.url === pathToFileURL(file).href) return "no such file";
+  if (e.code === "ERR_MODULE_NOT_FOUND" && String(e.url).replace(/\?.*$/, "") === pathToFileURL(file).href) return "no such file";
   // positions in the suite's files, relative to its root (esbuild's are absolute)
   const msg = `${e.name ?? "Error"}: ${stripLink(String(e.message ?? e)).trimEnd()}`.split(path.resolve(root) + path.sep).join("");
   if (e.name === "SyntaxError" && [".js", ".mjs", ".cjs"].includes(path.extname(file).toLowerCase())) {
@@ -591,7 +709,7 @@ function countedChannel(key, ch) {
   let prop;
   if (ch?.lc_graph_name === "BinaryOperatorAggregate" && typeof ch.operator === "function") prop = "operator";
   else if (ch?.lc_graph_name === "DeltaChannel" && typeof ch.reducer === "function") prop = "reducer";
-  else return { channel: ch, messages: false };
+  else return { channel: ch, messages: false, op: null };
   const op = ch[prop];
   const messages = op === messagesStateReducer || op.name === "messagesStateReducer";
   const c = Object.create(Object.getPrototypeOf(ch));
@@ -610,23 +728,24 @@ function countedChannel(key, ch) {
       ids.active--;
     }
   };
-  return { channel: c, messages };
+  return { channel: c, messages, op };
 }
 
 // OwnGraph is a scenario's own compiled graph; its graphs (one per set of
 // node names) are copies of its builder with the step's nodes.
 class OwnGraph {
-  constructor(raw, user) {
+  constructor(raw, user, proc) {
     this.ref = raw.graph;
+    this.proc = proc;
     this.idPrefix = raw.idPrefix || "auto-";
     this.user = user;
     const b = user.builder;
     this.channels = {};
-    this.messages = new Set();
+    this.messages = new Map(); // messages channel → its reducer
     for (const [k, ch] of Object.entries(b.channels)) {
       const c = countedChannel(k, ch);
       this.channels[k] = c.channel;
-      if (c.messages) this.messages.add(k);
+      if (c.messages) this.messages.set(k, c.op);
     }
     this.nodes = Object.keys(b.nodes).filter((n) => !b.nodes[n]?.isErrorHandler);
     this.graphs = new Map();
@@ -647,6 +766,24 @@ class OwnGraph {
 
   toolNode(tool) {
     return toolNode(tool, (name) => name in this.channels);
+  }
+
+  // held is a field's value as the graph's channel holds it, which its
+  // nodes receive: the messages of a messages channel are LangChain
+  // messages (HumanMessage, AIMessage with its tool_calls, ToolMessage),
+  // each coerced by the channel's own reducer as a write of it would be.
+  // A message without an id keeps none.
+  held(field, value) {
+    const op = this.messages.get(field);
+    if (!op || !Array.isArray(value)) return value;
+    return value.map((m) => {
+      const [c] = op([], [m]);
+      if ((m?.id === undefined || m?.id === null) && c !== null && typeof c === "object") {
+        c.id = undefined;
+        if (isObject(c.lc_kwargs)) c.lc_kwargs.id = undefined;
+      }
+      return c;
+    });
   }
 
   // compile copies the user's builder (channels, schemas, input and output
@@ -743,10 +880,12 @@ function nodeOutput(n) {
   return revive(n.output);
 }
 
-async function seed(checkpointer, config, before) {
+// seed puts the state before a commit in a fresh thread, each value as
+// the spec's channel holds it.
+async function seed(spec, checkpointer, config, before) {
   const cp = emptyCheckpoint();
   for (const [k, v] of Object.entries(before)) {
-    cp.channel_values[k] = v;
+    cp.channel_values[k] = spec.held ? spec.held(k, v) : v;
     cp.channel_versions[k] = 1;
   }
   return checkpointer.put(config, cp, { source: "input", step: -1, parents: {} }, {});
@@ -816,9 +955,9 @@ async function commit(spec, req) {
     },
   };
   try {
-    if (req.before) await seed(checkpointer, config, req.before);
     let result;
     try {
+      if (req.before) await seed(spec, checkpointer, config, req.before);
       if (req.kind === "input") result = await graph.invoke(req.input ?? {}, config);
       else if (nodes.length > 0) result = await graph.invoke(new Command({ goto: nodes }), config);
     } catch (e) {
@@ -844,7 +983,9 @@ async function commit(spec, req) {
       values = toJSONValue(Object.fromEntries(present), [], new Set(), false);
     } catch (e) {
       if (!(e instanceof NonJSON)) throw e;
-      return { error: e.answer("after the step, the state holds", "a reducer or a node of the graph produced it") };
+      // a field the state before lacked starts from its channel's default
+      const fromDefault = spec instanceof OwnGraph && !Object.prototype.hasOwnProperty.call(req.before ?? {}, e.path[0]) && defaultHolds(spec.channels, e.path);
+      return { error: e.answer("after the step, the state holds", fromDefault ? defaultBlame(e.path[0]) : "a reducer or a node of the graph produced it") };
     }
     const out = { nextId: ids.next, values };
     if (real.size > 0) {
@@ -1130,6 +1271,36 @@ function writersOf(req, outputs, ran) {
   return out.filter(([, v]) => isObject(v));
 }
 
+// defaultHolds says whether the default of the channel of path[0] holds
+// a value that is not JSON at the rest of path: the value a step's state
+// holds there came from the default (the factory's {theme: undefined}),
+// not from a reducer or a node.
+function defaultHolds(channels, path) {
+  const factory = channels?.[path[0]]?.initialValueFactory;
+  if (typeof path[0] !== "string" || typeof factory !== "function") return false;
+  let v;
+  try {
+    v = factory();
+  } catch {
+    return false;
+  }
+  for (const k of path.slice(1)) {
+    if (v === null || typeof v !== "object" || !Object.prototype.hasOwnProperty.call(v, k)) return false;
+    v = v[k];
+  }
+  try {
+    toJSONValue(v, [], new Set(), false);
+    return false;
+  } catch (e) {
+    if (!(e instanceof NonJSON)) return false;
+    return e.path.length === 0;
+  }
+}
+
+function defaultBlame(field) {
+  return `the default of the graph's field ${JSON.stringify(field)} holds it: its channel's default factory returns it`;
+}
+
 // ---- a live run (scenario record --graph) ----
 
 // yourself is what to do with a run the live form cannot record.
@@ -1159,7 +1330,7 @@ async function streamGraph(req) {
       if (mode === "updates" && isObject(chunk) && "__interrupt__" in chunk) return { error: interrupted() };
       // a channel with no value reads as an undefined member: absent
       const value = mode === "values" && isObject(chunk) ? Object.fromEntries(Object.entries(chunk).filter(([, x]) => x !== undefined)) : chunk;
-      const bad = nonJSONChunk(mode, value, chunks.length + 1);
+      const bad = nonJSONChunk(mode, value, chunks.length + 1, graph.builder.channels);
       if (bad) return { error: bad };
       chunks.push([mode, value]);
     }
@@ -1188,7 +1359,7 @@ function channelKinds(graph) {
 
 // nonJSONChunk is the error of a chunk that is not JSON (n: its place in
 // the run), or null: an update names its node, a state the chunk.
-function nonJSONChunk(mode, value, n) {
+function nonJSONChunk(mode, value, n, channels) {
   const updates = mode === "updates" && isObject(value) ? Object.entries(value) : [[null, value]];
   for (const [node, v] of updates) {
     try {
@@ -1196,29 +1367,87 @@ function nonJSONChunk(mode, value, n) {
     } catch (e) {
       if (!(e instanceof NonJSON)) throw e;
       if (node !== null) return e.answer(`node ${JSON.stringify(node)} returned`);
-      return e.answer(`the state of the run's chunk ${n} holds`, "a reducer or a node of the graph produced it");
+      return e.answer(`the state of the run's chunk ${n} holds`, defaultHolds(channels, e.path) ? defaultBlame(e.path[0]) : "a reducer or a node of the graph produced it");
     }
   }
   return null;
 }
 
+// ---- the process a scenario's nodes run in ----
+
+// ProcessState is a scenario's working directory and environment. The
+// scenarios share one process: a node that changes either (process.chdir,
+// process.env) changes it for the rest of its own scenario, as in a run of
+// its own, and never for another's. during(f) runs f in this state and
+// keeps what f changed, leaving the process as the bridge started.
+class ProcessState {
+  constructor() {
+    this.cwd = started.cwd;
+    this.env = started.env;
+  }
+
+  async during(f) {
+    enter(this);
+    try {
+      return await f();
+    } finally {
+      this.cwd = process.cwd();
+      this.env = { ...process.env };
+      enter(started);
+    }
+  }
+}
+
+const started = { cwd: process.cwd(), env: { ...process.env } };
+
+// enter makes the process's directory and environment those of state.
+function enter(state) {
+  if (process.cwd() !== state.cwd) {
+    try {
+      process.chdir(state.cwd);
+    } catch {
+      // a directory a node removed: stay where the process is
+    }
+  }
+  for (const k of Object.keys(process.env)) if (!Object.prototype.hasOwnProperty.call(state.env, k)) delete process.env[k];
+  for (const [k, v] of Object.entries(state.env)) if (process.env[k] !== v) process.env[k] = v;
+}
+
 // ---- the loop ----
 
-// Specs are shared by the scenarios that open the same one, and kept a
-// while after the last closes, so that a suite compiles each graph once.
+// Specs from a schema are shared by the scenarios that open the same one,
+// and kept a while after the last closes, so that a suite compiles each
+// graph once. A scenario's own graph is its own: loaded afresh at its open
+// (see fresh), dropped at its close. One that closes without having run a
+// commit is as fresh as a new one (none of its code ran after its
+// module's top level): it is kept as the spare of its graph, for the next
+// open of the same graph (the scenario's own, after the Given step
+// opened it to check that it loads).
 const specs = new Map(); // key → {id, spec, refs}
 const byID = new Map(); // id → entry
+const spares = new Map(); // key → an own graph's entry that ran nothing
 const keepClosed = 64;
 let nextSpec = 0;
 
 async function open(raw) {
   const key = JSON.stringify(raw);
+  if (raw.graph) {
+    let spec = spares.get(key)?.spec;
+    spares.delete(key);
+    if (!spec) {
+      // the module's top level runs in the scenario's process state
+      const proc = new ProcessState();
+      spec = await proc.during(async () => new OwnGraph(raw, await importGraph(raw.graph), proc));
+    }
+    const entry = { id: ++nextSpec, key, spec, refs: 1, ran: false };
+    byID.set(entry.id, entry);
+    return { graph: entry.id, channels: Object.keys(spec.channels), nodes: spec.nodes, kinds: channelKinds(spec.user) };
+  }
   let entry = specs.get(key);
   if (entry) {
     specs.delete(key); // to the end: the most recently used
   } else {
-    const spec = raw.graph ? new OwnGraph(raw, await importGraph(raw.graph)) : new Spec(raw, await codeReducers(raw.fields));
-    entry = { id: ++nextSpec, key, spec, refs: 0 };
+    entry = { id: ++nextSpec, key, spec: new Spec(raw, await codeReducers(raw.fields)), refs: 0 };
     byID.set(entry.id, entry);
   }
   specs.set(key, entry);
@@ -1233,13 +1462,7 @@ async function open(raw) {
       closed--;
     }
   }
-  const out = { graph: entry.id };
-  if (entry.spec instanceof OwnGraph) {
-    out.channels = Object.keys(entry.spec.channels);
-    out.nodes = entry.spec.nodes;
-    out.kinds = channelKinds(entry.spec.user);
-  }
-  return out;
+  return { graph: entry.id };
 }
 
 async function handle(req) {
@@ -1253,10 +1476,15 @@ async function handle(req) {
     case "commit": {
       const entry = byID.get(req.graph);
       if (!entry) return { fatal: `no graph ${req.graph} is open` };
+      // a scenario's own nodes run in its own directory and environment
+      if (entry.spec instanceof OwnGraph) {
+        entry.ran = true;
+        return entry.spec.proc.during(() => commit(entry.spec, req));
+      }
       return commit(entry.spec, req);
     }
     case "stream":
-      return streamGraph(req);
+      return new ProcessState().during(() => streamGraph(req));
     case "route":
       try {
         return { fields: await readRoute(String(req.dir ?? "")) };
@@ -1267,6 +1495,10 @@ async function handle(req) {
     case "close": {
       const entry = byID.get(req.graph);
       if (entry && entry.refs > 0) entry.refs--;
+      if (entry?.spec instanceof OwnGraph) {
+        byID.delete(req.graph);
+        if (!entry.ran) spares.set(entry.key, entry);
+      }
       return {};
     }
   }
@@ -1275,7 +1507,7 @@ async function handle(req) {
 
 send({ ready: { "@langchain/langgraph": versionOf("@langchain/langgraph"), "@langchain/core": versionOf("@langchain/core"), node: process.version } });
 
-const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+const rl = readline.createInterface({ input, crlfDelay: Infinity });
 // stdin closes when the harness stops the bridge or dies: exit then, even
 // while a node of the user's awaits something that never comes
 rl.on("close", () => process.exit(0));

@@ -19,11 +19,16 @@
 //
 // A scenario on its own graph (engine.GraphSpec.Graph, "<module>:<export>")
 // runs on that compiled StateGraph, imported from the suite root (.ts
-// through the suite's tsx): each commit's graph is a copy of the user's
-// builder, its channels, reducers and schemas, with the step's nodes. A
-// scripted node returns its output; a real node (engine.NodeOutput.Run) is
-// the user's own, and what it returned comes back in
-// engine.CommitResult.Returned; one that throws is NODE_ERROR. Message ids
+// through the suite's tsx) afresh for each session, with the suite's
+// modules it imports (outside node_modules), so that nothing they keep at
+// module level carries from one scenario to the next; a session's nodes
+// keep their own working directory and environment, and read stdin as
+// empty. Each commit's graph is a copy of the user's builder, its channels,
+// reducers and schemas, with the step's nodes. A scripted node returns its
+// output; a real node (engine.NodeOutput.Run) is the user's own, taking
+// the state as the graph's invoke() hands it (LangChain messages), and
+// what it returned comes back in engine.CommitResult.Returned; one that
+// throws is NODE_ERROR. Message ids
 // that the graph's reducers generate are the harness's (auto-N). What a
 // real node returns, and the state after a step, must be JSON (SPEC §2):
 // anything else is NON_JSON_VALUE at its path.

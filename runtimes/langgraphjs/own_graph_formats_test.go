@@ -183,7 +183,7 @@ func TestOwnGraphKeepsItsChannelsInEveryModuleFormat(t *testing.T) {
 
 // requireTsx skips a test that loads TypeScript when root's node_modules
 // has no tsx (fails under SCENARIO_REQUIRE_NODE=1: package.json pins it).
-func requireTsx(t *testing.T, root string) {
+func requireTsx(t testing.TB, root string) {
 	t.Helper()
 	if _, err := os.Stat(filepath.Join(root, "node_modules", "tsx", "package.json")); err != nil {
 		why := "needs tsx, pinned in package.json: run npm ci in " + root

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stateharness/scenario/engine"
@@ -36,5 +37,18 @@ func TestStreamIsTheGraphsOwnStream(t *testing.T) {
 	}
 	if w := map[string]string{"messages": "messages", "total": "reducer", "log": "reducer", "status": "last-value"}; !reflect.DeepEqual(kinds, w) {
 		t.Errorf("kinds %v; want %v", kinds, w)
+	}
+}
+
+// A live run whose state holds a value that is not JSON because a field
+// started from its channel's default blames that default, naming the field.
+func TestStreamBlamesAChannelDefault(t *testing.T) {
+	_, _, err := bridgeFor(t).Stream("runtimes/langgraphjs/testdata/own/values.mjs:defaults", map[string]any{})
+	e, ok := err.(*engine.Error)
+	if !ok || e.Code != engine.NonJSONValue || e.Path != "$.prefs.theme" {
+		t.Fatalf("got %T %v; want NON_JSON_VALUE at $.prefs.theme", err, err)
+	}
+	if want := `holds undefined, which is not a JSON value (the default of the graph's field "prefs" holds it`; !strings.Contains(e.Message, want) {
+		t.Errorf("%q; want it to say %q", e.Message, want)
 	}
 }

@@ -71,3 +71,33 @@ func TestRealNodeReturnsThatAreNotJSON(t *testing.T) {
 		t.Errorf("the bridge was started again (pid %d, then %d): a value ended it", pid, now)
 	}
 }
+
+// TestStateNotJSONFromAChannelDefault: a value that is not JSON which the
+// state holds because a field started from its channel's default is
+// blamed on that default, naming the field; one a reducer made still
+// names the reducer or a node.
+func TestStateNotJSONFromAChannelDefault(t *testing.T) {
+	s := openOwn(t, "runtimes/langgraphjs/testdata/own/values.mjs:defaults")
+	for _, tc := range []struct {
+		name   string
+		before map[string]any
+		node   string
+		path   string
+		why    string
+	}{
+		{"another field's node", map[string]any{}, "noter", "$.prefs.theme", `(the default of the graph's field "prefs" holds it: its channel's default factory returns it): leave the key out, or use null`},
+		{"a node that writes the field", map[string]any{}, "setter", "$.prefs.theme", `the default of the graph's field "prefs" holds it`},
+		{"a reducer", map[string]any{"prefs": map[string]any{"lang": "en"}}, "seer", "$.seen.last", "(a reducer or a node of the graph produced it)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := s.Commit(&engine.CommitRequest{Kind: engine.CommitStep, Before: tc.before, Outputs: []engine.NodeOutput{{Node: tc.node, Run: true}}})
+			e, ok := err.(*engine.Error)
+			if !ok || e.Code != engine.NonJSONValue || e.Path != tc.path {
+				t.Fatalf("got %T %v; want NON_JSON_VALUE at %s", err, err, tc.path)
+			}
+			if want := "after the step, the state holds undefined, which is not a JSON value"; !strings.Contains(e.Message, want) || !strings.Contains(e.Message, tc.why) {
+				t.Errorf("%q; want it to say %q and %q", e.Message, want, tc.why)
+			}
+		})
+	}
+}

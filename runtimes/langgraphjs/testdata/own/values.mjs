@@ -43,3 +43,18 @@ let g = new StateGraph(State);
 for (const [name, fn] of Object.entries(returns)) g = g.addNode(name, fn);
 for (const name of Object.keys(returns)) g = g.addEdge(START, name).addEdge(name, END);
 export const graph = g.compile();
+
+// prefs starts from a default whose theme is undefined, which the state
+// holds whenever the field starts from it; seen's default is JSON, and its
+// reducer adds an undefined member
+const Defaults = Annotation.Root({
+  prefs: Annotation({ reducer: (a, b) => ({ ...a, ...b }), default: () => ({ theme: undefined, lang: "en" }) }),
+  seen: Annotation({ reducer: (a, b) => ({ ...a, ...b, last: undefined }), default: () => ({}) }),
+  note: Annotation(),
+});
+export const defaults = new StateGraph(Defaults)
+  .addNode("noter", () => ({ note: "n" }))
+  .addNode("setter", () => ({ prefs: { lang: "fr" } }))
+  .addNode("seer", () => ({ seen: { a: 1 } }))
+  .addConditionalEdges(START, () => "noter", ["noter", "setter", "seer"])
+  .compile();
