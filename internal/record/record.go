@@ -96,7 +96,11 @@ func Record(o Options) (*Result, error) {
 	if err == nil && hasScenario(existing, o.Name) {
 		return nil, fmt.Errorf("%s already has a scenario %q: choose another --name", o.Feature, o.Name)
 	}
-	goldenRel := suite.GoldenBase(o.Layout, o.Feature, slug) + ".json"
+	goldenDir, err := suite.GoldenDir(o.Layout, path.Clean(o.Feature))
+	if err != nil {
+		return nil, err
+	}
+	goldenRel := path.Join(goldenDir, slug) + ".json"
 	goldenPath := filepath.Join(o.Root, filepath.FromSlash(goldenRel))
 	if _, err := os.Stat(goldenPath); err == nil {
 		return nil, fmt.Errorf("the golden file %s already exists: choose another --name (record never overwrites)", goldenRel)

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Every feature file maps to a golden directory of its own inside golden/:
+// prune and update never touch another feature's goldens, nor a file
+// outside golden/.
+
+// A directory features/checkout/ and a file features/checkout.feature share
+// golden/checkout/: the file's goldens lie directly in it, the directory's
+// features' in its sub-directories. Naming the directory answers for those
+// only.
+func TestPruneOfADirectoryKeepsTheGoldensOfItsSameNamedFeatureFile(t *testing.T) {
+	for _, name := range []string{"checkout", "x.feature"} {
+		t.Run(name, func(t *testing.T) {
+			dir := newSuite(t, map[string]string{
+				"features/" + name + ".feature":      goldenFeature("first"),
+				"features/" + name + "/card.feature": goldenFeature("second"),
+			})
+			wantCode(t, runCLI(t, suiteArgs("update", dir)...), exitPassed)
+			first, err := os.ReadFile(filepath.Join(dir, "golden", name, "first.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFiles(t, dir, map[string]string{"golden/" + name + "/card/old.json": "{}\n"})
+
+			r := runCLI(t, suiteArgs("check", dir, "features/"+name)...)
+			wantCode(t, r, exitFailed)
+			wantContains(t, r, "orphan golden files, referenced by no scenario (1):", "golden/"+name+"/card/old.json")
+			if strings.Contains(r.all(), "first.json") {
+				t.Errorf("check of the directory features/%s calls the golden of features/%s.feature an orphan:\n%s", name, name, r.all())
+			}
+			r = runCLI(t, suiteArgs("prune", dir, "features/"+name)...)
+			wantCode(t, r, exitPassed)
+			wantContains(t, r, "deleted golden/"+name+"/card/old.json")
+			wantFile(t, dir, "golden/"+name+"/first.json", string(first))
+			wantCode(t, runCLI(t, suiteArgs("check", dir)...), exitPassed)
+		})
+	}
+}
+
+// A feature file whose name is only dots before .feature would have the
+// golden directory of the root (...feature: golden/..), of golden/ itself,
+// or of another feature (x/..feature: golden/x); one outside the features
+// directory that of the feature at the same path inside it. Each is
+// refused before anything is read, written or deleted.
+func TestAFeatureWhoseGoldenDirectoryIsNotItsOwnIsRefused(t *testing.T) {
+	mine := map[string]string{
+		"package.json":       `{"name": "mine"}` + "\n",
+		"tsconfig.json":      "{}\n",
+		"golden/x/one.json":  "{\n  \"n\": 1\n}\n",
+		"golden/old.json":    "{}\n",
+		"golden/x/y/a.json":  "{}\n",
+		"golden/extra/chat/": "",
+	}
+	for _, tc := range []struct{ feature, want, fix string }{
+		{"features/...feature", `features/...feature: a feature file needs a name of its own before .feature`, "rename it, like features/name.feature"},
+		{"features/..feature", `features/..feature: a feature file needs a name of its own before .feature`, "rename it, like features/name.feature"},
+		{"features/x/..feature", `features/x/..feature: a feature file needs a name of its own before .feature (its golden files would go to the directory of features/x.feature`, "rename it, like features/x/name.feature"},
+		{"features/x/...feature", `features/x/...feature: a feature file needs a name of its own before .feature`, "rename it, like features/x/name.feature"},
+		{"features/x/y..feature", `features/x/y..feature: a feature file's name must not end in "." before .feature`, "rename it, like features/x/y_.feature"},
+		{"extra/chat.feature", `extra/chat.feature lies outside the features directory features/, and its golden files would be those of features/extra/chat.feature`, "move it under features/"},
+	} {
+		t.Run(tc.feature, func(t *testing.T) {
+			dir := newSuite(t, map[string]string{
+				"features/x.feature": goldenFeature("one"),
+				tc.feature:           goldenFeature("package"),
+			})
+			for rel, content := range mine {
+				if strings.HasSuffix(rel, "/") {
+					if err := os.MkdirAll(filepath.Join(dir, rel), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				writeFiles(t, dir, map[string]string{rel: content})
+			}
+			runs := [][]string{suiteArgs("update", dir, tc.feature), suiteArgs("check", dir, tc.feature)}
+			if strings.HasPrefix(tc.feature, "features/") {
+				// (prune refuses a path outside the features directory before
+				// it loads anything)
+				runs = append(runs, suiteArgs("update", dir), suiteArgs("prune", dir),
+					suiteArgs("prune", dir, tc.feature), suiteArgs("prune", dir, filepath.Dir(tc.feature)))
+			}
+			for _, args := range runs {
+				r := runCLI(t, args...)
+				wantCode(t, r, exitLoad)
+				wantContains(t, r, tc.want, tc.fix)
+				for rel, content := range mine {
+					if !strings.HasSuffix(rel, "/") {
+						wantFile(t, dir, rel, content)
+					}
+				}
+				if _, err := os.Stat(filepath.Join(dir, "package.json.json")); err == nil {
+					t.Fatal("a golden was written at the root")
+				}
+			}
+		})
+	}
+}
+
+// On a file system that ignores case (macOS, Windows) golden/Checkout/ and
+// golden/checkout/ are one directory: two features that differ only in
+// case would overwrite each other's goldens.
+func TestFeaturesWhoseGoldenDirectoriesDifferOnlyInCaseAreRefused(t *testing.T) {
+	dir := newSuite(t, map[string]string{"features/Checkout.feature": goldenFeature("one")})
+	if _, err := os.Stat(filepath.Join(dir, "features", "checkout.feature")); err == nil {
+		t.Skip("this file system ignores case")
+	}
+	writeFiles(t, dir, map[string]string{"features/checkout.feature": goldenFeature("one")})
+	r := runCLI(t, suiteArgs("update", dir)...)
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, "features/Checkout.feature and features/checkout.feature map to golden directories that differ only in case", "rename")
+	if _, err := os.Stat(filepath.Join(dir, "golden")); err == nil {
+		t.Error("update wrote goldens")
+	}
+}
+
+// record appends to a feature file the user names: one without a golden
+// directory of its own is refused before the run is read.
+func TestRecordRefusesAFeatureWithoutAGoldenDirectoryOfItsOwn(t *testing.T) {
+	run, err := os.ReadFile(filepath.Join("..", "..", "internal", "record", "testdata", "chat.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ feature, want string }{
+		{"features/...feature", "features/...feature: a feature file needs a name of its own before .feature"},
+		{"extra/chat.feature", "extra/chat.feature lies outside the features directory features/"},
+	} {
+		t.Run(tc.feature, func(t *testing.T) {
+			dir := newSuite(t, map[string]string{"runs/chat.jsonl": string(run), "package.json": "{}\n"})
+			r := runCLI(t, "record", "--root", dir, "--feature", filepath.Join(dir, tc.feature), filepath.Join(dir, "runs/chat.jsonl"))
+			wantCode(t, r, exitLoad)
+			wantContains(t, r, tc.want)
+			wantFile(t, dir, "package.json", "{}\n")
+			if _, err := os.Stat(filepath.Join(dir, tc.feature)); err == nil {
+				t.Errorf("record wrote %s", tc.feature)
+			}
+		})
+	}
+}
