@@ -32,9 +32,9 @@ type goldenDir struct {
 type part int
 
 const (
-	allFiles   part = iota // every file at any depth: the whole suite
-	ownFiles               // only the files directly in it: a feature file's
-	subdirFiles            // only the files in its sub-directories: a directory's
+	allFiles    part = iota // every file at any depth: the whole suite
+	ownFiles                // only the files directly in it: a feature file's
+	subdirFiles             // only the files in its sub-directories: a directory's
 )
 
 // Filtered reports whether the run answers for no part of golden/ as a
