@@ -144,3 +144,47 @@ func TestRecordRefusesAFeatureWithoutAGoldenDirectoryOfItsOwn(t *testing.T) {
 		})
 	}
 }
+
+// A golden file that is a symbolic link out of the golden directory (to a
+// credentials file, or a file of the suite's own) is neither read nor
+// written through: its content reaches no output, JUnit or HTML report.
+func TestAGoldenLinkedOutOfTheGoldenDirectoryIsNeitherReadNorWritten(t *testing.T) {
+	const secret = `{"password": "hunter2-secret"}`
+	for name, target := range map[string]func(dir string) string{
+		"out of the root":      func(string) string { return filepath.Join(t.TempDir(), "credentials.json") },
+		"into the suite's own": func(dir string) string { return filepath.Join(dir, "scenarios", "credentials.json") },
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := newSuite(t, map[string]string{"features/a.feature": goldenFeature("one"), "scenarios/keep.json": "{}\n"})
+			to := target(dir)
+			writeFiles(t, filepath.Dir(to), map[string]string{filepath.Base(to): secret})
+			if err := os.MkdirAll(filepath.Join(dir, "golden", "a"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			link := filepath.Join(dir, "golden", "a", "one.json")
+			if err := os.Symlink(to, link); err != nil {
+				t.Skip("no symbolic links here:", err)
+			}
+			junit, html := filepath.Join(dir, "out.xml"), filepath.Join(dir, "out.html")
+			for _, cmd := range []string{"check", "run", "update"} {
+				r := runCLI(t, "--root", dir, cmd, "--no-color", "--format", "progress,junit:"+junit+",html:"+html)
+				wantCode(t, r, exitFailed)
+				wantContains(t, r, "golden file golden/a/one.json: golden/a/one.json is a symbolic link to "+to+", outside the golden directory golden/", "replace the link with the golden file itself")
+				for _, out := range []string{r.all(), readOrEmpty(junit), readOrEmpty(html)} {
+					if strings.Contains(out, "hunter2") {
+						t.Fatalf("%s printed the content of the file the golden links to", cmd)
+					}
+				}
+				wantFile(t, filepath.Dir(to), filepath.Base(to), secret)
+				if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
+					t.Fatalf("%s replaced the link (%v)", cmd, err)
+				}
+			}
+		})
+	}
+}
+
+func readOrEmpty(name string) string {
+	data, _ := os.ReadFile(name)
+	return string(data)
+}
