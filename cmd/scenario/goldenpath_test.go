@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -187,4 +188,45 @@ func TestAGoldenLinkedOutOfTheGoldenDirectoryIsNeitherReadNorWritten(t *testing.
 func readOrEmpty(name string) string {
 	data, _ := os.ReadFile(name)
 	return string(data)
+}
+
+// A golden name is short enough that its temporary file (".<name>.tmp-"
+// and up to 10 digits) fits a file name's 255 bytes: a longer one is cut,
+// the same way on every run, with a hash of the whole name. Names that fit
+// are unchanged.
+func TestALongScenarioNameHasAGoldenThatCanBeWritten(t *testing.T) {
+	for _, n := range []int{200, 223, 224, 235, 240, 250, 300} {
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			name := strings.Repeat("a", n)
+			feature := strings.ReplaceAll(goldenFeature(name), "    Then the state should match the golden file\n",
+				"    Then the state should match the golden file\n    And the checkpoint should match the golden file\n")
+			dir := newSuite(t, map[string]string{"features/long.feature": feature})
+			r := runCLI(t, suiteArgs("update", dir)...)
+			wantCode(t, r, exitPassed)
+			entries, err := os.ReadDir(filepath.Join(dir, "golden", "long"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(entries) != 2 {
+				t.Fatalf("golden/long holds %d files, want 2", len(entries))
+			}
+			for _, e := range entries {
+				if len(e.Name())+len(".")+len(".tmp-4294967295") > 255 {
+					t.Errorf("%s (%d bytes) leaves no room for its temporary file", e.Name(), len(e.Name()))
+				}
+				full := name + ".json"
+				if strings.HasSuffix(e.Name(), ".checkpoint.json") {
+					full = name + ".checkpoint.json"
+				}
+				if len(full) <= 239 && e.Name() != full {
+					t.Errorf("a name that fits was changed: %s", e.Name())
+				}
+			}
+			wantCode(t, runCLI(t, suiteArgs("check", dir)...), exitPassed)
+			wantCode(t, runCLI(t, suiteArgs("prune", dir)...), exitPassed)
+			if after, _ := os.ReadDir(filepath.Join(dir, "golden", "long")); len(after) != 2 {
+				t.Errorf("prune deleted the goldens of the scenario")
+			}
+		})
+	}
 }

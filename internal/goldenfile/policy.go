@@ -69,7 +69,7 @@ func (n *Names) Next(name, suffix string) (string, error) {
 	if c := n.used[key]; c > 1 {
 		base += "-" + strconv.Itoa(c)
 	}
-	return base + suffix + ".json", nil
+	return Fit(base + suffix + ".json"), nil
 }
 
 // Assert compares the value with the golden file rel for scenario sc: the

@@ -100,7 +100,7 @@ func Record(o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	goldenRel := path.Join(goldenDir, slug) + ".json"
+	goldenRel := goldenfile.Fit(path.Join(goldenDir, slug) + ".json")
 	goldenPath := filepath.Join(o.Root, filepath.FromSlash(goldenRel))
 	if _, err := os.Stat(goldenPath); err == nil {
 		return nil, fmt.Errorf("the golden file %s already exists: choose another --name (record never overwrites)", goldenRel)
