@@ -64,7 +64,7 @@ func TestAFeatureWhoseGoldenDirectoryIsNotItsOwnIsRefused(t *testing.T) {
 		{"features/..feature", `features/..feature: a feature file needs a name of its own before .feature`, "rename it, like features/name.feature"},
 		{"features/x/..feature", `features/x/..feature: a feature file needs a name of its own before .feature (its golden files would go to the directory of features/x.feature`, "rename it, like features/x/name.feature"},
 		{"features/x/...feature", `features/x/...feature: a feature file needs a name of its own before .feature`, "rename it, like features/x/name.feature"},
-		{"features/x/y..feature", `features/x/y..feature: a feature file's name must not end in "." before .feature`, "rename it, like features/x/y_.feature"},
+		{"features/x/y..feature", `features/x/y..feature: a feature file's name must not end in "." or a space before .feature (its golden directory "y./" is "y/" on Windows)`, "rename it, like features/x/y_.feature"},
 		{"extra/chat.feature", `extra/chat.feature lies outside the features directory features/, and its golden files would be those of features/extra/chat.feature`, "move it under features/"},
 	} {
 		t.Run(tc.feature, func(t *testing.T) {

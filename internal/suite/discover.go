@@ -91,16 +91,16 @@ func (w *walker) once(seen map[string]string, p, what string) error {
 // golden directory of its own (GoldenDir): empty (features/x/.feature),
 // only dots ("..feature" is golden/x/. for features/x/..feature, the
 // directory of features/x.feature; "...feature" golden/x/.., a directory
-// up), or ending in a dot (golden/y./ is golden/y/ on Windows).
+// up), or ending in a dot or a space (golden/y./ is golden/y/ on Windows).
 func named(p string) error {
 	stem := strings.TrimSuffix(path.Base(p), ".feature")
 	switch {
 	case strings.Trim(stem, ".") == "":
 		return fmt.Errorf("%s: a feature file needs a name of its own before .feature (its golden files would go to the directory of %s, or out of the golden directory); rename it, like %s",
 			p, path.Dir(p)+".feature", path.Join(path.Dir(p), "name.feature"))
-	case strings.HasSuffix(stem, "."):
-		return fmt.Errorf("%s: a feature file's name must not end in \".\" before .feature (its golden directory %s/ is %s/ on Windows); rename it, like %s",
-			p, stem, strings.TrimRight(stem, "."), path.Join(path.Dir(p), strings.TrimRight(stem, ".")+"_.feature"))
+	case strings.HasSuffix(stem, ".") || strings.HasSuffix(stem, " "):
+		return fmt.Errorf("%s: a feature file's name must not end in \".\" or a space before .feature (its golden directory %q is %q on Windows); rename it, like %s",
+			p, stem+"/", strings.TrimRight(stem, ". ")+"/", path.Join(path.Dir(p), strings.TrimRight(stem, ". ")+"_.feature"))
 	}
 	return nil
 }

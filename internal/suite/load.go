@@ -403,7 +403,8 @@ func GoldenBase(layout Layout, feature, slug string) string {
 // features/x.feature) in its sub-directories. So a feature is refused when
 // it lies outside the features directory (extra/x.feature would share
 // golden/extra/x/ with features/extra/x.feature), or when its name before
-// .feature is empty, only dots or ends in a dot: "...feature" would map to
+// .feature is empty, only dots or ends in a dot or a space (a directory
+// too): "...feature" would map to
 // the suite root, "..feature" to golden/ itself, "x/..feature" to the
 // directory of x.feature, and "x..feature" is golden/x./, which Windows
 // reads as golden/x/.
@@ -421,8 +422,8 @@ func GoldenDir(layout Layout, feature string) (string, error) {
 		if elem == "." && path.Dir(rel) == "." {
 			break
 		}
-		if strings.Trim(elem, ".") == "" || strings.HasSuffix(elem, ".") {
-			return "", fmt.Errorf("%s: a directory name must not end in \".\" (its golden directory would not be its own); rename %s", feature, elem)
+		if strings.HasSuffix(elem, ".") || strings.HasSuffix(elem, " ") {
+			return "", fmt.Errorf("%s: a directory name must not end in \".\" or a space (%q is %q on Windows, and the golden directory would not be its own); rename %q", feature, elem, strings.TrimRight(elem, ". "), elem)
 		}
 	}
 	return path.Join(golden, strings.TrimSuffix(rel, ".feature")), nil
