@@ -60,6 +60,11 @@ func TestConfigOwnedOrWritableByAnotherUserIsRefused(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, "is writable by every user"},
+		{"in a directory every user may write", func(t *testing.T, file string) {
+			if err := os.Chmod(filepath.Dir(file), 0o777); err != nil {
+				t.Fatal(err)
+			}
+		}, "lies in a directory every user may write (mode 0777)"},
 		{"owned by another user", func(t *testing.T, file string) {
 			if os.Getuid() != 0 {
 				t.Skip("only root can give a file to another user")

@@ -89,8 +89,9 @@ func findConfig(dir string) (string, error) {
 }
 
 // trusted refuses a scenario.yaml another user could have written: owned
-// by neither the current user nor root, or writable by every user (the
-// file, or the file a link leads to). Its python:, graph: and runtime
+// by neither the current user nor root, writable by every user (the file,
+// or the file a link leads to), or in a directory every user may write
+// without a sticky bit. Its python:, graph: and runtime
 // settings run programs as the user who runs the CLI.
 func trusted(file string) error {
 	for _, stat := range []func(string) (os.FileInfo, error){os.Lstat, os.Stat} {
@@ -103,6 +104,14 @@ func trusted(file string) error {
 			why = fmt.Sprintf("belongs to user %d, not to you (user %d)", uid, os.Getuid())
 		} else if info.Mode()&os.ModeSymlink == 0 && info.Mode().Perm()&0o002 != 0 {
 			why = fmt.Sprintf("is writable by every user (mode %04o)", info.Mode().Perm())
+		}
+		if why == "" {
+			// in a directory every user may write (and none may only
+			// replace their own files in: no sticky bit, unlike /tmp),
+			// anyone could swap the file for theirs before it is read
+			if d, err := os.Stat(filepath.Dir(file)); err == nil && d.Mode().Perm()&0o002 != 0 && d.Mode()&os.ModeSticky == 0 {
+				why = fmt.Sprintf("lies in a directory every user may write (mode %04o)", d.Mode().Perm())
+			}
 		}
 		if why != "" {
 			return fmt.Errorf("%s %s, and the CLI reads no configuration another user could have written (its python: and graph: run programs as you); "+
