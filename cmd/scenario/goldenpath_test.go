@@ -62,7 +62,7 @@ func TestAFeatureWhoseGoldenDirectoryIsNotItsOwnIsRefused(t *testing.T) {
 	for _, tc := range []struct{ feature, want, fix string }{
 		{"features/...feature", `features/...feature: a feature file needs a name of its own before .feature`, "rename it, like features/name.feature"},
 		{"features/..feature", `features/..feature: a feature file needs a name of its own before .feature`, "rename it, like features/name.feature"},
-		{"features/x/..feature", `features/x/..feature: a feature file needs a name of its own before .feature (its golden files would go to the directory of features/x.feature`, "rename it, like features/x/name.feature"},
+		{"features/x/..feature", `features/x/..feature: a feature file needs a name of its own before .feature: "..feature" gives no golden directory of its own (it would be that of features/x.feature`, "rename it, like features/x/name.feature"},
 		{"features/x/...feature", `features/x/...feature: a feature file needs a name of its own before .feature`, "rename it, like features/x/name.feature"},
 		{"features/x/y..feature", `features/x/y..feature: a feature file's name must not end in "." or a space before .feature (its golden directory "y./" is "y/" on Windows)`, "rename it, like features/x/y_.feature"},
 		{"extra/chat.feature", `extra/chat.feature lies outside the features directory features/, and its golden files would be those of features/extra/chat.feature`, "move it under features/"},

@@ -96,8 +96,8 @@ func named(p string) error {
 	stem := strings.TrimSuffix(path.Base(p), ".feature")
 	switch {
 	case strings.Trim(stem, ".") == "":
-		return fmt.Errorf("%s: a feature file needs a name of its own before .feature (its golden files would go to the directory of %s, or out of the golden directory); rename it, like %s",
-			p, path.Dir(p)+".feature", path.Join(path.Dir(p), "name.feature"))
+		return fmt.Errorf("%s: a feature file needs a name of its own before .feature: %q gives no golden directory of its own (it would be that of %s, or one above it, up to the suite root); rename it, like %s",
+			p, path.Base(p), path.Dir(p)+".feature", path.Join(path.Dir(p), "name.feature"))
 	case strings.HasSuffix(stem, ".") || strings.HasSuffix(stem, " "):
 		return fmt.Errorf("%s: a feature file's name must not end in \".\" or a space before .feature (its golden directory %q is %q on Windows); rename it, like %s",
 			p, stem+"/", strings.TrimRight(stem, ". ")+"/", path.Join(path.Dir(p), strings.TrimRight(stem, ". ")+"_.feature"))
