@@ -6,16 +6,16 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/stateharness/scenario/internal/env"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/suite"
 )
 
 // suiteRoot finds the suite root (SPEC §13): --root when given, else the
 // nearest directory from the current one upwards that holds scenario.yaml,
-// else the current directory. Paths on the command line are relative to the
-// current directory; they come back relative to the root, and the root
-// relative to the current directory, as commands print it.
+// looking no higher than the project's root (findConfig), else the current
+// directory. Paths on the command line are relative to the current
+// directory; they come back relative to the root, and the root relative to
+// the current directory, as commands print it.
 func suiteRoot(flagRoot string, rootSet bool, paths []string) (string, []string, error) {
 	cwd, err := os.Getwd()
 	if err != nil {
@@ -24,7 +24,11 @@ func suiteRoot(flagRoot string, rootSet bool, paths []string) (string, []string,
 	root := flagRoot
 	if !rootSet {
 		root = "."
-		if dir := env.FindUp(cwd, runner.ConfigFile); dir != "" {
+		dir, err := findConfig(cwd)
+		if err != nil {
+			return "", nil, err
+		}
+		if dir != "" {
 			if root, err = filepath.Rel(cwd, dir); err != nil {
 				return "", nil, err
 			}
@@ -52,4 +56,68 @@ func suiteRoot(flagRoot string, rootSet bool, paths []string) (string, []string,
 		rel[i] = filepath.ToSlash(r) + line
 	}
 	return filepath.Clean(root), rel, nil
+}
+
+// projectMarkers mark a project's root: the search for scenario.yaml stops
+// at the first directory upwards that holds one of them.
+var projectMarkers = []string{".git", "go.mod", "package.json", "pyproject.toml"}
+
+// findConfig is the directory of the suite's scenario.yaml: the nearest
+// from dir upwards that holds one, looking no higher than the project's
+// root (the first directory holding .git, go.mod, package.json or
+// pyproject.toml), or "" when there is none. Configuration comes from the
+// suite, never from above it: a scenario.yaml in /tmp or a home directory
+// is not the project's. A scenario.yaml found this way must be the
+// user's (trusted): --root is the way to name a suite whose file is not.
+func findConfig(dir string) (string, error) {
+	for {
+		file := filepath.Join(dir, runner.ConfigFile)
+		if _, err := os.Lstat(file); err == nil {
+			return dir, trusted(file)
+		}
+		for _, m := range projectMarkers {
+			if _, err := os.Lstat(filepath.Join(dir, m)); err == nil {
+				return "", nil
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", nil
+		}
+		dir = parent
+	}
+}
+
+// trusted refuses a scenario.yaml another user could have written: owned
+// by neither the current user nor root, writable by every user (the file,
+// or the file a link leads to), or in a directory every user may write
+// without a sticky bit. Its python:, graph: and runtime
+// settings run programs as the user who runs the CLI.
+func trusted(file string) error {
+	for _, stat := range []func(string) (os.FileInfo, error){os.Lstat, os.Stat} {
+		info, err := stat(file)
+		if err != nil {
+			return nil // the run reads it and says what is wrong
+		}
+		why := ""
+		if uid, ok := fileOwner(info); ok && uid != os.Getuid() && uid != 0 {
+			why = fmt.Sprintf("belongs to user %d, not to you (user %d)", uid, os.Getuid())
+		} else if info.Mode()&os.ModeSymlink == 0 && info.Mode().Perm()&0o002 != 0 {
+			why = fmt.Sprintf("is writable by every user (mode %04o)", info.Mode().Perm())
+		}
+		if why == "" {
+			// in a directory every user may write (and none may only
+			// replace their own files in: no sticky bit, unlike /tmp),
+			// anyone could swap the file for theirs before it is read
+			if d, err := os.Stat(filepath.Dir(file)); err == nil && d.Mode().Perm()&0o002 != 0 && d.Mode()&os.ModeSticky == 0 {
+				why = fmt.Sprintf("lies in a directory every user may write (mode %04o)", d.Mode().Perm())
+			}
+		}
+		if why != "" {
+			return fmt.Errorf("%s %s, and the CLI reads no configuration another user could have written (its python: and graph: run programs as you); "+
+				"if it is your suite's, make the file yours (chown, chmod o-w), or name the suite with --root %s; otherwise remove it, or run from the project (a directory with .git, go.mod, package.json or pyproject.toml stops the search)",
+				file, why, filepath.Dir(file))
+		}
+	}
+	return nil
 }

@@ -41,21 +41,18 @@ func TestOrphansOfAPart(t *testing.T) {
 		"features/b/counter.feature": counterFeature + "    And the state should match the golden file\n",
 	})
 	wantCode(t, runCLI(t, suiteArgs("update", dir)...), exitPassed)
-	orphanA := filepath.Join(dir, "golden", "a", "old.json")
-	orphanB := filepath.Join(dir, "golden", "b", "old.json")
-	for _, o := range []string{orphanA, orphanB} {
-		if err := os.WriteFile(o, []byte("{}\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	// the goldens of a feature file features/a/gone.feature that is no more
+	writeFiles(t, dir, map[string]string{"golden/a/gone/old.json": "{}\n", "golden/b/gone/old.json": "{}\n"})
+	orphanA := filepath.Join(dir, "golden", "a", "gone", "old.json")
+	orphanB := filepath.Join(dir, "golden", "b", "gone", "old.json")
 	r := runCLI(t, suiteArgs("check", dir, "features")...)
 	wantCode(t, r, exitFailed)
-	wantContains(t, r, "golden/a/old.json", "golden/b/old.json")
+	wantContains(t, r, "golden/a/gone/old.json", "golden/b/gone/old.json")
 
 	r = runCLI(t, suiteArgs("check", dir, "features/a")...)
 	wantCode(t, r, exitFailed)
-	wantContains(t, r, "golden/a/old.json")
-	if r := runCLI(t, suiteArgs("check", dir, "features/a")...); strings.Contains(r.all(), "golden/b/old.json") {
+	wantContains(t, r, "golden/a/gone/old.json")
+	if r := runCLI(t, suiteArgs("check", dir, "features/a")...); strings.Contains(r.all(), "golden/b/gone/old.json") {
 		t.Fatalf("check of features/a listed an orphan of features/b:\n%s", r.all())
 	}
 

@@ -1,6 +1,8 @@
 package goldenfile
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"path"
 	"regexp"
 	"slices"
@@ -18,6 +20,43 @@ var (
 // tempPattern is the os.CreateTemp pattern of a temporary file beside the
 // golden file named base.
 func tempPattern(base string) string { return "." + base + ".tmp-*" }
+
+// MaxName is the longest golden file name: its temporary file,
+// "." + name + ".tmp-" + up to 10 digits (os.CreateTemp), must fit a file
+// name's 255 bytes (NAME_MAX).
+const MaxName = 255 - len(".") - len(".tmp-") - len("4294967295")
+
+// hashLen is the length of the hash Fit puts at the end of a cut name.
+const hashLen = 10
+
+// Fit is the golden path rel with a file name of at most MaxName bytes: a
+// name that fits is left as it is; a longer one (a scenario name of some
+// 230 characters) keeps its kind suffix and .json, and its stem is cut and
+// ends in "-" and the first hex digits of the SHA-256 of the whole stem,
+// the same on every run, different for stems that differ after the cut.
+func Fit(rel string) string {
+	dir, name := path.Split(rel)
+	if len(name) <= MaxName {
+		return rel
+	}
+	stem, suffix := splitName(name)
+	sum := sha256.Sum256([]byte(stem))
+	keep := MaxName - len(suffix) - 1 - hashLen
+	cut := strings.TrimRight(stem[:keep], "-")
+	return dir + cut + "-" + hex.EncodeToString(sum[:])[:hashLen] + suffix
+}
+
+// splitName splits a golden file name into its stem and its kind suffix
+// with .json (".json", ".trace.json", ...).
+func splitName(name string) (stem, suffix string) {
+	stem = strings.TrimSuffix(name, ".json")
+	for _, kind := range []string{".trace", ".events", ".checkpoint"} {
+		if s, ok := strings.CutSuffix(stem, kind); ok {
+			return s, kind + ".json"
+		}
+	}
+	return stem, ".json"
+}
 
 // IsName reports whether a file's base name could be a golden file's.
 func IsName(base string) bool { return goldenName.MatchString(base) }
@@ -39,6 +78,11 @@ func MayBelong(rel, base string, named []string) bool {
 	if path.Dir(rel) != path.Dir(base) || !IsName(path.Base(rel)) {
 		return false
 	}
+	if cut := fitted(path.Base(rel)); cut != "" {
+		// a name Fit cut: its start is the start of the scenario's name
+		return strings.HasPrefix(path.Base(base), cut) ||
+			slices.ContainsFunc(named, func(n string) bool { return strings.HasPrefix(n, cut) })
+	}
 	stem := strings.TrimSuffix(path.Base(rel), ".json")
 	if numbered(stem, path.Base(base)) {
 		return true
@@ -55,4 +99,16 @@ func MayBelong(rel, base string, named []string) bool {
 func numbered(stem, base string) bool {
 	n, ok := strings.CutPrefix(stem, base+"-")
 	return stem == base || ok && n != "" && strings.Trim(n, "0123456789") == ""
+}
+
+// fitted is the start a name cut by Fit kept, "" for any other name.
+func fitted(name string) string {
+	if len(name) > MaxName || len(name) < MaxName-1 { // Fit's length, or one less for a trimmed "-"
+		return ""
+	}
+	stem, _ := splitName(name)
+	if len(stem) < hashLen+1 || stem[len(stem)-hashLen-1] != '-' || strings.Trim(stem[len(stem)-hashLen:], "0123456789abcdef") != "" {
+		return ""
+	}
+	return stem[:len(stem)-hashLen-1]
 }

@@ -1,6 +1,10 @@
 package goldenfile
 
-import "testing"
+import (
+	"path"
+	"strings"
+	"testing"
+)
 
 func TestMayBelong(t *testing.T) {
 	base := "golden/chat/a-turn"
@@ -30,6 +34,47 @@ func TestMayBelong(t *testing.T) {
 	} {
 		if got := MayBelong(rel, base, named); got != want {
 			t.Errorf("MayBelong(%q) = %v, want %v", rel, got, want)
+		}
+	}
+}
+
+// Fit leaves every name that fits, and cuts a longer one the same way each
+// time, to MaxName bytes, keeping its kind: two long names that differ
+// after the cut stay two names, and MayBelong knows the cut one.
+func TestFitLeavesRoomForTheTemporaryFile(t *testing.T) {
+	for _, n := range []int{1, 100, MaxName - len(".checkpoint.json"), MaxName - len(".json")} {
+		for _, suffix := range []string{".json", ".checkpoint.json"} {
+			name := strings.Repeat("a", n) + suffix
+			if len(name) <= MaxName && Fit("golden/x/"+name) != "golden/x/"+name {
+				t.Errorf("Fit changed %d bytes that fit", len(name))
+			}
+		}
+	}
+	seen := map[string]string{}
+	for _, n := range []int{MaxName - 4, MaxName, 240, 250, 300, 1000} {
+		for _, stem := range []string{strings.Repeat("a", n), strings.Repeat("a", n-1) + "b", strings.Repeat("ab-", n/3)} {
+			for _, suffix := range []string{".json", ".trace.json", ".checkpoint.json"} {
+				stem = strings.TrimSuffix(stem, "-")
+				rel := "golden/x/" + stem + suffix
+				got := Fit(rel)
+				base := path.Base(got)
+				if len(stem+suffix) <= MaxName {
+					continue
+				}
+				if len(base) > MaxName || !IsName(base) || !strings.HasSuffix(base, suffix) || Fit(rel) != got {
+					t.Errorf("Fit(%d bytes%s) = %q (%d bytes)", len(stem), suffix, base, len(base))
+				}
+				if other, dup := seen[got]; dup && other != rel {
+					t.Errorf("two names fit to one: %s", base)
+				}
+				seen[got] = rel
+				if !MayBelong(got, "golden/x/"+stem, nil) || !MayBelong(Fit("golden/x/named"+stem+suffix), "golden/x/s", []string{"named" + stem}) {
+					t.Errorf("MayBelong does not know the cut %s", base)
+				}
+				if MayBelong(got, "golden/x/b"+stem, nil) {
+					t.Errorf("MayBelong gives the cut %s to another scenario", base)
+				}
+			}
 		}
 	}
 }

@@ -21,11 +21,16 @@ import (
 // other statuses are Check's.
 const Written Status = Stale + 1
 
+// Refused is the status of a golden path the run would not read or write
+// (Policy.inside): it counts as referenced, so prune leaves the link alone.
+const Refused Status = Written + 1
+
 // Policy is what a run does with golden files (SPEC §12): one scenario per
 // file, compare canonical bytes, write only when updating, and say how to
 // accept a change. It is safe for concurrent scenarios.
 type Policy struct {
 	Root   string // the suite root; golden paths are relative to it
+	Golden string // the golden directory, relative to Root ("golden" when empty)
 	Update bool   // write missing and stale files instead of failing
 	// Accept returns the command that accepts a golden change for a
 	// scenario.
@@ -64,7 +69,7 @@ func (n *Names) Next(name, suffix string) (string, error) {
 	if c := n.used[key]; c > 1 {
 		base += "-" + strconv.Itoa(c)
 	}
-	return base + suffix + ".json", nil
+	return Fit(base + suffix + ".json"), nil
 }
 
 // Assert compares the value with the golden file rel for scenario sc: the
@@ -78,6 +83,10 @@ func (p *Policy) Assert(sc *suite.Scenario, rel string, value func() (any, error
 	v, err := value()
 	if err != nil {
 		return err
+	}
+	if err := p.inside(rel); err != nil {
+		p.Log.record(rel, Refused)
+		return fmt.Errorf("golden file %s: %v; nothing was read, and nothing was written", rel, err)
 	}
 	full := filepath.Join(p.Root, filepath.FromSlash(rel))
 	// the usual case, an equal file, is settled while encoding, without
@@ -180,6 +189,45 @@ func (l *Log) Referenced(path string) bool {
 	defer l.mu.Unlock()
 	_, ok := l.status[path]
 	return ok
+}
+
+// inside refuses a golden path that is not in the golden directory, or
+// whose file resolves (through a symbolic link, of the file or of a
+// directory on the way) to one outside it: reading it would print another
+// file's content (a credentials file) in the failure and every report, and
+// an update would replace it.
+func (p *Policy) inside(rel string) error {
+	golden := path.Clean(filepath.ToSlash(p.Golden))
+	if p.Golden == "" {
+		golden = "golden"
+	}
+	if clean := path.Clean(rel); clean != rel || !strings.HasPrefix(rel, golden+"/") {
+		return fmt.Errorf("not a path inside the golden directory %s/", golden)
+	}
+	full := filepath.Join(p.Root, filepath.FromSlash(rel))
+	real, err := filepath.EvalSymlinks(full)
+	if err != nil {
+		return nil // nothing there to read (a missing file, a broken link): Check says which
+	}
+	realGolden, err := filepath.EvalSymlinks(filepath.Join(p.Root, filepath.FromSlash(golden)))
+	if err != nil {
+		return err
+	}
+	if r, err := filepath.Rel(realGolden, real); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return nil
+	}
+	// name the link that leads out: the file, or a directory on its way
+	link := rel
+	for dir := golden; dir != rel; {
+		next, _, _ := strings.Cut(strings.TrimPrefix(rel, dir+"/"), "/")
+		dir = path.Join(dir, next)
+		if info, err := os.Lstat(filepath.Join(p.Root, filepath.FromSlash(dir))); err == nil && info.Mode()&os.ModeSymlink != 0 {
+			link = dir
+			break
+		}
+	}
+	return fmt.Errorf("%s is a symbolic link to %s, outside the golden directory %s/, and golden files are read and written only inside it; replace the link with the golden file itself (or a directory of its own)",
+		link, real, golden)
 }
 
 // noLinks refuses a golden path whose directories (golden/, golden/x/ ...)

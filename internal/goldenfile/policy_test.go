@@ -85,3 +85,45 @@ func TestPolicyAssert(t *testing.T) {
 		t.Errorf("a failing check changed the file: %q", data)
 	}
 }
+
+// A golden path outside the golden directory, or one whose file resolves
+// there through a link, is neither read nor written.
+func TestPolicyReadsAndWritesOnlyInsideTheGoldenDirectory(t *testing.T) {
+	root := t.TempDir()
+	secret := filepath.Join(t.TempDir(), "credentials.json")
+	if err := os.WriteFile(secret, []byte(`{"password": "x"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "package.json"), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "golden", "a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(root, "golden", "a", "s.json")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	sc := &suite.Scenario{Feature: "features/a.feature", Line: 3}
+	accept := func(s *suite.Scenario) string { return "scenario update " + s.Pos() }
+	state := func() (any, error) { return map[string]any{"n": 1.0}, nil }
+	for rel, want := range map[string]string{
+		"golden/a/s.json":        "golden file golden/a/s.json: golden/a/s.json is a symbolic link to " + secret + ", outside the golden directory golden/",
+		"golden/../package.json": "golden file golden/../package.json: not a path inside the golden directory golden/",
+		"package.json":           "golden file package.json: not a path inside the golden directory golden/",
+		"tests/golden/a/s.json":  "not a path inside the golden directory golden/",
+	} {
+		for _, update := range []bool{false, true} {
+			p := &Policy{Root: root, Golden: "golden", Update: update, Accept: accept}
+			err := p.Assert(sc, rel, state)
+			if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "password") {
+				t.Errorf("%s (update %v): %v", rel, update, err)
+			}
+		}
+	}
+	if data, _ := os.ReadFile(filepath.Join(root, "package.json")); string(data) != "{}\n" {
+		t.Errorf("package.json was written: %q", data)
+	}
+	if data, _ := os.ReadFile(secret); string(data) != `{"password": "x"}` {
+		t.Errorf("the link's target was written: %q", data)
+	}
+}

@@ -105,7 +105,11 @@ func Record(o Options) (*Result, error) {
 	if err == nil && hasScenario(existing, o.Name) {
 		return nil, fmt.Errorf("%s already has a scenario %q: choose another --name", o.Feature, o.Name)
 	}
-	goldenRel := suite.GoldenBase(o.Layout, o.Feature, slug) + ".json"
+	goldenDir, err := suite.GoldenDir(o.Layout, path.Clean(o.Feature))
+	if err != nil {
+		return nil, err
+	}
+	goldenRel := goldenfile.Fit(path.Join(goldenDir, slug) + ".json")
 	if other := sameSlug(existing, slug); other != "" {
 		return nil, fmt.Errorf("%s already has a scenario %q, whose golden file %s the name %q would share: choose another --name", o.Feature, other, goldenRel, o.Name)
 	}

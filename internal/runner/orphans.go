@@ -46,12 +46,12 @@ func walkGoldenDir(root string, g goldenDir, log *goldenfile.Log, kept func(rel 
 			return err
 		}
 		if d.IsDir() {
-			if p != base && !g.recursive {
+			if p != base && g.part == ownFiles {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() {
+		if !d.Type().IsRegular() || g.part == subdirFiles && filepath.Dir(p) == base {
 			return nil
 		}
 		rel, err := filepath.Rel(root, p)
@@ -78,7 +78,7 @@ func walkGoldenDir(root string, g goldenDir, log *goldenfile.Log, kept func(rel 
 // removeLeftovers deletes the temporary files of the golden writer anywhere
 // under the golden directory of the resolved run cfg, saying so on w.
 func removeLeftovers(cfg Config, w io.Writer) {
-	found, err := walkGolden(cfg.Root, []goldenDir{{cfg.Golden, true}}, &goldenfile.Log{}, nil)
+	found, err := walkGolden(cfg.Root, []goldenDir{{cfg.Golden, allFiles}}, &goldenfile.Log{}, nil)
 	if err != nil {
 		fmt.Fprintf(w, "scenario: temporary files of the update may be left in the golden directory (%v): scenario prune removes them\n", err)
 		return

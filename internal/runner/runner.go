@@ -419,7 +419,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 		late = s.lateIndex(idx, resolved, g)
 	}
 	format = summaryFormats(format) + "," + indexFormat
-	golden := &goldenfile.Policy{Root: cfg.Root, Update: cfg.Update, Accept: cfg.Accept}
+	golden := &goldenfile.Policy{Root: cfg.Root, Golden: cfg.Golden, Update: cfg.Update, Accept: cfg.Accept}
 	warned := &warnings{}
 	skips := &skipCount{}
 	alone := &aloneCount{}

@@ -2,26 +2,40 @@ package runner
 
 import (
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strings"
 )
 
 // The part of golden/ a run answers for (SPEC §12): naming the features
-// directory is the whole suite; a sub-directory is its part of golden/,
-// recursively; a feature file is the files directly in its own golden
-// directory (golden/x/ for features/x.feature), never those of a feature
-// in a same-named directory (features/x/y.feature writes golden/x/y/). A
-// scenario line, tags or a shard answer for no part, since the golden files
-// of the scenarios left out would look unused.
+// directory is the whole suite; a feature file is the files directly in its
+// own golden directory (golden/x/ for features/x.feature); a sub-directory
+// is the files in the sub-directories of its golden directory, at any
+// depth (features/x/y.feature writes golden/x/y/), never those directly in
+// it, which are the goldens of a same-named feature file beside it
+// (features/x.feature). Whether a path is a file or a directory is asked
+// of the file system, so a directory features/x.feature/ is a directory.
+// A scenario line, tags or a shard answer for no part, since the golden
+// files of the scenarios left out would look unused.
 
 var lineSuffix = regexp.MustCompile(`:\d+$`)
 
 // goldenDir is one directory under golden/ whose orphans a run can check.
 type goldenDir struct {
-	dir       string // slash path relative to the root
-	recursive bool   // false: only the files directly in dir (a feature file's)
+	dir  string // slash path relative to the root
+	part part   // which of its files
 }
+
+// part is which files of a golden directory a run answers for.
+type part int
+
+const (
+	allFiles    part = iota // every file at any depth: the whole suite
+	ownFiles                // only the files directly in it: a feature file's
+	subdirFiles             // only the files in its sub-directories: a directory's
+)
 
 // Filtered reports whether the run answers for no part of golden/ as a
 // whole: it names scenario lines, or filters by tags, shard or, under go
@@ -41,7 +55,7 @@ func (c Config) goldenScope() ([]goldenDir, bool) {
 		return nil, false
 	}
 	if len(c.Paths) == 0 {
-		return []goldenDir{{golden, true}}, true
+		return []goldenDir{{golden, allFiles}}, true
 	}
 	var dirs []goldenDir
 	for _, p := range c.Paths {
@@ -50,16 +64,29 @@ func (c Config) goldenScope() ([]goldenDir, bool) {
 		}
 		p = path.Clean(strings.ReplaceAll(p, "\\", "/"))
 		if p == features {
-			return []goldenDir{{golden, true}}, true
+			return []goldenDir{{golden, allFiles}}, true
 		}
 		rel, ok := strings.CutPrefix(p, features+"/")
 		if !ok {
 			return nil, false
 		}
 		file, isFile := strings.CutSuffix(rel, ".feature")
-		dirs = append(dirs, goldenDir{path.Join(golden, file), !isFile})
+		if isFile && c.isDir(p) {
+			file, isFile = rel, false
+		}
+		if isFile {
+			dirs = append(dirs, goldenDir{path.Join(golden, file), ownFiles})
+		} else {
+			dirs = append(dirs, goldenDir{path.Join(golden, file), subdirFiles})
+		}
 	}
 	return dirs, true
+}
+
+// isDir reports whether the slash path p from the root is a directory.
+func (c Config) isDir(p string) bool {
+	info, err := os.Stat(filepath.Join(first(c.Root, "."), filepath.FromSlash(p)))
+	return err == nil && info.IsDir()
 }
 
 // tagPattern is one term of a godog tag expression: @tag or ~@tag.

@@ -87,11 +87,20 @@ func (w *walker) once(seen map[string]string, p, what string) error {
 	return nil
 }
 
-// named refuses a feature file called just ".feature": features/x/.feature
-// would have the golden directory of features/x.feature (golden/x/).
+// named refuses a feature file whose name before .feature could not be a
+// golden directory of its own (GoldenDir): empty (features/x/.feature),
+// only dots ("..feature" is golden/x/. for features/x/..feature, the
+// directory of features/x.feature; "...feature" golden/x/.., a directory
+// up), or ending in a dot or a space (golden/y./ is golden/y/ on Windows).
 func named(p string) error {
-	if path.Base(p) == ".feature" {
-		return fmt.Errorf("%s: a feature file needs a name before .feature (its golden files would go to the directory of %s.feature)", p, path.Dir(p))
+	stem := strings.TrimSuffix(path.Base(p), ".feature")
+	switch {
+	case strings.Trim(stem, ".") == "":
+		return fmt.Errorf("%s: a feature file needs a name of its own before .feature: %q gives no golden directory of its own (it would be that of %s, or one above it, up to the suite root); rename it, like %s",
+			p, path.Base(p), path.Dir(p)+".feature", path.Join(path.Dir(p), "name.feature"))
+	case strings.HasSuffix(stem, ".") || strings.HasSuffix(stem, " "):
+		return fmt.Errorf("%s: a feature file's name must not end in \".\" or a space before .feature (its golden directory %q is %q on Windows); rename it, like %s",
+			p, stem+"/", strings.TrimRight(stem, ". ")+"/", path.Join(path.Dir(p), strings.TrimRight(stem, ". ")+"_.feature"))
 	}
 	return nil
 }

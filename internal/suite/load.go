@@ -220,7 +220,32 @@ func Expand(root string, layout Layout, paths []string) ([]string, error) {
 			entries = append(entries, e)
 		}
 	}
+	if err := ownGoldenDirs(layout, entries); err != nil {
+		return nil, err
+	}
 	return entries, nil
+}
+
+// ownGoldenDirs refuses, before any file is read or written, a feature
+// without a golden directory of its own (GoldenDir), and two features
+// whose golden directories differ only in case: on macOS and Windows they
+// are one directory, where each would overwrite the other's goldens.
+func ownGoldenDirs(layout Layout, entries []string) error {
+	folded := map[string]string{} // golden directory in lower case → feature
+	for _, e := range entries {
+		file, _ := SplitLine(e)
+		dir, err := GoldenDir(layout, file)
+		if err != nil {
+			return err
+		}
+		key := strings.ToLower(dir)
+		if other, ok := folded[key]; ok && other != file {
+			return fmt.Errorf("%s and %s map to golden directories that differ only in case (%s), which are one directory on macOS and Windows; rename one of them",
+				other, file, dir)
+		}
+		folded[key] = file
+	}
+	return nil
 }
 
 // expand turns the user's paths into feature files and file.feature:LINE
@@ -340,7 +365,11 @@ func (x *Index) add(file string, line int, doc *godog.GherkinDocument, pickles [
 		if s.Row > 0 {
 			slug += "-" + strconv.Itoa(s.Row)
 		}
-		s.GoldenBase = GoldenBase(x.layout, file, slug)
+		dir, err := GoldenDir(x.layout, file)
+		if err != nil {
+			return err
+		}
+		s.GoldenBase = path.Join(dir, slug)
 		if other, dup := x.goldens[s.GoldenBase]; dup && other.Line != s.Line {
 			return fmt.Errorf("%s: scenarios %q (line %d) and %q (line %d) map to the same golden file %s.json; rename one",
 				file, other.Name, other.Line, s.Name, s.Line, s.GoldenBase)
@@ -359,10 +388,52 @@ func (x *Index) add(file string, line int, doc *godog.GherkinDocument, pickles [
 }
 
 // GoldenBase is golden/<feature path under features/, without .feature>/<slug>.
+// GoldenDir says whether the feature may have that directory.
 func GoldenBase(layout Layout, feature, slug string) string {
 	rel := strings.TrimPrefix(feature, strings.TrimSuffix(layout.Features, "/")+"/")
 	rel = strings.TrimSuffix(rel, ".feature")
 	return path.Join(layout.Golden, rel, slug)
+}
+
+// GoldenDir is the golden directory of a feature file (a slash path from
+// the root), golden/<path under features/ without .feature>, when the
+// feature has one of its own (SPEC §12): a directory inside golden/ that no
+// other feature file maps to. A feature file's goldens lie directly in it;
+// those of a same-named directory's features (features/x/ beside
+// features/x.feature) in its sub-directories. So a feature is refused when
+// it lies outside the features directory (extra/x.feature would share
+// golden/extra/x/ with features/extra/x.feature), or when its name before
+// .feature is empty, only dots or ends in a dot or a space (a directory
+// too): "...feature" would map to
+// the suite root, "..feature" to golden/ itself, "x/..feature" to the
+// directory of x.feature, and "x..feature" is golden/x./, which Windows
+// reads as golden/x/.
+func GoldenDir(layout Layout, feature string) (string, error) {
+	features, golden := path.Clean(orDefault(layout.Features, "features")), path.Clean(orDefault(layout.Golden, "golden"))
+	rel, ok := strings.CutPrefix(path.Clean(feature), features+"/")
+	if !ok || path.IsAbs(feature) {
+		return "", fmt.Errorf("%s lies outside the features directory %s/, and its golden files would be those of %s; move it under %s/, or name its directory with features: in scenario.yaml",
+			feature, features, path.Join(features, feature), features)
+	}
+	if err := named(feature); err != nil {
+		return "", err
+	}
+	for _, elem := range strings.Split(path.Dir(rel), "/") {
+		if elem == "." && path.Dir(rel) == "." {
+			break
+		}
+		if strings.HasSuffix(elem, ".") || strings.HasSuffix(elem, " ") {
+			return "", fmt.Errorf("%s: a directory name must not end in \".\" or a space (%q is %q on Windows, and the golden directory would not be its own); rename %q", feature, elem, strings.TrimRight(elem, ". "), elem)
+		}
+	}
+	return path.Join(golden, strings.TrimSuffix(rel, ".feature")), nil
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 // Slug is the scenario name in lower case with runs of characters outside

@@ -339,7 +339,7 @@ func TestLoadWalksDirectoriesInLexicalOrder(t *testing.T) {
 		"features/b.feature":        f("b"),
 		"features/a.feature":        f("a"),
 		"features/a/z.feature":      f("a/z"),
-		"features/A.feature":        f("A"),
+		"features/Z.feature":        f("Z"),
 		"features/c/d/e.feature":    f("e"),
 		"features/c/b.feature":      f("c/b"),
 		"features/10.feature":       f("10"),
@@ -357,7 +357,7 @@ func TestLoadWalksDirectoriesInLexicalOrder(t *testing.T) {
 	want := []string{
 		"features/10.feature",
 		"features/9.feature",
-		"features/A.feature",
+		"features/Z.feature",
 		"features/a.feature",
 		"features/a/z.feature",
 		"features/b.feature",
@@ -428,11 +428,45 @@ func TestGoldenBase(t *testing.T) {
 		{Layout{Features: "features/", Golden: "golden"}, "features/chat.feature", "golden/chat/slug"},
 		{Layout{Features: "spec", Golden: "testdata/golden"}, "spec/x.feature", "testdata/golden/x/slug"},
 		// a feature outside the features directory keeps its whole path
+		// (GoldenDir refuses it before a run)
 		{layout, "extra/chat.feature", "golden/extra/chat/slug"},
 	}
 	for _, tt := range tests {
 		if got := GoldenBase(tt.layout, tt.feature, "slug"); got != tt.want {
 			t.Errorf("GoldenBase(%+v, %q) = %q, want %q", tt.layout, tt.feature, got, tt.want)
+		}
+	}
+}
+
+// Every feature file has a golden directory of its own inside golden/, or
+// is refused: no two map to one, none to golden/ itself or above it.
+func TestGoldenDir(t *testing.T) {
+	for feature, want := range map[string]string{
+		"features/chat.feature":      "golden/chat",
+		"features/a/b/chat.feature":  "golden/a/b/chat",
+		"features/x.feature.feature": "golden/x.feature",
+		"features/v1.2.feature":      "golden/v1.2",
+		"features/.x.feature":        "golden/.x",
+		"features/.feature":          "",
+		"features/..feature":         "",
+		"features/...feature":        "",
+		"features/x/..feature":       "",
+		"features/x/....feature":     "",
+		"features/x..feature":        "",
+		"features/x./a.feature":      "",
+		"extra/chat.feature":         "",
+		"chat.feature":               "",
+		"golden/chat.feature":        "",
+	} {
+		got, err := GoldenDir(layout, feature)
+		if want == "" {
+			if err == nil {
+				t.Errorf("GoldenDir(%q) = %q, want an error", feature, got)
+			}
+			continue
+		}
+		if err != nil || got != want {
+			t.Errorf("GoldenDir(%q) = %q, %v; want %q", feature, got, err, want)
 		}
 	}
 }
