@@ -49,7 +49,7 @@ func Codes() []CodeInfo {
 		{InvalidUTF8, "A text holds bytes that are not UTF-8, or a lone surrogate escape.", "Save the file as UTF-8; write a character outside the BMP as one escape pair."},
 		{UnsafeInteger, "An integer literal is outside ±(2^53−1), where JavaScript runtimes lose precision.", "Write it as a string, or keep it in the safe range."},
 		{TooDeep, "Values nest more than 1,000 levels.", "Flatten the value; such depth is almost always a generated mistake."},
-		{TooLarge, "YAML aliases expand to more than 1,000,000 values (a billion-laughs document).", "Use fewer aliases, or write the values out."},
+		{TooLarge, "YAML aliases expand to more than 1,000,000 values or 16 MiB of text (a billion-laughs document, or long strings aliased many times).", "Use fewer aliases, or write the values out."},
 		{SchemaInvalid, "The schema is wrong: an unknown reducer, type or attribute, a default of the wrong type, a readonly sub-path on a non-object field, profiles that disagree, a field the scenario's own graph lacks.", "Fix the field and attribute the message names (file, line and JSON path)."},
 		{InvalidConcurrentGraphUpdate, "A field without a reducer (LangGraph's LastValue) got more than one write in one step, or a field got two overwrites in one step.", "Give the field a reducer (replace, append ...), or let one node write it per step."},
 		{ExclusiveMergeConflict, "Awaken: two different nodes wrote an exclusive key in one step.", "Declare the field merge: commutative with a reducer that folds, or let one node write it."},
