@@ -49,6 +49,8 @@ func fakeProgram(behaviour string) Program {
 //	wrong-id     answers another request
 //	silent       never answers
 //	die-on-first kills itself on the first request, answers none
+//	never-ready  never says it is ready; it creates the file
+//	             BRIDGE_STARTED_FILE names, when set
 //	spawn        starts `sleep 600`, writes its pid to the file
 //	             BRIDGE_CHILD_FILE names, then is echo
 func fake(behaviour string) {
@@ -69,6 +71,9 @@ func fake(behaviour string) {
 	}
 	switch behaviour {
 	case "never-ready":
+		if f := os.Getenv("BRIDGE_STARTED_FILE"); f != "" {
+			os.WriteFile(f, nil, 0o600)
+		}
 		time.Sleep(time.Hour)
 	case "fatal":
 		send(map[string]any{"fatal": "cannot resolve fakelib: install it"})

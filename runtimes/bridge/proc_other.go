@@ -16,6 +16,6 @@ func killGroup(cmd *exec.Cmd) {
 // groupWatch is unix's watcher of the process group; there is none here.
 type groupWatch struct{}
 
-func watchGroup(*exec.Cmd) (*groupWatch, error) { return nil, nil }
-func (*groupWatch) started()                    {}
-func (*groupWatch) release()                    {}
+func watchGroup(*exec.Cmd, string) (*groupWatch, error) { return nil, nil }
+func (*groupWatch) started()                            {}
+func (*groupWatch) release()                            {}

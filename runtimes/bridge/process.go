@@ -72,7 +72,7 @@ func spawn(prog *Program, timeout time.Duration) (*proc, error) {
 	}
 	cmd.Stderr = p.stderr
 	setProcessGroup(cmd)
-	watch, err := watchGroup(cmd)
+	watch, err := watchGroup(cmd, dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", prog.Name, err)
 	}

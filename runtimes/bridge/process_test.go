@@ -338,3 +338,52 @@ func (b *Bridge) proc() *proc {
 	defer b.pmu.Unlock()
 	return b.p
 }
+
+// TestNoTempDirLeftWhenGoDiesDuringStart ends the process that starts a
+// program while the program starts (it never says it is ready), by a
+// signal it does not catch or by SIGKILL: the directory the program's
+// files were written to goes too.
+func TestNoTempDirLeftWhenGoDiesDuringStart(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL} {
+		t.Run(sig.String(), func(t *testing.T) {
+			tmp := t.TempDir()
+			started := filepath.Join(t.TempDir(), "started")
+			cmd := exec.Command(os.Args[0], "-test.run=^TestHelperStartsAProgram$")
+			cmd.Env = append(os.Environ(), "BRIDGE_HELPER=1", "TMPDIR="+tmp, "BRIDGE_STARTED_FILE="+started)
+			cmd.Stderr = os.Stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+				if _, err := os.Stat(started); err == nil {
+					break
+				}
+			}
+			if dirs, _ := filepath.Glob(filepath.Join(tmp, "scenario-fake-rt-*", "program.txt")); len(dirs) == 0 {
+				t.Fatal("the helper started no program with files")
+			}
+			cmd.Process.Signal(sig)
+			cmd.Wait()
+			// polled, not timed: the bound is far above any machine's need
+			for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+				if left, _ := filepath.Glob(filepath.Join(tmp, "scenario-*")); len(left) == 0 {
+					return
+				}
+			}
+			left, _ := filepath.Glob(filepath.Join(tmp, "scenario-*"))
+			t.Errorf("%v left after %s during the start", left, sig)
+		})
+	}
+}
+
+// TestHelperStartsAProgram is TestNoTempDirLeftWhenGoDiesDuringStart's
+// helper process: it starts a program with files that never gets ready.
+func TestHelperStartsAProgram(t *testing.T) {
+	if os.Getenv("BRIDGE_HELPER") == "" {
+		t.Skip("a helper process of TestNoTempDirLeftWhenGoDiesDuringStart")
+	}
+	prog := fakeProgram("never-ready")
+	prog.Files = map[string]string{"program.txt": "the program's source"}
+	Start(prog)
+}

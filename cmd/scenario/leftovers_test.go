@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -130,4 +133,81 @@ func processGone(pid int, within time.Duration) bool {
 		}
 	}
 	return false
+}
+
+// slowStart, imported into every langgraph-js runtime process through
+// NODE_OPTIONS, notes each start in STARTS_FILE and holds the start that
+// HOLD_START counts (1 the first) for good: a runtime starting slowly, as a
+// large graph module does.
+const slowStart = `import { appendFileSync, readFileSync } from "node:fs";
+appendFileSync(process.env.STARTS_FILE, process.pid + "\n");
+const starts = readFileSync(process.env.STARTS_FILE, "utf8").trim().split("\n").length;
+if (starts === Number(process.env.HOLD_START)) await new Promise(() => setInterval(() => {}, 1000));
+`
+
+// TestFaultSignalDuringStartLeavesNoTempDir stops the CLI with SIGINT or
+// SIGTERM while a langgraph-js runtime process starts: the first one,
+// before the run watches for signals, and one started again after a node
+// ended the first, while it does. The directory the runtime's script was
+// written to ($TMPDIR/scenario-langgraph-js-*) goes too.
+func TestFaultSignalDuringStartLeavesNoTempDir(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("signals are Unix")
+	}
+	env := toolchain.Node(t)
+	bin, err := buildCLI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, hold := range []int{1, 2} {
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+			t.Run(fmt.Sprintf("start %d/%s", hold, sig), func(t *testing.T) {
+				dir := newSuite(t, map[string]string{
+					"scenarios/graphs/faulty.mjs": faultyGraph,
+					"features/faults.feature":     faultySuite("leave"),
+					"slow.mjs":                    slowStart,
+				})
+				linkNodeModules(t, env, dir)
+				tmp, starts := t.TempDir(), filepath.Join(dir, "starts.txt")
+				cmd := exec.Command(bin, "run", "--root", dir, "--no-color", "--format", "progress", "--runtime", "langgraph-js")
+				cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "STARTS_FILE="+starts, fmt.Sprintf("HOLD_START=%d", hold),
+					"NODE_OPTIONS=--import="+filepath.Join(dir, "slow.mjs"))
+				var out bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &out
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				defer cmd.Process.Kill()
+				done := make(chan error, 1)
+				go func() { done <- cmd.Wait() }()
+				for end := time.Now().Add(60 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+					data, _ := os.ReadFile(starts)
+					if strings.Count(string(data), "\n") >= hold {
+						break
+					}
+					select {
+					case err := <-done:
+						t.Fatalf("the CLI ended (%v) before start %d:\n%s", err, hold, out.String())
+					default:
+					}
+					if time.Now().After(end) {
+						t.Fatalf("no start %d:\n%s", hold, out.String())
+					}
+				}
+				if left, _ := filepath.Glob(filepath.Join(tmp, "scenario-langgraph-js-*")); len(left) != 1 {
+					t.Fatalf("%v in TMPDIR while the runtime starts; want its one directory", left)
+				}
+				cmd.Process.Signal(sig)
+				<-done
+				// polled, not timed: the bound is far above any machine's need
+				for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+					if left, _ := filepath.Glob(filepath.Join(tmp, "scenario-*")); len(left) == 0 {
+						return
+					}
+				}
+				left, _ := filepath.Glob(filepath.Join(tmp, "scenario-*"))
+				t.Errorf("%v left in TMPDIR after %s during start %d:\n%s", left, sig, hold, out.String())
+			})
+		}
+	}
 }
