@@ -52,6 +52,11 @@ func spawn(prog *Program, timeout time.Duration) (*proc, error) {
 		}
 		// the program has read its files once it says it is ready
 		defer os.RemoveAll(d)
+		// the program and its watcher run in prog.Dir; a relative TMPDIR
+		// names this process's directory
+		if d, err = filepath.Abs(d); err != nil {
+			return nil, fmt.Errorf("%s: %v", prog.Name, err)
+		}
 		for name, text := range prog.Files {
 			if err := os.WriteFile(filepath.Join(d, name), []byte(text), 0o600); err != nil {
 				return nil, fmt.Errorf("%s: %v", prog.Name, err)

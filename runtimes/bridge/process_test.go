@@ -345,36 +345,51 @@ func (b *Bridge) proc() *proc {
 // files were written to goes too.
 func TestNoTempDirLeftWhenGoDiesDuringStart(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL} {
-		t.Run(sig.String(), func(t *testing.T) {
-			tmp := t.TempDir()
-			started := filepath.Join(t.TempDir(), "started")
-			cmd := exec.Command(os.Args[0], "-test.run=^TestHelperStartsAProgram$")
-			cmd.Env = append(os.Environ(), "BRIDGE_HELPER=1", "TMPDIR="+tmp, "BRIDGE_STARTED_FILE="+started)
-			cmd.Stderr = os.Stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
+		for _, relative := range []bool{false, true} {
+			name := sig.String()
+			if relative {
+				name += " relative TMPDIR"
 			}
-			defer cmd.Process.Kill()
-			for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
-				if _, err := os.Stat(started); err == nil {
-					break
-				}
-			}
-			if dirs, _ := filepath.Glob(filepath.Join(tmp, "scenario-fake-rt-*", "program.txt")); len(dirs) == 0 {
-				t.Fatal("the helper started no program with files")
-			}
-			cmd.Process.Signal(sig)
-			cmd.Wait()
-			// polled, not timed: the bound is far above any machine's need
-			for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-				if left, _ := filepath.Glob(filepath.Join(tmp, "scenario-*")); len(left) == 0 {
-					return
-				}
-			}
-			left, _ := filepath.Glob(filepath.Join(tmp, "scenario-*"))
-			t.Errorf("%v left after %s during the start", left, sig)
-		})
+			t.Run(name, func(t *testing.T) { testNoTempDirLeft(t, sig, relative) })
+		}
 	}
+}
+
+// testNoTempDirLeft is one case of TestNoTempDirLeftWhenGoDiesDuringStart;
+// with relative, TMPDIR is relative to the helper's directory, and the
+// program runs in another.
+func testNoTempDirLeft(t *testing.T, sig syscall.Signal, relative bool) {
+	tmp := t.TempDir()
+	started := filepath.Join(t.TempDir(), "started")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperStartsAProgram$")
+	cmd.Env = append(os.Environ(), "BRIDGE_HELPER=1", "TMPDIR="+tmp, "BRIDGE_STARTED_FILE="+started)
+	if relative {
+		cmd.Dir = filepath.Dir(tmp)
+		cmd.Env = append(cmd.Env, "TMPDIR="+filepath.Base(tmp), "BRIDGE_PROGRAM_DIR="+t.TempDir())
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(started); err == nil {
+			break
+		}
+	}
+	if dirs, _ := filepath.Glob(filepath.Join(tmp, "scenario-fake-rt-*", "program.txt")); len(dirs) == 0 {
+		t.Fatal("the helper started no program with files")
+	}
+	cmd.Process.Signal(sig)
+	cmd.Wait()
+	// polled, not timed: the bound is far above any machine's need
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		if left, _ := filepath.Glob(filepath.Join(tmp, "scenario-*")); len(left) == 0 {
+			return
+		}
+	}
+	left, _ := filepath.Glob(filepath.Join(tmp, "scenario-*"))
+	t.Errorf("%v left after %s during the start", left, sig)
 }
 
 // TestHelperStartsAProgram is TestNoTempDirLeftWhenGoDiesDuringStart's
@@ -385,5 +400,6 @@ func TestHelperStartsAProgram(t *testing.T) {
 	}
 	prog := fakeProgram("never-ready")
 	prog.Files = map[string]string{"program.txt": "the program's source"}
+	prog.Dir = os.Getenv("BRIDGE_PROGRAM_DIR")
 	Start(prog)
 }
