@@ -13,10 +13,15 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// yamlMaxAliasValues caps the values that alias expansion may produce in one
-// document. Expanded values are shared, not copied, but whoever walks the
-// result (validation, canonical JSON, diffs) pays for every one.
-const yamlMaxAliasValues = 1_000_000
+// yamlMaxAliasValues and yamlMaxAliasBytes cap what alias expansion may
+// produce in one document: values, and bytes of text (strings, keys and
+// number literals). Expanded values are shared, not copied, but whoever
+// walks the result (validation, canonical JSON, diffs, a runtime) pays for
+// every one, and a few long strings under few aliases are gigabytes of JSON.
+const (
+	yamlMaxAliasValues = 1_000_000
+	yamlMaxAliasBytes  = 16 << 20
+)
 
 // DecodeYAML parses one YAML document into the engine's value model (nil,
 // bool, float64, string, []any, map[string]any) and enforces SPEC §2 on it.
@@ -80,7 +85,7 @@ func decodeYAMLDocument(data []byte, src Source, order *KeyOrder) (any, error) {
 		}
 	}
 	d := &yamlDecoder{src: src, order: order, orderDepth: order.depthFor(len(data))}
-	v, _, _, err := d.value(first.Content[0], Root, 0)
+	v, _, err := d.value(first.Content[0], Root, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -204,12 +209,25 @@ func yamlFindControl(data []byte) (line, col int, r rune, ok bool) {
 	return 0, 0, 0, false
 }
 
-// yamlMemo is what an anchored node decoded to, so that aliases reuse it:
-// the value, how many values it holds, and how many levels of nesting.
-type yamlMemo struct {
-	v      any
-	size   int
+// yamlCost is what a decoded value costs whoever walks it: how many values
+// it holds, how many levels it nests, and the bytes of its text (each
+// scalar's and key's characters plus one).
+type yamlCost struct {
+	values int
 	height int
+	bytes  int
+}
+
+func (c *yamlCost) add(child yamlCost) {
+	c.values += child.values
+	c.bytes += child.bytes
+	c.height = max(c.height, child.height+1)
+}
+
+// yamlMemo is what an anchored node decoded to, so that aliases reuse it.
+type yamlMemo struct {
+	v    any
+	cost yamlCost
 }
 
 type yamlDecoder struct {
@@ -218,24 +236,25 @@ type yamlDecoder struct {
 	// orderDepth is the deepest nesting whose mappings' order is recorded
 	orderDepth int
 	// memo and active are made at the first anchor: most texts have none.
-	memo     map[*yaml.Node]yamlMemo
-	active   map[*yaml.Node]bool // anchored nodes being decoded: an alias to one is a cycle
-	expanded int                 // values produced by alias expansion so far
+	memo   map[*yaml.Node]yamlMemo
+	active map[*yaml.Node]bool // anchored nodes being decoded: an alias to one is a cycle
+	// expanded is what alias expansion has produced so far
+	expanded yamlCost
 }
 
 func (d *yamlDecoder) fail(code Code, n *yaml.Node, path, msg string) *Error {
 	return &Error{Code: code, Path: path, Pos: d.src.Pos(n.Line, n.Column), Message: msg}
 }
 
-// value decodes n found at path inside depth objects or arrays. It returns
-// the value, the number of values in it, and its nesting height.
-func (d *yamlDecoder) value(n *yaml.Node, path string, depth int) (any, int, int, error) {
+// value decodes n found at path inside depth objects or arrays, and says
+// what it costs.
+func (d *yamlDecoder) value(n *yaml.Node, path string, depth int) (any, yamlCost, error) {
 	if n.Kind == yaml.AliasNode {
 		return d.alias(n, path, depth)
 	}
 	if n.Anchor != "" {
 		if m, ok := d.memo[n]; ok {
-			return m.v, m.size, m.height, nil
+			return m.v, m.cost, nil
 		}
 		if d.active == nil {
 			d.memo, d.active = map[*yaml.Node]yamlMemo{}, map[*yaml.Node]bool{}
@@ -244,63 +263,78 @@ func (d *yamlDecoder) value(n *yaml.Node, path string, depth int) (any, int, int
 		defer delete(d.active, n)
 	}
 	var (
-		v            any
-		size, height int
-		err          error
+		v    any
+		cost yamlCost
+		err  error
 	)
 	switch n.Kind {
 	case yaml.ScalarNode:
 		v, err = d.scalar(n, path)
-		size = 1
+		cost = yamlCost{values: 1, bytes: len(n.Value) + 1}
 	case yaml.SequenceNode:
-		v, size, height, err = d.sequence(n, path, depth)
+		v, cost, err = d.sequence(n, path, depth)
 	case yaml.MappingNode:
-		v, size, height, err = d.mapping(n, path, depth)
+		v, cost, err = d.mapping(n, path, depth)
 	default:
 		err = d.fail(NonJSONValue, n, path, "unexpected YAML node")
 	}
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, yamlCost{}, err
 	}
 	if n.Anchor != "" {
-		d.memo[n] = yamlMemo{v, size, height}
+		d.memo[n] = yamlMemo{v, cost}
 	}
-	return v, size, height, nil
+	return v, cost, nil
 }
 
 // alias expands *name to the anchored value, counting what it costs.
-func (d *yamlDecoder) alias(n *yaml.Node, path string, depth int) (any, int, int, error) {
+func (d *yamlDecoder) alias(n *yaml.Node, path string, depth int) (any, yamlCost, error) {
 	target := n.Alias
 	if target == nil {
-		return nil, 0, 0, d.fail(NonJSONValue, n, path, fmt.Sprintf("alias *%s has no anchor", n.Value))
+		return nil, yamlCost{}, d.fail(NonJSONValue, n, path, fmt.Sprintf("alias *%s has no anchor", n.Value))
 	}
 	if d.active[target] {
-		return nil, 0, 0, d.fail(NonJSONValue, n, path,
+		return nil, yamlCost{}, d.fail(NonJSONValue, n, path,
 			fmt.Sprintf("alias *%s refers to a value that contains it; JSON values cannot be recursive", n.Value))
 	}
 	m, ok := d.memo[target]
 	if !ok {
 		// An anchor on a mapping key has not been decoded as a value yet.
-		v, size, height, err := d.value(target, path, depth)
+		v, cost, err := d.value(target, path, depth)
 		if err != nil {
-			return nil, 0, 0, err
+			return nil, yamlCost{}, err
 		}
-		m = yamlMemo{v, size, height}
+		m = yamlMemo{v, cost}
 		if d.memo == nil {
 			d.memo = map[*yaml.Node]yamlMemo{}
 		}
 		d.memo[target] = m
 	}
-	if depth+m.height > maxDepth {
-		return nil, 0, 0, d.fail(TooDeep, n, path,
-			fmt.Sprintf("%s (alias *%s adds %d)", tooDeep, n.Value, m.height))
+	if depth+m.cost.height > maxDepth {
+		return nil, yamlCost{}, d.fail(TooDeep, n, path,
+			fmt.Sprintf("%s (alias *%s adds %d)", tooDeep, n.Value, m.cost.height))
 	}
-	d.expanded += m.size
-	if d.expanded > yamlMaxAliasValues {
-		return nil, 0, 0, d.fail(TooLarge, n, path,
+	if err := d.expand(n, path, m.cost); err != nil {
+		return nil, yamlCost{}, err
+	}
+	return m.v, m.cost, nil
+}
+
+// expand counts what the alias n adds to the document, and fails past the
+// limits.
+func (d *yamlDecoder) expand(n *yaml.Node, path string, c yamlCost) error {
+	d.expanded.values += c.values
+	d.expanded.bytes += c.bytes
+	switch {
+	case d.expanded.values > yamlMaxAliasValues:
+		return d.fail(TooLarge, n, path,
 			fmt.Sprintf("YAML aliases expand to more than %d values; use fewer aliases", yamlMaxAliasValues))
+	case d.expanded.bytes > yamlMaxAliasBytes:
+		return d.fail(TooLarge, n, path,
+			fmt.Sprintf("YAML aliases expand to more than %d MiB of text (alias *%s is %d bytes); use fewer aliases, or write the values out",
+				yamlMaxAliasBytes>>20, n.Value, c.bytes))
 	}
-	return m.v, m.size, m.height, nil
+	return nil
 }
 
 func (d *yamlDecoder) container(n *yaml.Node, path string, depth int, want string) error {
@@ -313,57 +347,63 @@ func (d *yamlDecoder) container(n *yaml.Node, path string, depth int, want strin
 	return nil
 }
 
-func (d *yamlDecoder) sequence(n *yaml.Node, path string, depth int) (any, int, int, error) {
+func (d *yamlDecoder) sequence(n *yaml.Node, path string, depth int) (any, yamlCost, error) {
 	if err := d.container(n, path, depth, "!!seq"); err != nil {
-		return nil, 0, 0, err
+		return nil, yamlCost{}, err
 	}
 	out := make([]any, len(n.Content))
-	size, height := 1, 0
+	cost := yamlCost{values: 1, height: 1, bytes: 1}
 	for i, c := range n.Content {
-		v, s, h, err := d.value(c, PathIndex(path, i), depth+1)
+		v, cc, err := d.value(c, PathIndex(path, i), depth+1)
 		if err != nil {
-			return nil, 0, 0, err
+			return nil, yamlCost{}, err
 		}
 		out[i] = v
-		size += s
-		height = max(height, h)
+		cost.add(cc)
 	}
-	return out, size, height + 1, nil
+	return out, cost, nil
 }
 
-func (d *yamlDecoder) mapping(n *yaml.Node, path string, depth int) (any, int, int, error) {
+func (d *yamlDecoder) mapping(n *yaml.Node, path string, depth int) (any, yamlCost, error) {
 	if err := d.container(n, path, depth, "!!map"); err != nil {
-		return nil, 0, 0, err
+		return nil, yamlCost{}, err
 	}
 	out := make(map[string]any, len(n.Content)/2)
 	first := make(map[string]*yaml.Node, len(n.Content)/2)
 	var keys []string
-	size, height := 1, 0
+	cost := yamlCost{values: 1, height: 1, bytes: 1}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		kn := n.Content[i]
 		key, err := d.key(kn, path)
 		if err != nil {
-			return nil, 0, 0, err
+			return nil, yamlCost{}, err
 		}
 		child := PathKey(path, key)
 		if prev, dup := first[key]; dup {
-			return nil, 0, 0, d.fail(DuplicateKey, kn, child,
+			return nil, yamlCost{}, d.fail(DuplicateKey, kn, child,
 				fmt.Sprintf("duplicate key %q (first at %s); keep one of them", key, d.src.Pos(prev.Line, prev.Column)))
 		}
 		first[key] = kn
-		v, s, h, err := d.value(n.Content[i+1], child, depth+1)
+		keyCost := yamlCost{bytes: len(key) + 1}
+		if kn.Kind == yaml.AliasNode {
+			// a long anchored string as the key of many mappings
+			if err := d.expand(kn, child, keyCost); err != nil {
+				return nil, yamlCost{}, err
+			}
+		}
+		v, cc, err := d.value(n.Content[i+1], child, depth+1)
 		if err != nil {
-			return nil, 0, 0, err
+			return nil, yamlCost{}, err
 		}
 		out[key] = v
 		if d.order != nil && depth+1 <= d.orderDepth {
 			keys = append(keys, key)
 		}
-		size += s
-		height = max(height, h)
+		cost.add(cc)
+		cost.bytes += keyCost.bytes
 	}
 	d.order.record(out, keys)
-	return out, size, height + 1, nil
+	return out, cost, nil
 }
 
 // key returns a mapping key, which must be a string scalar (directly or

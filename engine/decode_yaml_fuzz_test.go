@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -21,6 +22,8 @@ func FuzzDecodeYAML(f *testing.F) {
 		f.Add([]byte(doc))
 	}
 	f.Add([]byte(yamlBillionLaughs()))
+	f.Add([]byte(yamlLongLaughs(1000, 100, 200)))
+	f.Add([]byte("k: &k \"" + strings.Repeat("k", 10_000) + "\"\nm: [" + strings.Repeat("{*k: 1},", 1999) + "{*k: 1}]\n"))
 	f.Add([]byte(yamlNestedFlow(1001)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := DecodeYAML(data, yamlFeature)

@@ -355,3 +355,47 @@ func TestDecodeYAMLCopiesInput(t *testing.T) {
 		t.Fatalf("value changed with its input: %#v", v)
 	}
 }
+
+// yamlLongLaughs anchors a string of n characters, aliases it per times in
+// b, and b times times in c: few aliases, n*per*times bytes of text.
+func yamlLongLaughs(n, per, times int) string {
+	return "a: &a \"" + strings.Repeat("x", n) + "\"\n" +
+		"b: &b [" + strings.Repeat("*a,", per-1) + "*a]\n" +
+		"c: [" + strings.Repeat("*b,", times-1) + "*b]\n"
+}
+
+func TestDecodeYAMLAliasBytes(t *testing.T) {
+	// 1,000 characters x 100 x 200 is 20 MB of strings from 300 aliases,
+	// under the values cap; with 30 KB strings a 64 KB text was 6 GB.
+	doc := []byte(yamlLongLaughs(1000, 100, 200))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := DecodeYAML(doc, yamlFeature)
+	runtime.ReadMemStats(&after)
+	// *a is 1,001 bytes, *b 100,101: c's 167th alias passes 16 MiB.
+	checkYAMLError(t, yamlErrorCase{in: "long laughs", code: TooLarge, path: "$.c[166]", pos: "f.feature:12:509",
+		msg: "YAML aliases expand to more than 16 MiB of text (alias *b is 100101 bytes); use fewer aliases, or write the values out"}, err)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
+		t.Errorf("allocated %d bytes, want little", alloc)
+	}
+
+	// The same shape under the limit decodes, its strings shared.
+	v, err := DecodeYAML([]byte(yamlLongLaughs(1000, 100, 100)), yamlFeature)
+	if err != nil {
+		t.Fatalf("10 MB of aliased text: %v", err)
+	}
+	if c := v.(map[string]any)["c"].([]any); len(c) != 100 || len(c[99].([]any)) != 100 {
+		t.Fatalf("c decoded to the wrong shape")
+	}
+}
+
+func TestDecodeYAMLAliasKeyBytes(t *testing.T) {
+	// A 10,000-character key aliased in 2,000 mappings is 20 MB of keys.
+	doc := "k: &k \"" + strings.Repeat("k", 10_000) + "\"\nm: [" +
+		strings.Repeat("{*k: 1},", 1999) + "{*k: 1}]\n"
+	_, err := DecodeYAML([]byte(doc), yamlFeature)
+	var e *Error
+	if !errors.As(err, &e) || e.Code != TooLarge || !strings.HasPrefix(e.Path, "$.m[") {
+		t.Fatalf("got %v, want TOO_LARGE at an element of $.m", err)
+	}
+}

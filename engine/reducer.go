@@ -183,7 +183,7 @@ func reduceUnion(c *reduceCtx, cur any, has bool, in any) (any, error) {
 	}
 	out := make([]any, len(base), len(base)+len(add))
 	copy(out, base)
-	seen := newValueSet(out)
+	seen := newValueSet(out, len(out)+len(add))
 	for _, v := range add {
 		if seen.add(v) {
 			out = append(out, v)

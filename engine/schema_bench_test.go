@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"fmt"
+	"strconv"
+	"testing"
+)
 
 // The schema table, input and parallel step of a typical scenario
 // (bench/suite/typical): what every scenario of a suite decodes.
@@ -39,5 +43,38 @@ func BenchmarkDecodeJSONOrdered(b *testing.B) {
 		if _, err := DecodeJSONOrdered(text, Source{Name: "a.feature", Line: 7, Indent: 6}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A field whose JSON Schema enum lists n values, as a generated schema of
+// ids or names may: reading it must take time linear in n (see
+// BenchmarkSchemaFromJSONSchemaEnum/10000 against /100000).
+func enumSchema(n int) map[string]any {
+	values := make([]any, n)
+	for i := range values {
+		values[i] = fmt.Sprintf("value-%d", i)
+	}
+	return map[string]any{"type": "object", "properties": map[string]any{
+		"status": map[string]any{"type": "string", "enum": values, "default": "value-0"},
+		"either": map[string]any{"anyOf": []any{
+			map[string]any{"enum": values}, map[string]any{"enum": values[:n/2]}, map[string]any{"type": "null"},
+		}},
+		"both": map[string]any{"allOf": []any{
+			map[string]any{"enum": values}, map[string]any{"enum": values[n/2:]},
+		}},
+	}}
+}
+
+func BenchmarkSchemaFromJSONSchemaEnum(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		doc := enumSchema(n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := SchemaFromJSONSchema(doc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

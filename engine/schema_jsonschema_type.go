@@ -84,6 +84,9 @@ func ownType(n jsNode, field string) (Type, string, error) {
 	}
 	_, typed := n.obj["type"]
 	var kinds []string
+	// a set, not a search of t.Enum: generated enums have 100,000 values
+	seen := newValueSet(nil, len(values))
+	t.Enum = make([]any, 0, len(values))
 	for _, v := range values {
 		if v == nil {
 			if !typed {
@@ -91,10 +94,15 @@ func ownType(n jsNode, field string) (Type, string, error) {
 			}
 			continue
 		}
-		if !slices.ContainsFunc(t.Enum, func(e any) bool { return Equal(e, v) }) {
+		if seen.add(v) {
 			t.Enum = append(t.Enum, v)
 		}
-		kinds = append(kinds, TypeName(v))
+		if k := TypeName(v); !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	if len(t.Enum) == 0 {
+		t.Enum = nil
 	}
 	if !typed {
 		t.Base = commonBase(kinds)
@@ -157,6 +165,7 @@ func (d *jsonSchemaDoc) combinedType(n jsNode, kw, field string, deciding []stri
 	var t Type
 	var bases []string
 	enumerated := true
+	seen := newValueSet(nil, 0)
 	for _, b := range branches {
 		if b.Base == "null" && len(b.Enum) == 0 {
 			t.Nullable = true
@@ -166,7 +175,7 @@ func (d *jsonSchemaDoc) combinedType(n jsNode, kw, field string, deciding []stri
 		bases = append(bases, b.Base)
 		enumerated = enumerated && len(b.Enum) > 0
 		for _, v := range b.Enum {
-			if !slices.ContainsFunc(t.Enum, func(e any) bool { return Equal(e, v) }) {
+			if seen.add(v) {
 				t.Enum = append(t.Enum, v)
 			}
 		}
@@ -207,8 +216,9 @@ func allOfType(branches []Type) Type {
 			if len(t.Enum) == 0 {
 				t.Enum = b.Enum
 			} else {
+				allowed := newValueSet(b.Enum, 0)
 				t.Enum = slices.DeleteFunc(slices.Clone(t.Enum), func(e any) bool {
-					return !slices.ContainsFunc(b.Enum, func(x any) bool { return Equal(e, x) })
+					return !allowed.has(e)
 				})
 			}
 		}

@@ -22,12 +22,17 @@ func compactJSON(v any) string {
 	return string(b)
 }
 
-// valueSet is a set of JSON values under JSON equality, keyed by their
-// canonical encoding.
-type valueSet map[string]struct{}
+// valueSet is a set of JSON values under JSON equality: strings as
+// themselves (most members are strings, spared an encoding), other values
+// keyed by their canonical encoding.
+type valueSet struct {
+	strings map[string]struct{}
+	others  map[string]struct{}
+}
 
-func newValueSet(vs []any) valueSet {
-	s := make(valueSet, len(vs))
+// newValueSet is the set of vs, with room for about n members.
+func newValueSet(vs []any, n int) valueSet {
+	s := valueSet{strings: make(map[string]struct{}, max(n, len(vs))), others: map[string]struct{}{}}
 	for _, v := range vs {
 		s.add(v)
 	}
@@ -36,12 +41,26 @@ func newValueSet(vs []any) valueSet {
 
 // add inserts v and reports whether it was new.
 func (s valueSet) add(v any) bool {
-	k := compactJSON(v)
-	if _, ok := s[k]; ok {
+	m, k := s.slot(v)
+	if _, ok := m[k]; ok {
 		return false
 	}
-	s[k] = struct{}{}
+	m[k] = struct{}{}
 	return true
+}
+
+// has reports whether v is in the set.
+func (s valueSet) has(v any) bool {
+	m, k := s.slot(v)
+	_, ok := m[k]
+	return ok
+}
+
+func (s valueSet) slot(v any) (map[string]struct{}, string) {
+	if x, ok := v.(string); ok {
+		return s.strings, x
+	}
+	return s.others, compactJSON(v)
 }
 
 // Checked is a value DecodeJSON or DecodeYAML returned, handed to the

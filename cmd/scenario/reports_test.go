@@ -173,3 +173,32 @@ func readJUnitReport(t *testing.T, file string) junitReportAt {
 	}
 	return rep
 }
+
+// TestReportPathCheckedBeforeUpdateWrites: a report file that cannot be
+// written (its directory is missing or a file, the file is a directory)
+// stops update with exit 2, naming the path, before the run writes any
+// golden file; not after the run, with the goldens written and no line
+// saying so.
+func TestReportPathCheckedBeforeUpdateWrites(t *testing.T) {
+	tmp := t.TempDir()
+	aFile := filepath.Join(tmp, "a-file")
+	if err := os.WriteFile(aFile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := []struct{ path, says string }{
+		{filepath.Join(tmp, "no-such-dir", "report.out"), "directory " + filepath.Join(tmp, "no-such-dir") + " does not exist"},
+		{filepath.Join(aFile, "report.out"), aFile + " is not a directory"},
+		{tmp, tmp + " is a directory; name a file"},
+	}
+	for _, format := range []string{"html", "junit", "github", "cucumber"} {
+		for _, b := range bad {
+			dir := newSuite(t, map[string]string{"features/x.feature": staleFeature})
+			r := runCLI(t, "update", "--root", dir, "--no-color", "--format", "progress,"+format+":"+b.path)
+			wantCode(t, r, exitLoad)
+			wantContains(t, r, "--format "+format+":"+b.path+": "+b.says)
+			if written, _ := filepath.Glob(filepath.Join(dir, "golden", "*", "*")); len(written) > 0 {
+				t.Errorf("%s:%s: update wrote %v before it stopped", format, b.path, written)
+			}
+		}
+	}
+}

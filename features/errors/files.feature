@@ -29,11 +29,12 @@ Feature: Catalogue of errors: values read from files under scenarios/
       | a YAML file saved as UTF-16  | utf16.yaml          | INVALID_UTF8 | invalid UTF-8 (byte 0xff); save the text as UTF-8 (scenarios/errors/utf16.yaml:1:1)                                            |
 
     Examples: too deep and too large
-      | case                         | file                | code      | message                                                                      |
-      | 1,001 levels of JSON objects | deep-1001.json      | TOO_DEEP  | arrays and objects are nested deeper than 1000 levels (at $.meta.a.a.a.a     |
-      | 1,001 levels of YAML lists   | deep-1001.yaml      | TOO_DEEP  | arrays and objects are nested deeper than 1000 levels (at $.meta[0][0][0][0] |
-      | an alias that nests too deep | deep-alias.yaml     | TOO_DEEP  | arrays and objects are nested deeper than 1000 levels (alias *deep adds 600) |
-      | a billion laughs             | billion-laughs.yaml | TOO_LARGE | YAML aliases expand to more than 1000000 values; use fewer aliases           |
+      | case                         | file                | code      | message                                                                                                                                                                            |
+      | 1,001 levels of JSON objects | deep-1001.json      | TOO_DEEP  | arrays and objects are nested deeper than 1000 levels (at $.meta.a.a.a.a                                                                                                           |
+      | 1,001 levels of YAML lists   | deep-1001.yaml      | TOO_DEEP  | arrays and objects are nested deeper than 1000 levels (at $.meta[0][0][0][0]                                                                                                       |
+      | an alias that nests too deep | deep-alias.yaml     | TOO_DEEP  | arrays and objects are nested deeper than 1000 levels (alias *deep adds 600)                                                                                                       |
+      | a billion laughs             | billion-laughs.yaml | TOO_LARGE | YAML aliases expand to more than 1000000 values; use fewer aliases                                                                                                                 |
+      | long strings under aliases   | long-laughs.yaml    | TOO_LARGE | YAML aliases expand to more than 16 MiB of text (alias *b is 100101 bytes); use fewer aliases, or write the values out (at $.meta.c[166], scenarios/errors/long-laughs.yaml:6:505) |
 
     Examples: values JSON cannot hold
       | case                | file               | code           | message                                                                                                                                                                               |

@@ -27,9 +27,10 @@ type ciFormats struct {
 }
 
 // splitCIFormats takes junit:FILE and github[:FILE] out of a --format list
-// (godog's junit would lack file and line); what is left goes to godog. The
-// directory of every file the list names must exist, so that a bad path is
-// reported as one, before anything runs.
+// (godog's junit would lack file and line); what is left goes to godog.
+// Every file the list names must be one the run can write
+// (checkReportFile), so that a bad path is reported as one, before anything
+// runs.
 func splitCIFormats(list string) (godogFormat string, f ciFormats, err error) {
 	var rest []string
 	for _, item := range strings.Split(list, ",") {
@@ -42,8 +43,8 @@ func splitCIFormats(list string) (godogFormat string, f ciFormats, err error) {
 			if file == "" {
 				return "", f, fmt.Errorf("--format %s: needs a file to write after the colon, like %s:report.xml", item, name)
 			}
-			if info, err := os.Stat(filepath.Dir(file)); err != nil || !info.IsDir() {
-				return "", f, fmt.Errorf("--format %s: directory %s does not exist (FILE is relative to the current directory)", item, filepath.Dir(file))
+			if err := checkReportFile(item, file); err != nil {
+				return "", f, err
 			}
 		}
 		switch {

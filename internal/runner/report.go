@@ -27,6 +27,7 @@ const maxFinalState = 256 << 10
 
 // splitHTMLFormat takes the harness's html:FILE formatters out of a
 // --format list, which godog does not know; what is left goes to godog.
+// Each file must be one the run can write (checkReportFile).
 func splitHTMLFormat(list string) (godogFormat string, files []string, err error) {
 	var rest []string
 	for _, f := range strings.Split(list, ",") {
@@ -40,6 +41,9 @@ func splitHTMLFormat(list string) (godogFormat string, files []string, err error
 		}
 		if file == "" {
 			return "", nil, fmt.Errorf("--format html needs a file to write: html:report.html")
+		}
+		if err := checkReportFile(f, file); err != nil {
+			return "", nil, err
 		}
 		files = append(files, file)
 	}

@@ -20,6 +20,11 @@ import (
 )
 
 func TestSplitHTMLFormat(t *testing.T) {
+	// the files are relative to the current directory, where out/ exists
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("out", 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		in, godog string
 		files     []string
@@ -31,6 +36,7 @@ func TestSplitHTMLFormat(t *testing.T) {
 		{in: "html:a.html, html:b.html", godog: "", files: []string{"a.html", "b.html"}},
 		{in: "html", err: true},
 		{in: "pretty,html:", err: true},
+		{in: "html:missing/r.html", err: true},
 	} {
 		godog, files, err := splitHTMLFormat(tc.in)
 		if (err != nil) != tc.err {

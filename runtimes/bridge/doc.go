@@ -85,6 +85,11 @@
 // process group of its own, which Close and Kill end; on Linux it also dies
 // with the process that started it (Pdeathsig, from one thread locked for
 // the life of the process, since the signal follows the starting thread).
+// On Unix a watcher started by /bin/sh beside the program kills that group
+// when the process that started it dies, however it dies (SIGKILL
+// included): so the processes the graph's nodes started go too, which
+// Pdeathsig does not reach. A process that leaves the group (setsid, a
+// detached spawn) is out of reach; on Windows only the program is killed.
 //
 // # Where things live
 //
@@ -92,7 +97,8 @@
 //   - bridge.go: [Bridge], the runtime: start, one request at a time,
 //     restart after a death, Close and Kill.
 //   - process.go: one process: start, its lines, timeouts, the stderr
-//     tail, how it failed; proc_*.go: process groups and Pdeathsig.
+//     tail, how it failed; proc_*.go: process groups, their watcher and
+//     Pdeathsig.
 //   - protocol.go: the request writer, the answers, errors mapped to codes.
 //   - session.go: a scenario's graph on the program (engine.Session) and
 //     the commit request.

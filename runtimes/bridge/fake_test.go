@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -47,7 +49,20 @@ func fakeProgram(behaviour string) Program {
 //	wrong-id     answers another request
 //	silent       never answers
 //	die-on-first kills itself on the first request, answers none
+//	never-ready  never says it is ready; it creates the file
+//	             BRIDGE_STARTED_FILE names, when set
+//	spawn        starts `sleep 600`, writes its pid to the file
+//	             BRIDGE_CHILD_FILE names, then is echo
 func fake(behaviour string) {
+	if behaviour == "spawn" {
+		child := exec.Command("sleep", "600")
+		if err := child.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(3)
+		}
+		os.WriteFile(os.Getenv("BRIDGE_CHILD_FILE"), []byte(strconv.Itoa(child.Process.Pid)), 0o600)
+		behaviour = "echo"
+	}
 	out := bufio.NewWriter(os.Stdout)
 	send := func(v any) {
 		data, _ := json.Marshal(v)
@@ -56,6 +71,9 @@ func fake(behaviour string) {
 	}
 	switch behaviour {
 	case "never-ready":
+		if f := os.Getenv("BRIDGE_STARTED_FILE"); f != "" {
+			os.WriteFile(f, nil, 0o600)
+		}
 		time.Sleep(time.Hour)
 	case "fatal":
 		send(map[string]any{"fatal": "cannot resolve fakelib: install it"})

@@ -12,3 +12,10 @@ func killGroup(cmd *exec.Cmd) {
 		cmd.Process.Kill()
 	}
 }
+
+// groupWatch is unix's watcher of the process group; there is none here.
+type groupWatch struct{}
+
+func watchGroup(*exec.Cmd, string) (*groupWatch, error) { return nil, nil }
+func (*groupWatch) started()                            {}
+func (*groupWatch) release()                            {}

@@ -27,6 +27,7 @@ type proc struct {
 	exited  chan struct{}
 	exitErr error
 	stderr  *tail
+	watch   *groupWatch // kills the process group when this process dies
 
 	versions Versions
 	broken   error // set once the process can no longer be trusted; guarded by Bridge.mu
@@ -51,6 +52,11 @@ func spawn(prog *Program, timeout time.Duration) (*proc, error) {
 		}
 		// the program has read its files once it says it is ready
 		defer os.RemoveAll(d)
+		// the program and its watcher run in prog.Dir; a relative TMPDIR
+		// names this process's directory
+		if d, err = filepath.Abs(d); err != nil {
+			return nil, fmt.Errorf("%s: %v", prog.Name, err)
+		}
 		for name, text := range prog.Files {
 			if err := os.WriteFile(filepath.Join(d, name), []byte(text), 0o600); err != nil {
 				return nil, fmt.Errorf("%s: %v", prog.Name, err)
@@ -71,28 +77,36 @@ func spawn(prog *Program, timeout time.Duration) (*proc, error) {
 	}
 	cmd.Stderr = p.stderr
 	setProcessGroup(cmd)
+	watch, err := watchGroup(cmd, dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", prog.Name, err)
+	}
 	// pipes of our own, so that Wait never closes the end we read
 	inR, inW, err := os.Pipe()
 	if err != nil {
+		watch.release()
 		return nil, fmt.Errorf("%s: %v", prog.Name, err)
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
+		watch.release()
 		inR.Close()
 		inW.Close()
 		return nil, fmt.Errorf("%s: %v", prog.Name, err)
 	}
 	cmd.Stdin, cmd.Stdout = inR, outW
 	if err := startCommand(cmd); err != nil {
+		watch.release()
 		inR.Close()
 		inW.Close()
 		outR.Close()
 		outW.Close()
 		return nil, fmt.Errorf("%s: cannot start %s: %v", prog.Name, prog.Command, err)
 	}
+	watch.started()
 	inR.Close()
 	outW.Close()
-	p.cmd, p.stdin = cmd, inW
+	p.cmd, p.stdin, p.watch = cmd, inW, watch
 	go p.read(outR)
 	go func() {
 		p.exitErr = cmd.Wait()
@@ -165,6 +179,7 @@ func (p *proc) stop(grace time.Duration) {
 		}
 		killGroup(p.cmd)
 		<-p.exited
+		p.watch.release()
 		close(p.quit)
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -235,14 +236,14 @@ func TestCloseIsIdempotentAndLeavesNoProcess(t *testing.T) {
 	}
 }
 
-// TestNoOrphanWhenGoIsKilled starts a process that starts a program, kills
-// that process with SIGKILL, and checks that the program goes too.
+// TestNoOrphanWhenGoIsKilled starts a process that starts a program whose
+// node started a process of its own, kills the first with SIGKILL, and
+// checks that the program and its child go too: Pdeathsig reaches the
+// program (on Linux), the group's watcher its child (on any Unix).
 func TestNoOrphanWhenGoIsKilled(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("reads /proc; only Linux ties a child's life to its parent's")
-	}
+	childFile := filepath.Join(t.TempDir(), "child.pid")
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperHoldsAProgram$", "-test.v")
-	cmd.Env = append(os.Environ(), "BRIDGE_HELPER=1")
+	cmd.Env = append(os.Environ(), "BRIDGE_HELPER=1", "BRIDGE_CHILD_FILE="+childFile)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -265,27 +266,39 @@ func TestNoOrphanWhenGoIsKilled(t *testing.T) {
 	if pid == 0 {
 		t.Fatal("the helper did not start a program")
 	}
-	if !alive(pid) || !strings.Contains(environ(pid), "BRIDGE_FAKE=echo") {
-		t.Fatalf("program %d is not running (%q)", pid, cmdline(pid))
+	data, err := os.ReadFile(childFile)
+	child, _ := strconv.Atoi(string(data))
+	if err != nil || child == 0 {
+		t.Fatalf("the program wrote no child's pid: %v", err)
+	}
+	defer syscall.Kill(child, syscall.SIGKILL)
+	if !alive(pid) || !alive(child) {
+		t.Fatalf("program %d or its child %d is not running", pid, child)
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-		if !alive(pid) {
+	// polled, not timed: the bound is far above any machine's need
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		if !alive(pid) && !alive(child) {
 			return
 		}
 	}
-	t.Errorf("program %d (%s) still runs after the Go process that started it was killed", pid, cmdline(pid))
+	for _, p := range []int{pid, child} {
+		if alive(p) {
+			t.Errorf("%d (%s) still runs after the Go process that started the program was killed", p, cmdline(p))
+		}
+	}
 	syscall.Kill(pid, syscall.SIGKILL)
 }
 
 // TestHelperHoldsAProgram is TestNoOrphanWhenGoIsKilled's helper process:
-// it starts a program, prints its pid and waits to be killed.
+// it starts a program that starts a child, prints its pid and waits to be
+// killed.
 func TestHelperHoldsAProgram(t *testing.T) {
 	if os.Getenv("BRIDGE_HELPER") == "" {
 		t.Skip("a helper process of TestNoOrphanWhenGoIsKilled")
 	}
-	b, err := Start(fakeProgram("echo"))
+	b, err := Start(fakeProgram("spawn"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,4 +337,69 @@ func (b *Bridge) proc() *proc {
 	b.pmu.Lock()
 	defer b.pmu.Unlock()
 	return b.p
+}
+
+// TestNoTempDirLeftWhenGoDiesDuringStart ends the process that starts a
+// program while the program starts (it never says it is ready), by a
+// signal it does not catch or by SIGKILL: the directory the program's
+// files were written to goes too.
+func TestNoTempDirLeftWhenGoDiesDuringStart(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL} {
+		for _, relative := range []bool{false, true} {
+			name := sig.String()
+			if relative {
+				name += " relative TMPDIR"
+			}
+			t.Run(name, func(t *testing.T) { testNoTempDirLeft(t, sig, relative) })
+		}
+	}
+}
+
+// testNoTempDirLeft is one case of TestNoTempDirLeftWhenGoDiesDuringStart;
+// with relative, TMPDIR is relative to the helper's directory, and the
+// program runs in another.
+func testNoTempDirLeft(t *testing.T, sig syscall.Signal, relative bool) {
+	tmp := t.TempDir()
+	started := filepath.Join(t.TempDir(), "started")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperStartsAProgram$")
+	cmd.Env = append(os.Environ(), "BRIDGE_HELPER=1", "TMPDIR="+tmp, "BRIDGE_STARTED_FILE="+started)
+	if relative {
+		cmd.Dir = filepath.Dir(tmp)
+		cmd.Env = append(cmd.Env, "TMPDIR="+filepath.Base(tmp), "BRIDGE_PROGRAM_DIR="+t.TempDir())
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(started); err == nil {
+			break
+		}
+	}
+	if dirs, _ := filepath.Glob(filepath.Join(tmp, "scenario-fake-rt-*", "program.txt")); len(dirs) == 0 {
+		t.Fatal("the helper started no program with files")
+	}
+	cmd.Process.Signal(sig)
+	cmd.Wait()
+	// polled, not timed: the bound is far above any machine's need
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		if left, _ := filepath.Glob(filepath.Join(tmp, "scenario-*")); len(left) == 0 {
+			return
+		}
+	}
+	left, _ := filepath.Glob(filepath.Join(tmp, "scenario-*"))
+	t.Errorf("%v left after %s during the start", left, sig)
+}
+
+// TestHelperStartsAProgram is TestNoTempDirLeftWhenGoDiesDuringStart's
+// helper process: it starts a program with files that never gets ready.
+func TestHelperStartsAProgram(t *testing.T) {
+	if os.Getenv("BRIDGE_HELPER") == "" {
+		t.Skip("a helper process of TestNoTempDirLeftWhenGoDiesDuringStart")
+	}
+	prog := fakeProgram("never-ready")
+	prog.Files = map[string]string{"program.txt": "the program's source"}
+	prog.Dir = os.Getenv("BRIDGE_PROGRAM_DIR")
+	Start(prog)
 }
