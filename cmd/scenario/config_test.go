@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -14,41 +13,57 @@ import (
 // project: were it read, its format would write pwned.xml beside it.
 const planted = "features: proj/features\nformat: progress,junit:pwned.xml\n"
 
-// A project without scenario.yaml does not take one from a directory
-// above it: the search stops at the project's root (.git, go.mod,
-// package.json or pyproject.toml).
-func TestConfigIsNotTakenFromAboveTheProject(t *testing.T) {
-	for _, marker := range []string{".git/", "go.mod", "package.json", "pyproject.toml"} {
+// A repository without scenario.yaml does not take one from a directory
+// above it: the search stops at the repository's root (.git).
+func TestConfigIsNotTakenFromAboveTheRepository(t *testing.T) {
+	above := newSuite(t, map[string]string{
+		"scenario.yaml":                 planted,
+		"proj/features/counter.feature": goldenFeature("one"),
+	})
+	proj := filepath.Join(above, "proj")
+	if err := os.Mkdir(filepath.Join(proj, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// (without a scenario.yaml of its own the suite root is the current
+	// directory)
+	t.Chdir(proj)
+	r := runCLI(t, "update", "--no-color")
+	wantCode(t, r, exitPassed)
+	if wasRead(above) {
+		t.Fatalf("the CLI read the scenario.yaml above the repository %s", proj)
+	}
+	if _, err := os.Stat(filepath.Join(proj, "golden", "counter", "one.json")); err != nil {
+		t.Errorf("the goldens are not the repository's own: %v", err)
+	}
+}
+
+// In a monorepo, a package below the suite root (its own package.json,
+// go.mod or pyproject.toml) runs the suite from its directory: those files
+// do not stop the search, only the repository's root does.
+func TestConfigIsFoundFromAPackageBelowTheSuite(t *testing.T) {
+	for _, marker := range []string{"go.mod", "package.json", "pyproject.toml"} {
 		t.Run(marker, func(t *testing.T) {
-			above := newSuite(t, map[string]string{
-				"scenario.yaml":                 planted,
-				"proj/features/counter.feature": goldenFeature("one"),
+			dir := newSuite(t, map[string]string{
+				".git/HEAD":                "ref: refs/heads/main\n",
+				"scenario.yaml":            "format: progress\n",
+				"features/counter.feature": goldenFeature("one"),
+				"agent/" + marker:          "{}\n",
 			})
-			proj := filepath.Join(above, "proj")
-			if strings.HasSuffix(marker, "/") {
-				if err := os.Mkdir(filepath.Join(proj, marker), 0o755); err != nil {
-					t.Fatal(err)
-				}
-			} else {
-				writeFiles(t, proj, map[string]string{marker: "{}\n"})
-			}
-			// (without a scenario.yaml of its own the suite root is the
-			// current directory)
-			t.Chdir(proj)
+			t.Chdir(filepath.Join(dir, "agent"))
 			r := runCLI(t, "update", "--no-color")
 			wantCode(t, r, exitPassed)
-			if wasRead(above) {
-				t.Fatalf("the CLI read the scenario.yaml above the project %s", proj)
-			}
-			if _, err := os.Stat(filepath.Join(proj, "golden", "counter", "one.json")); err != nil {
-				t.Errorf("the goldens are not the project's own: %v", err)
+			if _, err := os.Stat(filepath.Join(dir, "golden", "counter", "one.json")); err != nil {
+				t.Errorf("the suite above the package was not run: %v", err)
 			}
 		})
 	}
 }
 
-// Within the project, a scenario.yaml that another user owns, or that any
-// user may write, is refused, naming the file and the fix: nothing runs.
+// A scenario.yaml above the current directory that another user owns, or
+// that any user may write, is refused, naming the file and the fix:
+// nothing runs. From the suite's own directory (a CI checkout made under
+// umask 000, a container's bind mount of another uid) it is read as --root
+// reads it.
 func TestConfigOwnedOrWritableByAnotherUserIsRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -82,20 +97,25 @@ func TestConfigOwnedOrWritableByAnotherUserIsRefused(t *testing.T) {
 			})
 			file := filepath.Join(dir, "scenario.yaml")
 			tc.setup(t, file)
-			for _, cwd := range []string{dir, filepath.Join(dir, "features")} {
-				t.Chdir(cwd)
-				r := runCLI(t, "update", "--no-color")
-				wantCode(t, r, exitLoad)
-				wantContains(t, r, file+" "+tc.want, "the CLI reads no configuration another user could have written", "--root")
-				if wasRead(dir) {
-					t.Fatal("the refused scenario.yaml was read")
-				}
-				if _, err := os.Stat(filepath.Join(dir, "golden")); err == nil {
-					t.Fatal("the run went on")
-				}
+			t.Chdir(filepath.Join(dir, "features"))
+			r := runCLI(t, "update", "--no-color")
+			wantCode(t, r, exitLoad)
+			wantContains(t, r, file+" "+tc.want, "the CLI reads no configuration another user could have written", "--root")
+			if wasRead(dir) {
+				t.Fatal("the refused scenario.yaml was read")
 			}
-			// --root names the suite: its scenario.yaml is the user's choice
-			r := runCLI(t, "update", "--root", dir, "--no-color")
+			if _, err := os.Stat(filepath.Join(dir, "golden")); err == nil {
+				t.Fatal("the run went on")
+			}
+			// from the suite's own directory, or with --root, the user names
+			// the suite: its scenario.yaml is the user's choice
+			t.Chdir(dir)
+			r = runCLI(t, "update", "--no-color")
+			wantCode(t, r, exitPassed)
+			if !wasRead(dir) {
+				t.Fatal("the scenario.yaml of the current directory was not read")
+			}
+			r = runCLI(t, "update", "--root", dir, "--no-color")
 			wantCode(t, r, exitPassed)
 		})
 	}

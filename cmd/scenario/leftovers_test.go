@@ -90,7 +90,7 @@ func TestFaultKill9EndsTheNodesChildren(t *testing.T) {
 			return nil
 		}},
 		{"langgraph-py", "langgraph-py", "scenarios/graphs/spawning.py", spawningGraphPy, func(t *testing.T, dir string) []string {
-			return []string{"--python", toolchain.Python(t, toolchain.RepoRoot())}
+			return []string{"--python", toolchain.LangGraphPython(t)} // its graph imports langgraph
 		}},
 	}
 	for _, tc := range cases {

@@ -12,7 +12,7 @@ import (
 
 // suiteRoot finds the suite root (SPEC §13): --root when given, else the
 // nearest directory from the current one upwards that holds scenario.yaml,
-// looking no higher than the project's root (findConfig), else the current
+// looking no higher than the repository's root (findConfig), else the current
 // directory. Paths on the command line are relative to the current
 // directory; they come back relative to the root, and the root relative to
 // the current directory, as commands print it.
@@ -58,27 +58,28 @@ func suiteRoot(flagRoot string, rootSet bool, paths []string) (string, []string,
 	return filepath.Clean(root), rel, nil
 }
 
-// projectMarkers mark a project's root: the search for scenario.yaml stops
-// at the first directory upwards that holds one of them.
-var projectMarkers = []string{".git", "go.mod", "package.json", "pyproject.toml"}
-
 // findConfig is the directory of the suite's scenario.yaml: the nearest
-// from dir upwards that holds one, looking no higher than the project's
-// root (the first directory holding .git, go.mod, package.json or
-// pyproject.toml), or "" when there is none. Configuration comes from the
-// suite, never from above it: a scenario.yaml in /tmp or a home directory
-// is not the project's. A scenario.yaml found this way must be the
-// user's (trusted): --root is the way to name a suite whose file is not.
+// from dir upwards that holds one, looking no higher than the repository's
+// root (the first directory holding .git), or "" when there is none.
+// Configuration comes from the suite, never from above it: a scenario.yaml
+// in /tmp or a home directory is not the repository's. A package.json,
+// go.mod or pyproject.toml does not stop the search: a monorepo's package
+// below the suite root runs the suite from its directory. The scenario.yaml
+// of the current directory is the one the user stands in, read as --root
+// reads it; one found above it must be the user's (trusted), since whoever
+// may write it chooses the programs its python: and graph: run.
 func findConfig(dir string) (string, error) {
+	start := dir
 	for {
 		file := filepath.Join(dir, runner.ConfigFile)
 		if _, err := os.Lstat(file); err == nil {
+			if dir == start {
+				return dir, nil
+			}
 			return dir, trusted(file)
 		}
-		for _, m := range projectMarkers {
-			if _, err := os.Lstat(filepath.Join(dir, m)); err == nil {
-				return "", nil
-			}
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return "", nil
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -115,7 +116,7 @@ func trusted(file string) error {
 		}
 		if why != "" {
 			return fmt.Errorf("%s %s, and the CLI reads no configuration another user could have written (its python: and graph: run programs as you); "+
-				"if it is your suite's, make the file yours (chown, chmod o-w), or name the suite with --root %s; otherwise remove it, or run from the project (a directory with .git, go.mod, package.json or pyproject.toml stops the search)",
+				"if it is your suite's, run from its directory or name it with --root %s (or make the file yours: chown, chmod o-w); otherwise remove it, or run from inside a git repository (its root, the directory with .git, stops the search)",
 				file, why, filepath.Dir(file))
 		}
 	}
