@@ -14,6 +14,7 @@ package record
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -94,9 +95,14 @@ func Record(o Options) (*Result, error) {
 	if !strings.HasSuffix(o.Feature, ".feature") {
 		return nil, fmt.Errorf("feature %q: a feature file ends in .feature", o.Feature)
 	}
-	if _, err := suite.Inside(o.Root, o.Feature); err != nil {
+	rel, err := suite.Inside(o.Root, o.Feature)
+	if err != nil {
 		return nil, err
 	}
+	if err := underFeatures(o.Layout, rel); err != nil {
+		return nil, err
+	}
+	o.Feature = rel
 	featurePath := filepath.Join(o.Root, filepath.FromSlash(o.Feature))
 	existing, err := os.ReadFile(featurePath)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -337,6 +343,17 @@ func lineLimit(feature, text string) error {
 		}
 	}
 	return nil
+}
+
+// underFeatures refuses a feature file outside the features directory:
+// check would not run its scenario, and would call its golden file an
+// orphan that prune deletes.
+func underFeatures(layout suite.Layout, feature string) error {
+	dir := path.Clean(cmp.Or(layout.Features, "features"))
+	if dir == "." || strings.HasPrefix(feature, dir+"/") {
+		return nil
+	}
+	return fmt.Errorf("feature %s is outside the features directory %s/ (scenario.yaml's features:), where check and prune look for scenarios: its golden file would be an orphan that prune deletes; record into a feature file under %s/, such as %s", feature, dir, dir, path.Join(dir, path.Base(feature)))
 }
 
 // featureContent is the feature file with the scenario at its end, or a
