@@ -374,13 +374,19 @@ func featureContent(existing []byte, o Options, text string) []byte {
 // what the file holds now), then writes it to a temporary file beside
 // full, which it returns, with full's mode.
 func stageFeature(o Options, full string, existing, content []byte) (string, error) {
-	if err := loads(o, content); err != nil {
+	problem, err := loads(o, content)
+	if err != nil {
+		return "", err
+	}
+	if problem != nil {
 		if existing != nil {
-			if err := loads(o, existing); err != nil {
-				return "", fmt.Errorf("%s does not load as it is, so record does not add to it: %w; fix it, or record into another --feature", o.Feature, err)
+			if problem, err := loads(o, existing); err != nil {
+				return "", err
+			} else if problem != nil {
+				return "", fmt.Errorf("%s does not load as it is, so record does not add to it: %w; fix it, or record into another --feature", o.Feature, problem)
 			}
 		}
-		return "", fmt.Errorf("%s would not load with the scenario, so nothing is written: %w", o.Feature, err)
+		return "", fmt.Errorf("%s would not load with the scenario, so nothing is written: %w", o.Feature, problem)
 	}
 	mode := os.FileMode(0o644)
 	if info, err := os.Stat(full); err == nil {
@@ -413,22 +419,23 @@ func stageFeature(o Options, full string, existing, content []byte) (string, err
 
 // loads reads content as the suite reads o.Feature, in a directory of its
 // own: the Gherkin parser's limits, its grammar, one golden file a
-// scenario.
-func loads(o Options, content []byte) error {
+// scenario. problem is why the suite would not load it; err, that it
+// could not be tried (a full disk).
+func loads(o Options, content []byte) (problem, err error) {
 	check, err := os.MkdirTemp("", "scenario-record-")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer os.RemoveAll(check)
 	at := filepath.Join(check, filepath.FromSlash(o.Feature))
 	if err := os.MkdirAll(filepath.Dir(at), 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	if err := os.WriteFile(at, content, 0o644); err != nil {
-		return err
+		return nil, err
 	}
-	_, err = suite.Load(check, o.Layout, []string{o.Feature})
-	return err
+	_, problem = suite.Load(check, o.Layout, []string{o.Feature})
+	return problem, nil
 }
 
 func featureTitle(feature string) string {
