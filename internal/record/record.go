@@ -21,7 +21,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
@@ -67,6 +67,10 @@ type Options struct {
 	liveInput *engine.Checked
 	// onGraph: the scenario runs on Graph, whose channels are its schema
 	onGraph bool
+	// kw are the feature file's keywords; omit are the setup steps its
+	// Background gives ("profile", "graph", "schema")
+	kw   keywords
+	omit map[string]bool
 	// Profile is the scenario's profile.
 	Profile string
 	// Runtimes replay the steps (nil: the built-in engine).
@@ -108,11 +112,18 @@ func Record(o Options) (*Result, error) {
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	if err == nil && hasScenario(existing, o.Name) {
+	ff := &featureFile{kw: english}
+	if err == nil {
+		if ff, err = readFeatureFile(o.Feature, existing); err != nil {
+			return nil, fmt.Errorf("%s does not load as it is, so record does not add to it: %w; fix it, or record into another --feature", o.Feature, err)
+		}
+	}
+	o.kw, o.omit = ff.kw, map[string]bool{}
+	if slices.Contains(ff.names, strings.TrimSpace(o.Name)) {
 		return nil, fmt.Errorf("%s already has a scenario %q: choose another --name", o.Feature, o.Name)
 	}
 	goldenRel := suite.GoldenBase(o.Layout, o.Feature, slug) + ".json"
-	if other := sameSlug(existing, slug); other != "" {
+	if other := sameSlug(ff.names, slug); other != "" {
 		return nil, fmt.Errorf("%s already has a scenario %q, whose golden file %s the name %q would share: choose another --name", o.Feature, other, goldenRel, o.Name)
 	}
 	for what, v := range map[string]string{"--graph": o.Graph, "--schema": o.Schema} {
@@ -123,6 +134,24 @@ func Record(o Options) (*Result, error) {
 	goldenPath := filepath.Join(o.Root, filepath.FromSlash(goldenRel))
 	if _, err := os.Stat(goldenPath); err == nil {
 		return nil, fmt.Errorf("the golden file %s already exists: choose another --name (record never overwrites)", goldenRel)
+	}
+
+	bg := ff.bg
+	if bg.profile != "" {
+		if o.Profile != "" && o.Profile != bg.profile {
+			return nil, fmt.Errorf("%s:%d: the Background gives every scenario of %s the %q profile, and the run is recorded under the %q profile (--profile, scenario.yaml's profile:, or the --graph module's language): record with --profile %s, or into another --feature", o.Feature, bg.profileLine, o.Feature, bg.profile, o.Profile, bg.profile)
+		}
+		o.Profile, o.omit["profile"] = bg.profile, true
+	}
+	if bg.schemaLine != 0 {
+		if o.Schema != "" && o.Schema != bg.schemaFile {
+			given := "a schema docstring"
+			if bg.schemaFile != "" {
+				given = fmt.Sprintf("the schema from %q", bg.schemaFile)
+			}
+			return nil, fmt.Errorf("%s:%d: the Background gives every scenario of %s %s, and a scenario declares one schema: record without --schema %s (the Background's is replayed), or into another --feature", o.Feature, bg.schemaLine, o.Feature, given, o.Schema)
+		}
+		o.omit["schema"] = true
 	}
 
 	live := o.Graph != "" && o.Run == nil
@@ -167,6 +196,12 @@ func Record(o Options) (*Result, error) {
 	var schemaDoc any
 	var inferred *Inferred
 	switch {
+	case o.omit["schema"] && o.Schema == "" && bg.schemaFile == "":
+		schemaDoc = bg.schemaDoc
+		o.onGraph = o.Graph != "" && !live
+	case o.omit["schema"] && o.Schema == "":
+		o.Schema = bg.schemaFile
+		fallthrough
 	case o.Schema != "":
 		doc, err := readChecked(o.Root, o.Schema)
 		if err != nil {
@@ -183,6 +218,12 @@ func Record(o Options) (*Result, error) {
 		if o.onGraph {
 			schemaDoc = nil
 		}
+	}
+	if bg.graph != "" {
+		if !o.onGraph || o.Graph != bg.graph {
+			return nil, fmt.Errorf("%s:%d: the Background runs every scenario of %s on the graph %q, and the run was not replayed on it: record with --graph %s RUN (a run of that graph), or into another --feature", o.Feature, bg.graphLine, o.Feature, bg.graph, bg.graph)
+		}
+		o.omit["graph"] = true
 	}
 	var schema *engine.Schema
 	if schemaDoc != nil {
@@ -207,6 +248,9 @@ func Record(o Options) (*Result, error) {
 	}
 	states, err := replay(g, run, engine.Checked{Value: run.Input, Order: run.InputOrder}, eo.Graph)
 	if err != nil {
+		if o.omit["schema"] {
+			return nil, fmt.Errorf("replayed with the schema that the Background gives (%s:%d): %w", o.Feature, bg.schemaLine, err)
+		}
 		return nil, err
 	}
 
@@ -308,23 +352,11 @@ func readChecked(root, name string) (engine.Checked, error) {
 	return engine.DecodeYAMLOrdered(data, src)
 }
 
-var scenarioLine = regexp.MustCompile(`(?m)^\s*(?:Scenario|Example|Scenario Outline|Scenario Template):\s*(.*?)\s*$`)
-
-func hasScenario(feature []byte, name string) bool {
-	for _, m := range scenarioLine.FindAllSubmatch(feature, -1) {
-		if string(m[1]) == strings.TrimSpace(name) {
-			return true
-		}
-	}
-	return false
-}
-
-// sameSlug is the name of a scenario of feature whose golden file has the
-// slug, or "".
-func sameSlug(feature []byte, slug string) string {
-	for _, m := range scenarioLine.FindAllSubmatch(feature, -1) {
-		if suite.Slug(string(m[1])) == slug {
-			return string(m[1])
+// sameSlug is the one of names whose golden file has the slug, or "".
+func sameSlug(names []string, slug string) string {
+	for _, n := range names {
+		if suite.Slug(n) == slug {
+			return n
 		}
 	}
 	return ""
