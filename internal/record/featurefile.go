@@ -23,7 +23,7 @@ type featureFile struct {
 
 // keywords are the Gherkin keywords a recorded scenario is written with.
 type keywords struct {
-	Language                          string
+	Language                         string
 	Scenario, Given, And, When, Then string
 }
 
