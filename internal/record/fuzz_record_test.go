@@ -3,6 +3,8 @@ package record
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,10 +20,23 @@ func FuzzRecordWritesWhatLoads(f *testing.F) {
 	f.Add("Ünïcode run ☃", "nöde \\ x", "clé", "a \"\"\" b ```", []byte{1, 7, 200, 9, 5, 5, 1})
 	f.Add("long", "n", "k", strings.Repeat("x", 100), []byte{4, 6, 255, 255, 6, 255})
 	f.Add("nested", "a", "b", "\u2028\t\x00", []byte{2, 129, 4, 5, 4, 5, 0, 1, 2, 3})
+	f.Add("en suite", "agent", "log", "x", []byte{3, 1, 2, 0, 5, 4, 4, 1})
+	f.Add("à la française", "agent", "log", "x", []byte{3, 1, 2, 0, 5, 4, 4, 2})
 	f.Fuzz(func(t *testing.T, name, node, key, val string, shape []byte) {
 		run := fuzzRun(node, key, val, shape)
 		dir := t.TempDir()
 		feature := "features/recorded/run.feature"
+		if len(shape) > 2 {
+			// a feature file to append to: a Background, a Rule, another language
+			if existing := fuzzFeatures[int(shape[len(shape)-1])%len(fuzzFeatures)]; existing != "" {
+				if err := os.MkdirAll(filepath.Join(dir, "features/recorded"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, feature), []byte(existing), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 		_, err := Record(Options{Root: dir, Layout: layout, RunName: "run.jsonl", Run: strings.NewReader(run),
 			Feature: feature, Name: name, EveryStep: len(shape) > 0 && shape[0]&128 != 0})
 		if err != nil {
@@ -37,6 +52,13 @@ func FuzzRecordWritesWhatLoads(f *testing.F) {
 			t.Fatalf("check of what record wrote: %v, %+v\n%s\nrun:\n%s\nfeature:\n%s", err, res, out.String(), run, content)
 		}
 	})
+}
+
+var fuzzFeatures = []string{
+	"",
+	"Feature: mine\n\n  Background:\n    Given the \"langgraph\" profile\n\n  Scenario: kept\n    Given an empty input state\n",
+	"# language: fr\nFonctionnalité: la mienne\n\n  Contexte:\n    Soit the \"langgraph\" profile\n\n  Règle: r\n\n    Scénario: gardé\n      Soit an empty input state\n",
+	"",
 }
 
 // fuzzRun builds a streamed run, [mode, chunk] lines, from the fuzzer's
