@@ -10,6 +10,7 @@ import (
 	messages "github.com/cucumber/messages/go/v34"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/suite"
 )
 
 // featureFile is what record takes from the feature file it appends to:
@@ -49,6 +50,10 @@ var (
 // A scenario appended at the end of a file that ends in a Rule belongs to
 // that Rule, and takes its Background after the Feature's.
 func readFeatureFile(feature string, content []byte) (*featureFile, error) {
+	content, err := suite.CleanFeature(feature, content) // a byte-order mark, as the suite reads it
+	if err != nil {
+		return nil, err
+	}
 	newID := (&messages.Incrementing{}).NewId
 	doc, err := gherkin.ParseGherkinDocumentForLanguage(bytes.NewReader(content), gherkin.DefaultDialect, newID)
 	if err != nil {

@@ -106,3 +106,14 @@ func TestRecordWritesTheFeaturesLanguage(t *testing.T) {
 		t.Errorf("want the name taken, got %v", err)
 	}
 }
+
+// A feature file that starts with a byte-order mark loads, so record
+// appends to it.
+func TestRecordFeatureWithByteOrderMark(t *testing.T) {
+	existing := "\uFEFFFeature: mine\n\n  Scenario: kept\n    Given an empty input state\n"
+	dir, _, err := record(t, chatRun, map[string]string{"features/recorded/run.feature": existing}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSuite(t, dir)
+}
