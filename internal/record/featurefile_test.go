@@ -57,7 +57,7 @@ func TestRecordRefusesWhatTheBackgroundContradicts(t *testing.T) {
 		{"another schema", "    Given the state schema from \"schema.json\"\n", func(o *Options) { o.Schema = "other.json" },
 			`features/recorded/run.feature:4: the Background gives every scenario of features/recorded/run.feature the schema from "schema.json", and a scenario declares one schema: record without --schema other.json`},
 		{"another profile", "    Given the \"langgraph-py\" profile\n", func(o *Options) { o.Profile = "langgraph" },
-			`features/recorded/run.feature:4: the Background gives every scenario of features/recorded/run.feature the "langgraph-py" profile, and the run is recorded under the "langgraph" profile`},
+			`features/recorded/run.feature:4: the Background gives every scenario of features/recorded/run.feature the "langgraph-py" profile, and --profile records the run under the "langgraph" profile: record with --profile langgraph-py`},
 		{"an input", "    Given the \"langgraph\" profile\n    And an empty input state\n", nil,
 			"features/recorded/run.feature:5: the Background's step `And an empty input state` runs before every scenario"},
 		{"a graph", "    Given the graph from \"g.mjs:graph\"\n", nil,
@@ -116,4 +116,26 @@ func TestRecordFeatureWithByteOrderMark(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSuite(t, dir)
+}
+
+// The Background's profile wins over the suite's default (scenario.yaml's),
+// as it does when the suite runs; the scenario does not name it again.
+func TestRecordBackgroundProfileOverTheDefault(t *testing.T) {
+	existing := "Feature: mine\n\n  Background:\n    Given the \"langgraph-py\" profile\n\n  Scenario: kept\n    Given an empty input state\n"
+	dir, _, err := record(t, chatRun, map[string]string{"features/recorded/run.feature": existing}, func(o *Options) { o.DefaultProfile = "langgraph" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if added := strings.TrimPrefix(read(t, dir, "features/recorded/run.feature"), existing); strings.Contains(added, "profile\"") || strings.Contains(added, " profile\n") {
+		t.Errorf("the scenario names a profile:\n%s", added)
+	}
+	checkSuite(t, dir)
+	// without a Background, the default is written, as before
+	dir, _, err = record(t, chatRun, nil, func(o *Options) { o.DefaultProfile = "langgraph" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := read(t, dir, "features/recorded/run.feature"); !strings.Contains(f, "    Given the \"langgraph\" profile\n") {
+		t.Errorf("want the default profile written:\n%s", f)
+	}
 }

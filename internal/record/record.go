@@ -71,8 +71,10 @@ type Options struct {
 	// Background gives ("profile", "graph", "schema")
 	kw   keywords
 	omit map[string]bool
-	// Profile is the scenario's profile.
-	Profile string
+	// Profile is the scenario's profile (--profile); DefaultProfile the
+	// one it takes when neither Profile nor the feature's Background gives
+	// one (scenario.yaml's, or the --graph module's language).
+	Profile, DefaultProfile string
 	// Runtimes replay the steps (nil: the built-in engine).
 	Runtimes []engine.Runtime
 	// EveryStep adds the state after each step.
@@ -139,10 +141,11 @@ func Record(o Options) (*Result, error) {
 	bg := ff.bg
 	if bg.profile != "" {
 		if o.Profile != "" && o.Profile != bg.profile {
-			return nil, fmt.Errorf("%s:%d: the Background gives every scenario of %s the %q profile, and the run is recorded under the %q profile (--profile, scenario.yaml's profile:, or the --graph module's language): record with --profile %s, or into another --feature", o.Feature, bg.profileLine, o.Feature, bg.profile, o.Profile, bg.profile)
+			return nil, fmt.Errorf("%s:%d: the Background gives every scenario of %s the %q profile, and --profile records the run under the %q profile: record with --profile %s, or into another --feature", o.Feature, bg.profileLine, o.Feature, bg.profile, o.Profile, bg.profile)
 		}
 		o.Profile, o.omit["profile"] = bg.profile, true
 	}
+	o.Profile = cmp.Or(o.Profile, o.DefaultProfile)
 	if bg.schemaLine != 0 {
 		if o.Schema != "" && o.Schema != bg.schemaFile {
 			given := "a schema docstring"
