@@ -23,12 +23,9 @@ type featureFile struct {
 }
 
 // keywords are the Gherkin keywords a recorded scenario is written with.
-type keywords struct {
-	Language                         string
-	Scenario, Given, And, When, Then string
-}
+type keywords struct{ Scenario, Given, And, When, Then string }
 
-var english = keywords{Language: "en", Scenario: "Scenario", Given: "Given ", And: "And ", When: "When ", Then: "Then "}
+var english = keywords{Scenario: "Scenario", Given: "Given ", And: "And ", When: "When ", Then: "Then "}
 
 // background is the setup that a feature file's Background gives: each
 // field with its line ("" and 0 when it gives none).
@@ -157,6 +154,6 @@ func dialectKeywords(language string) (keywords, error) {
 		}
 		return "* "
 	}
-	return keywords{Language: language, Scenario: first(d.ScenarioKeywords()), Given: first(d.Keywords["given"]),
+	return keywords{Scenario: first(d.ScenarioKeywords()), Given: first(d.Keywords["given"]),
 		And: first(d.Keywords["and"]), When: first(d.Keywords["when"]), Then: first(d.Keywords["then"])}, nil
 }
