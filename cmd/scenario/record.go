@@ -86,7 +86,7 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 			if o.Profile == "" && fc.Profile != "" {
 				// scenario.yaml's profile is a default: a graph of another
 				// language gives the scenario its own
-				o.Profile = steps.GraphProfile(graph, fc.Profile)
+				o.DefaultProfile = steps.GraphProfile(graph, fc.Profile)
 			}
 			timeout := time.Duration(fc.RuntimeTimeout)
 			if f.runtimeTimeout != "" {
@@ -185,8 +185,8 @@ func startStreamer(o *record.Options, s runtimes.Settings) (runtimes.Processes, 
 		return nil, fmt.Errorf("--graph %s: %s cannot run a graph live", o.Graph, name)
 	}
 	o.Streamer, o.GraphRuntime = streamer, procs[0].Runtime
-	if o.Profile == "" && name == "langgraph-py" {
-		o.Profile = name
+	if o.Profile == "" && o.DefaultProfile == "" && name == "langgraph-py" {
+		o.DefaultProfile = name
 	}
 	return procs, nil
 }

@@ -19,7 +19,11 @@ import (
 // files, in canonical order.
 func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]any) (string, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "  Scenario: %s\n", strings.TrimSpace(o.Name))
+	kw := o.kw
+	if kw.Scenario == "" {
+		kw = english
+	}
+	fmt.Fprintf(&b, "  %s: %s\n", kw.Scenario, strings.TrimSpace(o.Name))
 	from := o.RunName
 	if o.liveInput != nil {
 		from += " on " + o.Input
@@ -31,27 +35,31 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 	case inferred != nil:
 		b.WriteString(inferred.Comment())
 	}
-	given := "Given"
-	if o.Profile != "" {
-		fmt.Fprintf(&b, "    Given the %q profile\n", o.Profile)
-		given = "And"
+	// what the feature's Background gives is not given again
+	given := kw.Given
+	if o.Profile != "" && !o.omit["profile"] {
+		fmt.Fprintf(&b, "    %sthe %q profile\n", given, o.Profile)
+		given = kw.And
 	}
-	if o.onGraph {
-		fmt.Fprintf(&b, "    %s the graph from \"%s\"\n", given, o.Graph)
-		given = "And"
+	if o.onGraph && !o.omit["graph"] {
+		fmt.Fprintf(&b, "    %sthe graph from \"%s\"\n", given, o.Graph)
+		given = kw.And
 	}
 	switch {
+	case o.omit["schema"]:
 	case o.Schema != "":
-		fmt.Fprintf(&b, "    %s the state schema from \"%s\"\n", given, o.Schema)
+		fmt.Fprintf(&b, "    %sthe state schema from \"%s\"\n", given, o.Schema)
+		given = kw.And
 	case o.onGraph:
 	default:
-		fmt.Fprintf(&b, "    %s ", given)
+		fmt.Fprintf(&b, "    %s", given)
 		b.WriteString("the state schema:\n")
 		if err := docString(&b, inferred.Doc, nil); err != nil {
 			return "", err
 		}
+		given = kw.And
 	}
-	b.WriteString("    And the input state:\n")
+	fmt.Fprintf(&b, "    %sthe input state:\n", given)
 	if err := docString(&b, run.Input, run.InputOrder.Written); err != nil {
 		return "", err
 	}
@@ -63,7 +71,7 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 		}
 		switch {
 		case len(st.Writes) == 1 && st.Writes[0].Command:
-			fmt.Fprintf(&b, "    When node \"%s\" returns a command:\n", st.Writes[0].Node)
+			fmt.Fprintf(&b, "    %snode \"%s\" returns a command:\n", kw.When, st.Writes[0].Node)
 			w := st.Writes[0]
 			out := w.Output.(map[string]any)
 			cmd := map[string]any{}
@@ -83,14 +91,14 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 				return "", err
 			}
 		case len(st.Writes) == 1 && st.Writes[0].Output == nil:
-			fmt.Fprintf(&b, "    When node \"%s\" returns nothing\n", st.Writes[0].Node)
+			fmt.Fprintf(&b, "    %snode \"%s\" returns nothing\n", kw.When, st.Writes[0].Node)
 		case len(st.Writes) == 1:
-			fmt.Fprintf(&b, "    When node \"%s\" returns:\n", st.Writes[0].Node)
+			fmt.Fprintf(&b, "    %snode \"%s\" returns:\n", kw.When, st.Writes[0].Node)
 			if err := docString(&b, st.Writes[0].Output, st.Writes[0].Order.Written); err != nil {
 				return "", err
 			}
 		default:
-			b.WriteString("    When these nodes run in one step:\n")
+			fmt.Fprintf(&b, "    %sthese nodes run in one step:\n", kw.When)
 			// {"node": output, ...} in the order the nodes' updates came,
 			// each output in its own order
 			seen := map[string]bool{}
@@ -114,13 +122,13 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 			}
 		}
 		if o.EveryStep && i < len(run.Steps)-1 {
-			b.WriteString("    Then the state should equal:\n")
+			fmt.Fprintf(&b, "    %sthe state should equal:\n", kw.Then)
 			if err := docString(&b, states[i+1], nil); err != nil {
 				return "", err
 			}
 		}
 	}
-	b.WriteString("    Then the state should match the golden file\n")
+	fmt.Fprintf(&b, "    %sthe state should match the golden file\n", kw.Then)
 	return b.String(), nil
 }
 

@@ -14,13 +14,14 @@ package record
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
@@ -66,8 +67,14 @@ type Options struct {
 	liveInput *engine.Checked
 	// onGraph: the scenario runs on Graph, whose channels are its schema
 	onGraph bool
-	// Profile is the scenario's profile.
-	Profile string
+	// kw are the feature file's keywords; omit are the setup steps its
+	// Background gives ("profile", "graph", "schema")
+	kw   keywords
+	omit map[string]bool
+	// Profile is the scenario's profile (--profile); DefaultProfile the
+	// one it takes when neither Profile nor the feature's Background gives
+	// one (scenario.yaml's, or the --graph module's language).
+	Profile, DefaultProfile string
 	// Runtimes replay the steps (nil: the built-in engine).
 	Runtimes []engine.Runtime
 	// EveryStep adds the state after each step.
@@ -94,15 +101,27 @@ func Record(o Options) (*Result, error) {
 	if !strings.HasSuffix(o.Feature, ".feature") {
 		return nil, fmt.Errorf("feature %q: a feature file ends in .feature", o.Feature)
 	}
-	if _, err := suite.Inside(o.Root, o.Feature); err != nil {
+	rel, err := suite.Inside(o.Root, o.Feature)
+	if err != nil {
 		return nil, err
 	}
+	if err := underFeatures(o.Layout, rel); err != nil {
+		return nil, err
+	}
+	o.Feature = rel
 	featurePath := filepath.Join(o.Root, filepath.FromSlash(o.Feature))
 	existing, err := os.ReadFile(featurePath)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
-	if err == nil && hasScenario(existing, o.Name) {
+	ff := &featureFile{kw: english}
+	if err == nil {
+		if ff, err = readFeatureFile(o.Feature, existing); err != nil {
+			return nil, fmt.Errorf("%s does not load as it is, so record does not add to it: %w; fix it, or record into another --feature", o.Feature, err)
+		}
+	}
+	o.kw, o.omit = ff.kw, map[string]bool{}
+	if slices.Contains(ff.names, strings.TrimSpace(o.Name)) {
 		return nil, fmt.Errorf("%s already has a scenario %q: choose another --name", o.Feature, o.Name)
 	}
 	goldenDir, err := suite.GoldenDir(o.Layout, path.Clean(o.Feature))
@@ -110,7 +129,7 @@ func Record(o Options) (*Result, error) {
 		return nil, err
 	}
 	goldenRel := goldenfile.Fit(path.Join(goldenDir, slug) + ".json")
-	if other := sameSlug(existing, slug); other != "" {
+	if other := sameSlug(ff.names, slug); other != "" {
 		return nil, fmt.Errorf("%s already has a scenario %q, whose golden file %s the name %q would share: choose another --name", o.Feature, other, goldenRel, o.Name)
 	}
 	for what, v := range map[string]string{"--graph": o.Graph, "--schema": o.Schema} {
@@ -121,6 +140,25 @@ func Record(o Options) (*Result, error) {
 	goldenPath := filepath.Join(o.Root, filepath.FromSlash(goldenRel))
 	if _, err := os.Stat(goldenPath); err == nil {
 		return nil, fmt.Errorf("the golden file %s already exists: choose another --name (record never overwrites)", goldenRel)
+	}
+
+	bg := ff.bg
+	if bg.profile != "" {
+		if o.Profile != "" && o.Profile != bg.profile {
+			return nil, fmt.Errorf("%s:%d: the Background gives every scenario of %s the %q profile, and --profile records the run under the %q profile: record with --profile %s, or into another --feature", o.Feature, bg.profileLine, o.Feature, bg.profile, o.Profile, bg.profile)
+		}
+		o.Profile, o.omit["profile"] = bg.profile, true
+	}
+	o.Profile = cmp.Or(o.Profile, o.DefaultProfile)
+	if bg.schemaLine != 0 {
+		if o.Schema != "" && o.Schema != bg.schemaFile {
+			given := "a schema docstring"
+			if bg.schemaFile != "" {
+				given = fmt.Sprintf("the schema from %q", bg.schemaFile)
+			}
+			return nil, fmt.Errorf("%s:%d: the Background gives every scenario of %s %s, and a scenario declares one schema: record without --schema %s (the Background's is replayed), or into another --feature", o.Feature, bg.schemaLine, o.Feature, given, o.Schema)
+		}
+		o.omit["schema"] = true
 	}
 
 	live := o.Graph != "" && o.Run == nil
@@ -165,6 +203,12 @@ func Record(o Options) (*Result, error) {
 	var schemaDoc any
 	var inferred *Inferred
 	switch {
+	case o.omit["schema"] && o.Schema == "" && bg.schemaFile == "":
+		schemaDoc = bg.schemaDoc
+		o.onGraph = o.Graph != "" && !live
+	case o.omit["schema"] && o.Schema == "":
+		o.Schema = bg.schemaFile
+		fallthrough
 	case o.Schema != "":
 		doc, err := readChecked(o.Root, o.Schema)
 		if err != nil {
@@ -181,6 +225,12 @@ func Record(o Options) (*Result, error) {
 		if o.onGraph {
 			schemaDoc = nil
 		}
+	}
+	if bg.graph != "" {
+		if !o.onGraph || o.Graph != bg.graph {
+			return nil, fmt.Errorf("%s:%d: the Background runs every scenario of %s on the graph %q, and the run was not replayed on it: record with --graph %s RUN (a run of that graph), or into another --feature", o.Feature, bg.graphLine, o.Feature, bg.graph, bg.graph)
+		}
+		o.omit["graph"] = true
 	}
 	var schema *engine.Schema
 	if schemaDoc != nil {
@@ -205,6 +255,9 @@ func Record(o Options) (*Result, error) {
 	}
 	states, err := replay(g, run, engine.Checked{Value: run.Input, Order: run.InputOrder}, eo.Graph)
 	if err != nil {
+		if o.omit["schema"] {
+			return nil, fmt.Errorf("replayed with the schema that the Background gives (%s:%d): %w", o.Feature, bg.schemaLine, err)
+		}
 		return nil, err
 	}
 
@@ -306,23 +359,11 @@ func readChecked(root, name string) (engine.Checked, error) {
 	return engine.DecodeYAMLOrdered(data, src)
 }
 
-var scenarioLine = regexp.MustCompile(`(?m)^\s*(?:Scenario|Example|Scenario Outline|Scenario Template):\s*(.*?)\s*$`)
-
-func hasScenario(feature []byte, name string) bool {
-	for _, m := range scenarioLine.FindAllSubmatch(feature, -1) {
-		if string(m[1]) == strings.TrimSpace(name) {
-			return true
-		}
-	}
-	return false
-}
-
-// sameSlug is the name of a scenario of feature whose golden file has the
-// slug, or "".
-func sameSlug(feature []byte, slug string) string {
-	for _, m := range scenarioLine.FindAllSubmatch(feature, -1) {
-		if suite.Slug(string(m[1])) == slug {
-			return string(m[1])
+// sameSlug is the one of names whose golden file has the slug, or "".
+func sameSlug(names []string, slug string) string {
+	for _, n := range names {
+		if suite.Slug(n) == slug {
+			return n
 		}
 	}
 	return ""
@@ -343,6 +384,17 @@ func lineLimit(feature, text string) error {
 	return nil
 }
 
+// underFeatures refuses a feature file outside the features directory:
+// check would not run its scenario, and would call its golden file an
+// orphan that prune deletes.
+func underFeatures(layout suite.Layout, feature string) error {
+	dir := path.Clean(cmp.Or(layout.Features, "features"))
+	if dir == "." || strings.HasPrefix(feature, dir+"/") {
+		return nil
+	}
+	return fmt.Errorf("feature %s is outside the features directory %s/ (scenario.yaml's features:), where check and prune look for scenarios: its golden file would be an orphan that prune deletes; record into a feature file under %s/, such as %s", feature, dir, dir, path.Join(dir, path.Base(feature)))
+}
+
 // featureContent is the feature file with the scenario at its end, or a
 // new one; what was there is kept byte for byte.
 func featureContent(existing []byte, o Options, text string) []byte {
@@ -361,13 +413,19 @@ func featureContent(existing []byte, o Options, text string) []byte {
 // what the file holds now), then writes it to a temporary file beside
 // full, which it returns, with full's mode.
 func stageFeature(o Options, full string, existing, content []byte) (string, error) {
-	if err := loads(o, content); err != nil {
+	problem, err := loads(o, content)
+	if err != nil {
+		return "", err
+	}
+	if problem != nil {
 		if existing != nil {
-			if err := loads(o, existing); err != nil {
-				return "", fmt.Errorf("%s does not load as it is, so record does not add to it: %w; fix it, or record into another --feature", o.Feature, err)
+			if problem, err := loads(o, existing); err != nil {
+				return "", err
+			} else if problem != nil {
+				return "", fmt.Errorf("%s does not load as it is, so record does not add to it: %w; fix it, or record into another --feature", o.Feature, problem)
 			}
 		}
-		return "", fmt.Errorf("%s would not load with the scenario, so nothing is written: %w", o.Feature, err)
+		return "", fmt.Errorf("%s would not load with the scenario, so nothing is written: %w", o.Feature, problem)
 	}
 	mode := os.FileMode(0o644)
 	if info, err := os.Stat(full); err == nil {
@@ -400,22 +458,23 @@ func stageFeature(o Options, full string, existing, content []byte) (string, err
 
 // loads reads content as the suite reads o.Feature, in a directory of its
 // own: the Gherkin parser's limits, its grammar, one golden file a
-// scenario.
-func loads(o Options, content []byte) error {
+// scenario. problem is why the suite would not load it; err, that it
+// could not be tried (a full disk).
+func loads(o Options, content []byte) (problem, err error) {
 	check, err := os.MkdirTemp("", "scenario-record-")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer os.RemoveAll(check)
 	at := filepath.Join(check, filepath.FromSlash(o.Feature))
 	if err := os.MkdirAll(filepath.Dir(at), 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	if err := os.WriteFile(at, content, 0o644); err != nil {
-		return err
+		return nil, err
 	}
-	_, err = suite.Load(check, o.Layout, []string{o.Feature})
-	return err
+	_, problem = suite.Load(check, o.Layout, []string{o.Feature})
+	return problem, nil
 }
 
 func featureTitle(feature string) string {

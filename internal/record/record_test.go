@@ -372,3 +372,30 @@ func TestRecordFeatureWholeOrNothing(t *testing.T) {
 		t.Errorf("want only run.feature beside it, got %v", entries)
 	}
 }
+
+// A feature file outside the features directory is refused, saying where
+// it must go: check would not run it and would call its golden file an
+// orphan, which prune deletes.
+func TestRecordFeatureOutsideFeatures(t *testing.T) {
+	dir, _, err := record(t, chatRun, nil, func(o *Options) { o.Feature = "tests/smoke.feature" })
+	want := "feature tests/smoke.feature is outside the features directory features/ (scenario.yaml's features:), where check and prune look for scenarios: its golden file would be an orphan that prune deletes; record into a feature file under features/, such as features/smoke.feature"
+	if err == nil || err.Error() != want {
+		t.Fatalf("want %q, got %v", want, err)
+	}
+	for _, d := range []string{"tests", "golden"} {
+		if _, err := os.Stat(filepath.Join(dir, d)); err == nil {
+			t.Errorf("%s was written", d)
+		}
+	}
+	// a suite whose features: is elsewhere takes its own directory
+	_, res, err := record(t, chatRun, nil, func(o *Options) {
+		o.Layout = suite.Layout{Features: "tests/features", Golden: "tests/golden"}
+		o.Feature = "./tests/features/smoke.feature"
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Feature != "tests/features/smoke.feature" || res.Golden != "tests/golden/smoke/a-run.json" {
+		t.Errorf("got %s and %s", res.Feature, res.Golden)
+	}
+}
