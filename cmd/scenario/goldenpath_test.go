@@ -131,7 +131,7 @@ func TestRecordRefusesAFeatureWithoutAGoldenDirectoryOfItsOwn(t *testing.T) {
 	}
 	for _, tc := range []struct{ feature, want string }{
 		{"features/...feature", "features/...feature: a feature file needs a name of its own before .feature"},
-		{"extra/chat.feature", "extra/chat.feature lies outside the features directory features/"},
+		{"extra/chat.feature", "extra/chat.feature is outside the features directory features/"},
 	} {
 		t.Run(tc.feature, func(t *testing.T) {
 			dir := newSuite(t, map[string]string{"runs/chat.jsonl": string(run), "package.json": "{}\n"})
