@@ -333,8 +333,7 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 	top, topDir := abs, dir // the directory init was given
 	flat := flatLayout(abs)
 	if flat {
-		shown := func(d string) string { return filepath.Join(dir, filepath.FromSlash(flatSuite), d) }
-		notes = append(notes, fmt.Sprintf("features/, golden/ and scenarios/ are in %s, as %s names them (features:, golden:, scenarios:): %s is the root of a Python project whose packages setuptools finds in a flat layout, where each of them would become a package and pip install . would fail (\"Multiple top-level packages discovered in a flat-layout\"); setuptools leaves tests/ out. %s stays the suite root, so steps name the project's files from there (e.g. Given the graph from \"agent/graph.py:graph\")", shown(""), filepath.Join(dir, "scenario.yaml"), quote(topDir), quote(topDir)))
+		notes = append(notes, fmt.Sprintf("features/, golden/ and scenarios/ are in %s, as %s names them (features:, golden:, scenarios:): %s is the root of a Python project whose packages setuptools finds in a flat layout, where each of them would become a package and pip install . would fail (\"Multiple top-level packages discovered in a flat-layout\"); setuptools leaves tests/ out. %s stays the suite root, so steps name the project's files from there (e.g. Given the graph from \"agent/graph.py:graph\")", filepath.Join(dir, filepath.FromSlash(flatSuite)), filepath.Join(dir, "scenario.yaml"), quote(topDir), quote(topDir)))
 	} else if w := flatPackageWarning(abs); w != "" {
 		notes = append(notes, w)
 	}
@@ -410,6 +409,7 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 			files[i].name = data.Dirs + f.name
 		}
 	}
+	slices.SortFunc(files, func(a, b scaffoldFile) int { return strings.Compare(a.name, b.name) })
 	// where each file goes, and how the output names it
 	target := func(f scaffoldFile) (p, shown string) {
 		if f.name == ".github/workflows/scenarios.yml" {

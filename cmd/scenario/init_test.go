@@ -840,6 +840,14 @@ func TestInitFlatLayoutTestsItsOwnGraph(t *testing.T) {
 			t.Errorf("scenario.yaml at the root of a flat layout has no %q:\n%s", strings.TrimSpace(want), conf)
 		}
 	}
+	wf := readFile(t, project, ".github/workflows/scenarios.yml")
+	if strings.Contains(wf, "working-directory") || !strings.Contains(wf, "git add tests/scenario/golden/") {
+		t.Errorf("the workflow of a flat layout runs at the project root and commits tests/scenario/golden/:\n%s", wf)
+	}
+	// a second init refuses, naming where the files are
+	r = runCLI(t, "init", project)
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, "scenario.yaml, tests/scenario/features/example.feature, tests/scenario/golden/", "nothing was written")
 	writeFiles(t, project, map[string]string{
 		"tests/scenario/features/own_graph.feature": strings.ReplaceAll(ownGraphScenarios, "%GRAPH%", "agent/graph.py:graph"),
 	})
