@@ -65,6 +65,10 @@ type scaffoldData struct {
 	// go-version-file); GoSum is go.sum's for its cache, set only when the
 	// module is not at the repository root.
 	GoModFile, GoSum string
+	// Dirs is where features/, golden/ and scenarios/ go from the suite
+	// root, with a trailing slash: tests/scenario/ in a flat layout
+	// (scenario.yaml then names them), else empty.
+	Dirs string
 }
 
 // Messages reports whether the example uses LangGraph's messages reducer:
@@ -250,10 +254,15 @@ func flatLayout(dir string) bool {
 	return true
 }
 
-// flatSuite is where init puts a suite asked for at the root of a flat
-// layout: setuptools leaves tests/ and what is under it out of the
-// packages it discovers.
+// flatSuite is where init puts the features, golden files and scenarios of
+// a suite asked for at the root of a flat layout: setuptools leaves tests/
+// and what is under it out of the packages it discovers. scenario.yaml
+// stays at the root, which stays the suite root, so that steps name the
+// project's own files (agent/graph.py:graph) as they are.
 const flatSuite = "tests/scenario"
+
+// suiteDirs are the scaffold's directories scenario.yaml can move.
+var suiteDirs = []string{"features/", "golden/", "scenarios/"}
 
 // nodeInstall is the command that installs the packages of the
 // package.json at or above dir, as CI runs it from dir: npm ci with a
@@ -303,7 +312,8 @@ func runInit(dir string, stdout io.Writer) error {
 
 // runInitWith scaffolds a suite in dir (created if missing; "." by
 // default) and reports what it wrote. At the root of a flat-layout Python
-// project the suite goes to tests/scenario/ instead. The workflow goes to
+// project features/, golden/ and scenarios/ go to tests/scenario/ instead,
+// and scenario.yaml at the root names them. The workflow goes to
 // the repository root's .github/workflows/, the only place GitHub reads,
 // its jobs running in the suite's directory; it never replaces a workflow
 // there. Nothing is written unless everything can be.
@@ -321,10 +331,9 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 	}
 	var notes []string
 	top, topDir := abs, dir // the directory init was given
-	if flatLayout(abs) {
-		dir = filepath.Join(dir, filepath.FromSlash(flatSuite))
-		abs = filepath.Join(abs, filepath.FromSlash(flatSuite))
-		notes = append(notes, fmt.Sprintf("the suite is in %s: %s is the root of a Python project whose packages setuptools finds in a flat layout, where features/, golden/ and scenarios/ would each become a package and pip install . would fail (\"Multiple top-level packages discovered in a flat-layout\"); setuptools leaves tests/ out", dir, quote(topDir)))
+	flat := flatLayout(abs)
+	if flat {
+		notes = append(notes, fmt.Sprintf("features/, golden/ and scenarios/ are in %s, as %s names them (features:, golden:, scenarios:): %s is the root of a Python project whose packages setuptools finds in a flat layout, where each of them would become a package and pip install . would fail (\"Multiple top-level packages discovered in a flat-layout\"); setuptools leaves tests/ out. %s stays the suite root, so steps name the project's files from there (e.g. Given the graph from \"agent/graph.py:graph\")", filepath.Join(dir, filepath.FromSlash(flatSuite)), filepath.Join(dir, "scenario.yaml"), quote(topDir), quote(topDir)))
 	} else if w := flatPackageWarning(abs); w != "" {
 		notes = append(notes, w)
 	}
@@ -349,6 +358,9 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 		before = append(before, "runtime: langgraph-js loads LangGraph JS from the suite's node_modules; before the first run (node >= 20):\n  "+data.Install)
 	}
 	data.Cargo = profile == "awaken" || uses("awaken")
+	if flat {
+		data.Dirs = flatSuite + "/"
+	}
 	switch {
 	case uses("awaken"):
 		before = append(before, "runtime: awaken builds its program with your cargo on the first run (Rust >= 1.85; a few minutes, once per version); the workflow caches that build")
@@ -392,6 +404,12 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 		// a TypeScript or Python repository gets a CLI-only suite
 		files = slices.DeleteFunc(files, func(f scaffoldFile) bool { return f.name == "scenario_test.go" })
 	}
+	for i, f := range files {
+		if data.Dirs != "" && slices.ContainsFunc(suiteDirs, func(d string) bool { return strings.HasPrefix(f.name, d) }) {
+			files[i].name = data.Dirs + f.name
+		}
+	}
+	slices.SortFunc(files, func(a, b scaffoldFile) int { return strings.Compare(a.name, b.name) })
 	// where each file goes, and how the output names it
 	target := func(f scaffoldFile) (p, shown string) {
 		if f.name == ".github/workflows/scenarios.yml" {
@@ -439,7 +457,7 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 	for _, s := range shown {
 		fmt.Fprintf(stdout, "created %s\n", s)
 	}
-	printNextSteps(stdout, dir, abs)
+	printNextSteps(stdout, dir, abs, data.Dirs)
 	for _, b := range before {
 		fmt.Fprintln(stdout, b)
 	}
@@ -597,14 +615,17 @@ func goPackageIn(dir string) string {
 // directory is in a module, and the CLI as a tool of that module (go run
 // of the CLI inside a module needs go.sum entries that go mod tidy drops
 // unless go.mod names the tool), or with the CLI at a pinned version.
-func printNextSteps(out io.Writer, dir, abs string) {
+func printNextSteps(out io.Writer, dir, abs, dirs string) {
 	fmt.Fprintln(out, "\nnext steps:")
+	if dirs != "" {
+		fmt.Fprintf(out, "  # scenarios go in %sfeatures/; the CLI runs from %s, the suite root (scenario.yaml)\n", dirs, quote(dir))
+	}
 	if dir != "." {
 		fmt.Fprintf(out, "  cd %s\n", quote(dir))
 	}
 	if gomod := env.FindUp(abs, "go.mod"); gomod != "" {
 		fmt.Fprintln(out, "  go mod tidy                     # adds github.com/stateharness/scenario")
-		fmt.Fprintln(out, "  go test ./...                   # runs features/ through scenario_test.go")
+		fmt.Fprintf(out, "  go test ./...                   # runs %sfeatures/ through scenario_test.go\n", dirs)
 		fmt.Fprintln(out, "or with the CLI, a tool of this module (go.mod pins its version; go mod tidy keeps it):")
 		pinned := declaresTool(filepath.Join(gomod, "go.mod"), cliPackage)
 		if !pinned {

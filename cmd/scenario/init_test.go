@@ -803,19 +803,59 @@ func TestInitKeepsAFlatLayoutInstallable(t *testing.T) {
 	}
 
 	suite := filepath.Join(project, "tests", "scenario")
-	wantContains(t, r, "created "+filepath.Join(suite, "scenario.yaml"), "the suite is in "+suite+": ", "Multiple top-level packages discovered in a flat-layout")
+	wantContains(t, r, "created "+filepath.Join(project, "scenario.yaml"), "created "+filepath.Join(suite, "features", "example.feature"),
+		"note: features/, golden/ and scenarios/ are in "+suite+", as "+filepath.Join(project, "scenario.yaml")+" names them", "Multiple top-level packages discovered in a flat-layout")
 	for _, d := range []string{"features", "golden", "scenarios"} {
 		if _, err := os.Stat(filepath.Join(project, d)); err == nil {
 			t.Errorf("init wrote %s/ beside the project's package", d)
 		}
 	}
-	if conf := readFile(t, suite, "scenario.yaml"); !strings.Contains(conf, "python: ../../.venv/bin/python") {
-		t.Errorf("scenario.yaml of the suite in tests/scenario:\n%s", conf)
+	if wf.Defaults.Run.WorkingDirectory != "" {
+		t.Errorf("the workflow runs in %q, want the project root, the suite root", wf.Defaults.Run.WorkingDirectory)
 	}
-	if wf.Defaults.Run.WorkingDirectory != "tests/scenario" {
-		t.Errorf("the workflow runs in %q, want tests/scenario", wf.Defaults.Run.WorkingDirectory)
+	wantCode(t, runCLI(t, append(suiteArgs("check", project), "--runtime", "builtin")...), exitPassed)
+}
+
+// TestInitFlatLayoutTestsItsOwnGraph: after init at the root of a
+// flat-layout Python project, a feature written in tests/scenario/features
+// names the project's own graph from the project root, and check with
+// LangGraph Python passes there, as the README's "For Python teams" says.
+func TestInitFlatLayoutTestsItsOwnGraph(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	project := writeFiles(t, t.TempDir(), map[string]string{
+		"pyproject.toml":    "[project]\nname = \"agent\"\nversion = \"0.1.0\"\n",
+		"agent/__init__.py": "",
+		"agent/graph.py":    pyGraphModule,
+	})
+	// the project's .venv, with the langgraph the repository pins
+	if err := os.Symlink(filepath.Dir(filepath.Dir(python)), filepath.Join(project, ".venv")); err != nil {
+		t.Fatal(err)
 	}
-	wantCode(t, runCLI(t, append(suiteArgs("check", suite), "--runtime", "builtin")...), exitPassed)
+	r := runCLI(t, "init", project)
+	wantCode(t, r, exitPassed)
+	wantContains(t, r, "created "+filepath.Join(project, "scenario.yaml"), "# scenarios go in tests/scenario/features/; the CLI runs from "+project+", the suite root")
+	conf := readFile(t, project, "scenario.yaml")
+	for _, want := range []string{"\nfeatures: tests/scenario/features ", "\ngolden: tests/scenario/golden ", "\nscenarios: tests/scenario/scenarios "} {
+		if !strings.Contains(conf, want) {
+			t.Errorf("scenario.yaml at the root of a flat layout has no %q:\n%s", strings.TrimSpace(want), conf)
+		}
+	}
+	wf := readFile(t, project, ".github/workflows/scenarios.yml")
+	if strings.Contains(wf, "working-directory") || !strings.Contains(wf, "git add tests/scenario/golden/") {
+		t.Errorf("the workflow of a flat layout runs at the project root and commits tests/scenario/golden/:\n%s", wf)
+	}
+	// a second init refuses, naming where the files are
+	r = runCLI(t, "init", project)
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, "scenario.yaml, tests/scenario/features/example.feature, tests/scenario/golden/", "nothing was written")
+	writeFiles(t, project, map[string]string{
+		"tests/scenario/features/own_graph.feature": strings.ReplaceAll(ownGraphScenarios, "%GRAPH%", "agent/graph.py:graph"),
+	})
+	t.Chdir(project)
+	r = runCLI(t, "check", "--runtime", "langgraph-py", "--no-color", "--format", "progress")
+	wantCode(t, r, exitPassed)
+	wantContains(t, r, "3 scenarios (3 passed)")
+	wantNotContains(t, r, "skipped")
 }
 
 func TestFlatLayout(t *testing.T) {

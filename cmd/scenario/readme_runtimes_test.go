@@ -181,7 +181,7 @@ func TestReadmeRuntimeCommandsPassOnOwnGraphs(t *testing.T) {
 		},
 		"langgraph-py": func(t *testing.T) string {
 			dir := writeFiles(t, t.TempDir(), map[string]string{
-				// its package listed: in a flat layout init puts the suite in tests/scenario
+				// its package listed: in a flat layout init puts features/ in tests/scenario
 				"pyproject.toml":             "[project]\nname = \"agent\"\nversion = \"0.1.0\"\n\n[tool.setuptools]\npackages = [\"agent\"]\n",
 				"agent/__init__.py":          "",
 				"agent/graph.py":             pyGraphModule,
