@@ -57,15 +57,7 @@ func (g *Graph) reducerFile() *field {
 // (f's first) on the one runtime that can run it; side by side, that
 // runtime runs it alone.
 func (g *Graph) openCodeReducers(rts []Runtime, f *field) error {
-	var other Runtime
-	builtinToo := false
-	for _, rt := range rts {
-		if rt == nil || rt.Name() == builtinName {
-			builtinToo = true
-		} else {
-			other = rt
-		}
-	}
+	other, builtinToo := otherRuntime(rts)
 	cannot := &Unsupported{Runtime: builtinName, Reason: fmt.Sprintf("field %q's reducer is %s, TypeScript, which the built-in engine cannot run", f.name, f.reducerFile), Graph: f.reducerFile}
 	if other == nil {
 		return cannot

@@ -111,11 +111,9 @@ func (g *Graph) openRuntimes(rts []Runtime) error {
 	return nil
 }
 
-// openOwnGraph opens the scenario's own graph on the one runtime that can
-// load it; side by side, that runtime runs it alone.
-func (g *Graph) openOwnGraph(rts []Runtime) error {
-	var other Runtime
-	builtinToo := false
+// otherRuntime is the runtime of rts that is not the built-in engine (nil
+// when there is none), and whether the built-in engine runs beside it.
+func otherRuntime(rts []Runtime) (other Runtime, builtinToo bool) {
 	for _, rt := range rts {
 		if rt == nil || rt.Name() == builtinName {
 			builtinToo = true
@@ -123,6 +121,13 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 			other = rt
 		}
 	}
+	return other, builtinToo
+}
+
+// openOwnGraph opens the scenario's own graph on the one runtime that can
+// load it; side by side, that runtime runs it alone.
+func (g *Graph) openOwnGraph(rts []Runtime) error {
+	other, builtinToo := otherRuntime(rts)
 	if other == nil {
 		return g.noGraphRuntime()
 	}
