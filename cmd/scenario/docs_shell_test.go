@@ -140,19 +140,30 @@ func shellCommands(b docBlock) []shellCommand {
 	return cmds
 }
 
-// stripComment drops a # comment: a # outside quotes that starts a word.
-func stripComment(line string) string {
+// unquoted reports, for each byte of line, whether it stands outside
+// single or double quotes (a quote character itself is inside).
+func unquoted(line string) []bool {
+	out := make([]bool, len(line))
 	quote := byte(0)
 	for j := 0; j < len(line); j++ {
-		c := line[j]
-		switch {
+		switch c := line[j]; {
 		case quote != 0:
 			if c == quote {
 				quote = 0
 			}
 		case c == '"' || c == '\'':
 			quote = c
-		case c == '#' && (j == 0 || line[j-1] == ' ' || line[j-1] == '\t'):
+		default:
+			out[j] = true
+		}
+	}
+	return out
+}
+
+// stripComment drops a # comment: a # outside quotes that starts a word.
+func stripComment(line string) string {
+	for j, out := range unquoted(line) {
+		if out && line[j] == '#' && (j == 0 || line[j-1] == ' ' || line[j-1] == '\t') {
 			return line[:j]
 		}
 	}
@@ -162,17 +173,9 @@ func stripComment(line string) string {
 // splitShell splits a line at && outside quotes.
 func splitShell(line string) []string {
 	var parts []string
-	quote, start := byte(0), 0
-	for j := 0; j < len(line); j++ {
-		c := line[j]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '&' && j+1 < len(line) && line[j+1] == '&':
+	out, start := unquoted(line), 0
+	for j := 0; j+1 < len(line); j++ {
+		if out[j] && out[j+1] && line[j] == '&' && line[j+1] == '&' {
 			parts = append(parts, line[start:j])
 			j++
 			start = j + 1
