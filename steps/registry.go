@@ -150,7 +150,7 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 			if w == nil {
 				return ctx, nil
 			}
-			w.stepIndex = suite.StepIndex(w.pickle, st)
+			w.stepIndex = w.indexOf(st)
 			if w.stepIndex < 0 {
 				return ctx, fmt.Errorf("%s: step %q is not in the suite index", w.scenario.Pos(), st.Text)
 			}
@@ -161,13 +161,13 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 			if w.graph != nil {
 				w.before = w.graph.State(w.thread)
 			}
-			return ctx, nil
+			return newStepContext(ctx), nil
 		})
 		sc.StepContext().After(func(ctx context.Context, st *godog.Step, _ godog.StepResultStatus, err error) (context.Context, error) {
 			// the step that failed the scenario, whoever defined it (or
 			// nobody: undefined), for a report that has only the error
 			if w := worldOf(ctx); w != nil && err != nil && w.failed == nil && !errors.Is(err, godog.ErrSkip) {
-				if i := suite.StepIndex(w.pickle, st); i >= 0 {
+				if i := w.indexOf(st); i >= 0 {
 					w.failed = &w.scenario.Steps[i]
 				}
 			}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -159,6 +160,47 @@ type worldKey struct{}
 func worldOf(ctx context.Context) *world {
 	w, _ := ctx.Value(worldKey{}).(*world)
 	return w
+}
+
+// indexOf is st's index in the scenario's steps: the running step's or the
+// one after it (steps run in order), else found by a scan.
+func (w *world) indexOf(st *godog.Step) int {
+	for _, i := range []int{w.stepIndex, w.stepIndex + 1} {
+		if i >= 0 && i < len(w.pickle.Steps) && w.pickle.Steps[i].Id == st.Id {
+			return i
+		}
+	}
+	return suite.StepIndex(w.pickle, st)
+}
+
+// stepContext is the context a step runs with: godog adds a link or two
+// to a scenario's context chain at every step and looks values up through
+// all of it (as our steps do the world), so a scenario of n steps cost n²
+// lookups. A stepContext remembers what each key gave below it: the chain
+// below never changes, so a lookup walks only the links added since the
+// step before, then stops at that step's stepContext.
+type stepContext struct {
+	context.Context
+	mu   sync.Mutex
+	seen map[any]any
+}
+
+func newStepContext(ctx context.Context) *stepContext {
+	return &stepContext{Context: ctx, seen: map[any]any{}}
+}
+
+func (c *stepContext) Value(key any) any {
+	c.mu.Lock()
+	v, ok := c.seen[key]
+	c.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = c.Context.Value(key)
+	c.mu.Lock()
+	c.seen[key] = v
+	c.mu.Unlock()
+	return v
 }
 
 // problem is an error in the scenario itself (bad docstring, missing file):

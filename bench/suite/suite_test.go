@@ -1,6 +1,7 @@
 package suite_test
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -78,5 +79,28 @@ func BenchmarkBareGodog(b *testing.B) {
 		if st := ts.Run(); st != 0 {
 			b.Fatalf("bare godog: status %d", st)
 		}
+	}
+}
+
+// BenchmarkLongScenario runs one scenario of n node steps: the time per
+// step must not grow with n (it grew linearly, the whole run quadratically,
+// when each step looked up the scenario's values through a context chain
+// one link longer per step).
+func BenchmarkLongScenario(b *testing.B) {
+	for _, n := range []int{1000, 4000, 16000} {
+		b.Run(fmt.Sprintf("steps=%d", n), func(b *testing.B) {
+			dir := b.TempDir()
+			if err := typical.WriteLong(dir, n); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				res, err := runner.Run(runner.Config{Root: dir, Format: "progress", Output: io.Discard})
+				if err != nil || res.Status != 0 {
+					b.Fatalf("run: %v, status %v", err, res)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/step")
+		})
 	}
 }

@@ -193,12 +193,8 @@ func TestFailureMessagesCutLongValuesInEveryReport(t *testing.T) {
 		"golden/big/golden.json": "{\n  \"v\": \"" + strings.Repeat("z", 1<<20) + "\"\n}\n",
 	})
 	junit, github, html := filepath.Join(dir, "junit.xml"), filepath.Join(dir, "github.txt"), filepath.Join(dir, "report.html")
-	start := time.Now()
 	r := runCLI(t, append(suiteArgs("run", dir), "--format", "progress,junit:"+junit+",github:"+github+",html:"+html)...)
 	wantCode(t, r, exitFailed)
-	if d := time.Since(start); d > 20*time.Second {
-		t.Errorf("the failing run took %v", d)
-	}
 	wantContains(t, r, "(1048578 bytes in all)", "should equal \"a\"", "INVALID_CONCURRENT_GRAPH_UPDATE", "bytes cut)")
 	if len(r.all()) > 20000 {
 		t.Errorf("the output is %d bytes", len(r.all()))

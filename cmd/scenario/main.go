@@ -64,6 +64,28 @@ const (
 	modePrune       // delete orphan goldens after a whole, passing run
 )
 
+// joinedFlag is a string flag that may be given more than once: each value
+// is joined to the ones before it with a comma (--format junit:a.xml
+// --format html:b.html writes both, as cucumber-js and vitest do).
+type joinedFlag struct{ p *string }
+
+func (j joinedFlag) String() string {
+	if j.p == nil {
+		return ""
+	}
+	return *j.p
+}
+
+func (j joinedFlag) Set(v string) error {
+	if *j.p != "" {
+		*j.p += ","
+	}
+	*j.p += v
+	return nil
+}
+
+func (joinedFlag) Type() string { return "string" }
+
 // run is the whole CLI, returning the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
 	var f flags
@@ -89,7 +111,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pf.StringVar(&f.root, "root", ".", "suite root holding features/, golden/ and scenarios/")
 	pf.StringVar(&f.profile, "profile", "", "default profile: "+strings.Join(engine.Profiles(), ", ")+" (overrides scenario.yaml)")
 	pf.StringVar(&f.tags, "tags", "", "run scenarios matching a godog tag expression (@a && ~@b, @a,@b)")
-	pf.StringVar(&f.format, "format", "", "formatters, comma-separated: godog's pretty, progress, cucumber:FILE; junit:FILE (testcases with file and line; check adds its golden-file problems), github or github:FILE (GitHub Actions annotations), and html:FILE (a self-contained report of every step's state change); default pretty on a terminal, progress otherwise")
+	pf.Var(joinedFlag{&f.format}, "format", "formatters, comma-separated or one per --format: godog's pretty, progress, cucumber:FILE; junit:FILE (testcases with file and line; check adds its golden-file problems), github or github:FILE (GitHub Actions annotations), and html:FILE (a self-contained report of every step's state change); default pretty on a terminal, progress otherwise")
 	pf.BoolVar(&f.noColor, "no-color", false, "plain output (also NO_COLOR)")
 	pf.IntVar(&f.concurrency, "concurrency", 1, "how many scenarios run at once")
 	pf.StringVar(&f.shard, "shard", "", "run part K of N of the suite (K/N), split by feature path and scenario line")

@@ -127,6 +127,22 @@ func TestJUnitTestcasesHaveFileAndLine(t *testing.T) {
 	}
 }
 
+// --format given twice writes both reports, as cucumber-js's --format and
+// vitest's --reporter do (the second used to replace the first, silently).
+func TestFormatGivenTwiceWritesBoth(t *testing.T) {
+	dir := ciSuite(t)
+	out := t.TempDir()
+	junit, html := filepath.Join(out, "report.xml"), filepath.Join(out, "report.html")
+	r := runCLI(t, "--root", dir, "--no-color", "--format", "junit:"+junit, "--format", "progress,html:"+html)
+	wantCode(t, r, exitPassed)
+	if rep := readJUnitReport(t, junit); len(rep.Suites) == 0 {
+		t.Errorf("the JUnit report of the first --format has no testsuite")
+	}
+	if _, err := os.Stat(html); err != nil {
+		t.Errorf("the HTML report of the second --format: %v", err)
+	}
+}
+
 // A report file the run cannot write is the error, whatever else the
 // command line says (it used to read "no scenario matches --tags").
 func TestBadReportPathIsTheError(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/suite"
 )
 
 // scenarioText is the recorded scenario: the profile, the schema, the
@@ -171,14 +172,48 @@ func docString(b *strings.Builder, v any, keys func(map[string]any) []string) er
 	return docText(b, []byte(text))
 }
 
-// docText writes a compact JSON text as a docstring, indented.
+// docText writes a compact JSON text as a docstring, indented; a value so
+// large that the Gherkin parser would take too long to read it indented
+// (suite.MaxDocStringWork) is written compact instead, wrapped into lines
+// of about wrapWidth bytes.
 func docText(b *strings.Builder, text []byte) error {
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, text, "", "  "); err != nil {
 		return err
 	}
+	if lines := bytes.Count(buf.Bytes(), []byte("\n")) + 1; lines*(buf.Len()+7*lines) > suite.MaxDocStringWork {
+		writeDoc(b, wrapJSON(text, wrapWidth))
+		return nil
+	}
 	writeDoc(b, buf.String())
 	return nil
+}
+
+// wrapWidth is how long a line of a wrapped docstring grows before it is
+// broken: an 8 MB value takes 256 lines, well under the parser's bound.
+const wrapWidth = 32 << 10
+
+// wrapJSON breaks a compact JSON text after a comma once its line has
+// width bytes (a string longer than that stays whole on its line).
+func wrapJSON(text []byte, width int) string {
+	var out strings.Builder
+	out.Grow(len(text) + len(text)/width + 1)
+	inString, escaped, lineStart := false, false, 0
+	for i, c := range text {
+		out.WriteByte(c)
+		switch {
+		case escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case !inString && c == ',' && i+1-lineStart >= width:
+			out.WriteByte('\n')
+			lineStart = i + 1
+		}
+	}
+	return out.String()
 }
 
 // writeDoc writes an indented JSON text as a docstring under its step. A

@@ -1,12 +1,17 @@
 package record
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"reflect"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	gherkin "github.com/cucumber/gherkin/go/v42"
+	messages "github.com/cucumber/messages/go/v34"
 	"github.com/stateharness/scenario/internal/suite"
 )
 
@@ -349,6 +354,50 @@ func TestRecordRefusesWhatTheSuiteCannotLoad(t *testing.T) {
 				t.Error("golden/ was written")
 			}
 		})
+	}
+}
+
+// A value the parser would take minutes to read indented (2 MB, 200,000
+// lines) is written compact, wrapped: the feature loads, and the value it
+// holds is the run's.
+func TestRecordWrapsALargeValue(t *testing.T) {
+	var items []string
+	for i := range 40000 {
+		items = append(items, fmt.Sprintf(`{"id": %d, "text": "item, \"%d\""}`, i, i))
+	}
+	list := "[" + strings.Join(items, ", ") + "]"
+	run := `["values", {"n": 1}]` + "\n" + `["updates", {"a": {"items": ` + list + `}}]` + "\n" + `["values", {"n": 1, "items": ` + list + `}]` + "\n"
+	dir, _, err := record(t, run, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	feature := read(t, dir, "features/recorded/run.feature")
+	if n := strings.Count(feature, "\n"); n > 200 {
+		t.Errorf("the feature has %d lines, want the value wrapped into a few", n)
+	}
+	if _, err := suite.Load(dir, layout, nil); err != nil {
+		t.Fatalf("the recorded feature does not load: %v", err)
+	}
+	doc, err := gherkin.ParseGherkinDocument(strings.NewReader(feature), (&messages.Incrementing{}).NewId)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []any
+	for _, st := range doc.Feature.Children[0].Scenario.Steps {
+		if st.Text == `node "a" returns:` {
+			var out map[string][]any
+			if err := json.Unmarshal([]byte(st.DocString.Content), &out); err != nil {
+				t.Fatalf("the docstring of %q: %v", st.Text, err)
+			}
+			got = out["items"]
+		}
+	}
+	var want []any
+	if err := json.Unmarshal([]byte(list), &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("node a's items: %d values, want the run's %d", len(got), len(want))
 	}
 }
 

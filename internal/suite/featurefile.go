@@ -15,7 +15,8 @@ import (
 // its start, which editors on Windows write and the parser would read as
 // part of the first keyword, is dropped; and a line longer than the
 // parser's line buffer (bufio.Scanner's 64 KiB: the parser then panics) is
-// an error naming the line.
+// an error naming the line, as is a docstring the parser would take
+// minutes to read (see MaxDocStringWork).
 
 // MaxLineBytes is the longest line of a feature file, without its line
 // end: the Gherkin parser reads lines with a 64 KiB buffer, the line end
@@ -24,6 +25,13 @@ const MaxLineBytes = 64<<10 - 1
 
 // MaxFeatureBytes is the largest feature file the harness reads.
 const MaxFeatureBytes = 64 << 20
+
+// MaxDocStringWork bounds a docstring's lines × bytes: the Gherkin parser
+// joins a docstring's lines one at a time, copying what it has joined so far
+// at each, so its time grows with that product (about 2e9 bytes copied a
+// second: a 1 MB docstring of 30,000 lines takes 14 s, and the suite
+// parses each file twice). At the bound a docstring reads in about a second.
+const MaxDocStringWork = 2_000_000_000
 
 var bom = []byte("\uFEFF")
 
@@ -60,6 +68,7 @@ func ReadFeature(fsys fs.FS, name string) ([]byte, error) {
 func CleanFeature(name string, content []byte) ([]byte, error) {
 	content = bytes.TrimPrefix(content, bom)
 	line, rest := 1, content
+	var doc docString
 	for len(rest) > 0 {
 		n := bytes.IndexByte(rest, '\n')
 		if n < 0 {
@@ -68,10 +77,53 @@ func CleanFeature(name string, content []byte) ([]byte, error) {
 		if n > MaxLineBytes {
 			return nil, fmt.Errorf("%s:%d: the line is %d bytes, longer than the %d a feature file's line may have (the Gherkin parser's limit); move the value to a file under scenarios/ and read it with a `... from \"<file>\"` step, such as `Given the input state from \"scenarios/input.json\"`", name, line, n, MaxLineBytes)
 		}
+		if doc.next(rest[:n], line) && doc.tooMuch() {
+			return nil, doc.refuse(name)
+		}
 		rest = rest[min(n+1, len(rest)):]
 		line++
 	}
+	if doc.sep != "" && doc.tooMuch() { // the parser reads it to the end
+		return nil, doc.refuse(name)
+	}
 	return content, nil
+}
+
+// docString follows a feature file's docstrings line by line, as the
+// Gherkin parser delimits them: a line that starts (after indentation)
+// with three double quotes or three backticks opens one, and the next line
+// that starts with the same three closes it.
+type docString struct {
+	sep          string // the open docstring's delimiter, "" outside one
+	open         int    // its opening line
+	lines, bytes int    // the lines and bytes it holds so far
+}
+
+func (d *docString) tooMuch() bool { return d.lines*d.bytes > MaxDocStringWork }
+
+func (d *docString) refuse(name string) error {
+	return fmt.Errorf("%s:%d: the docstring has %d lines and %d bytes, more than the Gherkin parser reads in reasonable time (it joins the lines one at a time, in time that grows with lines × bytes: here %d, where %d is the most it takes); write the value on fewer lines (compact JSON: a line may hold up to %d bytes), or move it to a file: read an input or an output with a `... from \"<file>\"` step, and compare a large state with `the state should match the golden file`", name, d.open, d.lines, d.bytes, d.lines*d.bytes, MaxDocStringWork, MaxLineBytes)
+}
+
+// next takes line number at, and says whether it ended a docstring: d then
+// holds what it held.
+func (d *docString) next(line []byte, at int) bool {
+	t := bytes.TrimLeft(line, " \t")
+	if d.sep == "" {
+		for _, sep := range []string{`"""`, "```"} {
+			if bytes.HasPrefix(t, []byte(sep)) {
+				*d = docString{sep: sep, open: at}
+			}
+		}
+		return false
+	}
+	if bytes.HasPrefix(t, []byte(d.sep)) {
+		d.sep = ""
+		return true
+	}
+	d.lines++
+	d.bytes += len(line) + 1
+	return false
 }
 
 // CheckFeatures reads the feature files of entries (Expand's) under root

@@ -48,6 +48,45 @@ func TestFeatureLinesUpToTheParsersLimitParse(t *testing.T) {
 	}
 }
 
+// docFeature is a feature whose docstring (opened on line 5 by sep) holds
+// lines lines of width bytes each, the line end included.
+func docFeature(sep string, lines, width int) string {
+	row := "      " + strings.Repeat("a", width-7) + "\n"
+	return "Feature: f\n\n  Scenario: s\n    Given the input state:\n      " + sep + "\n" + strings.Repeat(row, lines) + "      " + sep + "\n"
+}
+
+// A docstring the parser would take minutes to join is refused before it
+// reads it, naming its line and what to do; one at the bound parses, and
+// the same bytes on fewer lines do too.
+func TestDocStringsOverTheParsersWorkAreRefused(t *testing.T) {
+	for _, sep := range []string{`"""`, "```"} {
+		over := docFeature(sep, 20000, 400) // 8 MB on 20,000 lines: 40 s a parse
+		_, _, err := parse(fstest.MapFS{"f.feature": {Data: []byte(over)}}, "f.feature")
+		if err == nil || !strings.Contains(err.Error(), "f.feature:5: the docstring has 20000 lines and 8000000 bytes") || !strings.Contains(err.Error(), "fewer lines") {
+			t.Errorf("%s: %v; want the docstring refused at f.feature:5", sep, err)
+		}
+		compact := docFeature(sep, 125, 64000) // the same 8 MB on 125 lines
+		if _, _, err := parse(fstest.MapFS{"f.feature": {Data: []byte(compact)}}, "f.feature"); err != nil {
+			t.Errorf("%s: 8 MB on 125 lines: %v", sep, err)
+		}
+		at := docFeature(sep, 2000, MaxDocStringWork/2000/2000) // lines × bytes at the bound
+		if _, _, err := parse(fstest.MapFS{"f.feature": {Data: []byte(at)}}, "f.feature"); err != nil {
+			t.Errorf("%s: a docstring at the bound: %v", sep, err)
+		}
+	}
+	// the other delimiter inside a docstring is its content, not its end;
+	// the same delimiter at any indentation ends it
+	mixed := "Feature: f\n\n  Scenario: s\n    Given the input state:\n      ```\n" + strings.Repeat("      \"\"\"\n", 20000) + strings.Repeat("      "+strings.Repeat("b", 393)+"\n", 20000) + "```\n"
+	if _, err := CleanFeature("f.feature", []byte(mixed)); err == nil || !strings.Contains(err.Error(), "f.feature:5: the docstring has 40000 lines") {
+		t.Errorf("a docstring holding the other delimiter: %v", err)
+	}
+	// an unclosed docstring runs to the end of the file, as the parser reads it
+	open := strings.TrimSuffix(docFeature(`"""`, 20000, 400), "      \"\"\"\n")
+	if _, err := CleanFeature("f.feature", []byte(open)); err == nil || !strings.Contains(err.Error(), "f.feature:5: the docstring has 20000 lines") {
+		t.Errorf("an unclosed docstring: %v", err)
+	}
+}
+
 func TestLoadRefusesALongLineInTheCLIsPathsToo(t *testing.T) {
 	root := writeSuite(t, map[string]string{"features/long.feature": longFeature(70000)})
 	if _, err := Load(root, layout, nil); err == nil || !strings.Contains(err.Error(), "features/long.feature:6:") {

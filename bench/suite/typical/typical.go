@@ -156,3 +156,26 @@ func BareSteps() func(*godog.ScenarioContext) {
 		sc.Step(re[5], func() error { return nil })
 	}
 }
+
+// WriteLong writes one scenario of n node steps to features/long.feature
+// under root (each step adds one to total and sets the status), ending in a
+// field assertion: the shape of a recorded run of thousands of supersteps.
+func WriteLong(root string, n int) error {
+	if n < 1 {
+		return fmt.Errorf("typical: n must be positive")
+	}
+	if err := os.MkdirAll(filepath.Join(root, "features"), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(root, "scenario.yaml"), []byte("profile: langgraph\n"), 0o644); err != nil {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Feature: One long run\n\n  Scenario: %d supersteps\n%s", n, Schema)
+	b.WriteString("    And the input state:\n      \"\"\"json\n      {\"status\": \"new\"}\n      \"\"\"\n")
+	for i := range n {
+		fmt.Fprintf(&b, "    When node \"step\" returns:\n      \"\"\"json\n      {\"total\": 1, \"status\": \"s%d\"}\n      \"\"\"\n", i)
+	}
+	fmt.Fprintf(&b, "    Then field \"total\" should equal %d\n", n)
+	return os.WriteFile(filepath.Join(root, "features", "long.feature"), []byte(b.String()), 0o644)
+}
