@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"time"
@@ -90,7 +91,20 @@ func ReadConfigFile(root string) (FileConfig, error) {
 	if err := dec.Decode(&fc); err != nil && !errors.Is(err, io.EOF) {
 		msg := strings.ReplaceAll(err.Error(), " in type runner.FileConfig", "")
 		msg = unknownField.ReplaceAllString(msg, "unknown key $1")
-		return fc, fmt.Errorf("%s: %s (known keys: profile, features, golden, scenarios, format, id_prefix, runtime, runtime_timeout, graph, python)", ConfigFile, msg)
+		return fc, fmt.Errorf("%s: %s (known keys: %s)", ConfigFile, msg, strings.Join(KnownKeys(), ", "))
 	}
 	return fc, nil
+}
+
+// KnownKeys are scenario.yaml's keys, read off FileConfig's tags so that a
+// key added there is listed in the error for an unknown one.
+func KnownKeys() []string {
+	t := reflect.TypeFor[FileConfig]()
+	keys := make([]string, 0, t.NumField())
+	for f := range t.Fields() {
+		if k, _, _ := strings.Cut(f.Tag.Get("yaml"), ","); k != "" && k != "-" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }
