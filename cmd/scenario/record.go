@@ -78,7 +78,7 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 			if err != nil {
 				return err
 			}
-			layout := suite.Layout{Features: orDefault(fc.Features, "features"), Golden: orDefault(fc.Golden, "golden")}
+			layout := suite.Layout{Features: cmp.Or(fc.Features, "features"), Golden: cmp.Or(fc.Golden, "golden")}
 			o := record.Options{
 				Root: root, Layout: layout, Feature: feature, Name: name, Schema: schema, Input: input,
 				Profile: f.profile, EveryStep: everyStep,
@@ -111,7 +111,7 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 			if graph != "" && len(args) == 0 {
 				// a feature a graph, a scenario an input
 				base = baseName(module)
-				o.Name = orDefault(o.Name, spaced(baseName(input)))
+				o.Name = cmp.Or(o.Name, spaced(baseName(input)))
 			} else {
 				o.RunName = args[0]
 				o.Run = stdin
@@ -128,8 +128,8 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 					o.Run, base = file, baseName(o.RunName)
 				}
 			}
-			o.Feature = orDefault(o.Feature, path.Join(layout.Features, "recorded", base+".feature"))
-			o.Name = orDefault(o.Name, spaced(base))
+			o.Feature = cmp.Or(o.Feature, path.Join(layout.Features, "recorded", base+".feature"))
+			o.Name = cmp.Or(o.Name, spaced(base))
 
 			list, from := f.runtime, "--runtime"
 			if list == "" {
@@ -199,10 +199,3 @@ func baseName(file string) string {
 
 // spaced reads _ and - in a file's name as spaces, for a scenario's name.
 func spaced(base string) string { return strings.NewReplacer("_", " ", "-", " ").Replace(base) }
-
-func orDefault(s, d string) string {
-	if s == "" {
-		return d
-	}
-	return s
-}

@@ -2,6 +2,7 @@ package record
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -236,7 +237,7 @@ func fieldType(ts map[string]bool) string {
 func (in *Inferred) Comment() string {
 	var proved, graph, guessed []string
 	fields := in.Doc["fields"].(map[string]any)
-	for _, name := range sortedKeys(fields) {
+	for _, name := range slices.Sorted(maps.Keys(fields)) {
 		f := fields[name].(map[string]any)
 		r, ok := f["reducer"]
 		switch {
@@ -271,13 +272,4 @@ func (in *Inferred) Comment() string {
 		fmt.Fprintf(&b, "    # No reducer, so the profile's default (last-value under langgraph and langgraph-py; nothing in the run proves one): %s.\n", strings.Join(guessed, ", "))
 	}
 	return b.String()
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
