@@ -83,28 +83,21 @@ type Bridge = bridge.Bridge
 // Start checks node and starts the bridge for the suite at root, returning
 // once it has loaded the packages. Its errors say what to install.
 func Start(root string, opts Options) (*Bridge, error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, fmt.Errorf("langgraph-js: suite root %s: %v", root, err)
-	}
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	node, err := findNode(opts.Node, timeout)
-	if err != nil {
-		return nil, err
-	}
-	script := opts.Script
-	if script == "" {
-		script = bridgeJS
-	}
-	return bridge.Start(Program(node, script, abs, timeout))
+	return bridge.Launch(Name, root, opts.Timeout, func(root string, timeout time.Duration) (bridge.Program, error) {
+		node, err := findNode(opts.Node, timeout)
+		if err != nil {
+			return bridge.Program{}, err
+		}
+		return Program(node, opts.Script, root, timeout), nil
+	})
 }
 
 // Program is the langgraph-js runtime as runtimes/bridge runs it: node on
-// script, for the suite at root.
+// script (empty: the embedded bridge.mjs), for the suite at root.
 func Program(node, script, root string, timeout time.Duration) bridge.Program {
+	if script == "" {
+		script = bridgeJS
+	}
 	return bridge.Program{
 		Name:    Name,
 		Library: "LangGraph JS",

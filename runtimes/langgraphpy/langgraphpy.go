@@ -94,28 +94,21 @@ type Bridge = bridge.Bridge
 // root, returning once it has imported the packages. Its errors say what
 // to install.
 func Start(root string, opts Options) (*Bridge, error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, fmt.Errorf("langgraph-py: suite root %s: %v", root, err)
-	}
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	py, err := FindPython(abs, opts.Python, timeout)
-	if err != nil {
-		return nil, err
-	}
-	script := opts.Script
-	if script == "" {
-		script = bridgePy
-	}
-	return bridge.Start(Program(py, script, abs, timeout))
+	return bridge.Launch(Name, root, opts.Timeout, func(root string, timeout time.Duration) (bridge.Program, error) {
+		py, err := FindPython(root, opts.Python, timeout)
+		if err != nil {
+			return bridge.Program{}, err
+		}
+		return Program(py, opts.Script, root, timeout), nil
+	})
 }
 
 // Program is the langgraph-py runtime as runtimes/bridge runs it: python
-// on script, for the suite at root.
+// on script (empty: the embedded bridge.py), for the suite at root.
 func Program(python, script, root string, timeout time.Duration) bridge.Program {
+	if script == "" {
+		script = bridgePy
+	}
 	return bridge.Program{
 		Name:    Name,
 		Library: "LangGraph Python",

@@ -66,35 +66,41 @@ type Bridge = bridge.Bridge
 // Start finds Python and starts the bridge for the suite at root,
 // returning once it has imported llmfy. Its errors say what to install.
 func Start(root string, opts Options) (*Bridge, error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, fmt.Errorf("llmfy: suite root %s: %v", root, err)
-	}
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = bridge.DefaultTimeout
-	}
-	py, err := pybridge.FindPython(pybridge.Need{Runtime: Name, Python: [2]int{3, 11}, Install: install}, abs, opts.Python, timeout)
-	if err != nil {
-		return nil, err
-	}
-	script := opts.Script
+	return bridge.Launch(Name, root, opts.Timeout, func(root string, timeout time.Duration) (bridge.Program, error) {
+		py, err := FindPython(root, opts.Python, timeout)
+		if err != nil {
+			return bridge.Program{}, err
+		}
+		return Program(py, opts.Script, root, timeout), nil
+	})
+}
+
+// Program is the llmfy runtime as runtimes/bridge runs it: python on
+// script (empty: the embedded bridge.py), for the suite at root.
+func Program(python, script, root string, timeout time.Duration) bridge.Program {
 	if script == "" {
 		script = bridgePy
 	}
-	return bridge.Start(bridge.Program{
+	return bridge.Program{
 		Name:    Name,
 		Library: "llmfy",
-		Command: py,
+		Command: python,
 		Args:    []string{"-u", filepath.Join("{dir}", "bridge.py")},
 		Files:   pybridge.Files(script),
-		Dir:     abs,
+		Dir:     root,
 		// a dict json.loads builds keeps the scenario's key order, in
 		// which llmfy applies a node's writes
 		Keys:    func(order *engine.KeyOrder, m map[string]any) []string { return order.Written(m) },
 		Accept:  accept,
 		Timeout: timeout,
-	})
+	}
+}
+
+// FindPython is the interpreter the bridge runs on, checked to be Python ≥
+// 3.11: bin when given (relative to root), else root's .venv, else python3
+// on PATH.
+func FindPython(root, bin string, timeout time.Duration) (string, error) {
+	return pybridge.FindPython(pybridge.Need{Runtime: Name, Python: [2]int{3, 11}, Install: install}, root, bin, timeout)
 }
 
 // accept refuses what this runtime does not run: other profiles, own
