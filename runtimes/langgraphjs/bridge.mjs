@@ -9,25 +9,11 @@
 // stdout's pipes; for the user's nodes, stdin reads /dev/null and stdout
 // writes to stderr.
 //
-// Requests and responses (the protocol every runtime shares is written in
-// runtimes/bridge's package doc; these are its shapes):
-//   {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "code"?, "default"?}]}}
-//     → {"id", "graph": n}
-//   {"id", "op": "route", "dir": "<route directory>"}
-//     → {"id", "fields": [{"name", "default", "reducer"?}]} or {"id", "error": {"code": "SCHEMA_INVALID", ...}}
-//   {"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>:<export>"}}
-//     → {"id", "graph": n, "channels": [...], "nodes": [...], "kinds": {channel: kind}}
-//   {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
-//    "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
-//    "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
-//     → {"id", "nextId": n, "values": {...}, "returned"?: {node: value}}
-//        or {"id", "error": {"code", "message", "field"?, "path"?: [key or index, ...], "name"?}}
-//   {"id", "op": "close", "graph": n} → {"id"}
-//   {"id", "op": "stream", "graph": "<module>:<export>", "input": {...}}
-//     → {"id", "chunks": [[mode, chunk], ...], "kinds": {channel: kind}} or {"id", "error": {...}}
-// Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
-// line it writes is {"ready": {"@langchain/langgraph", "@langchain/core", "node"}}
-// (versions) or {"fatal": "..."}.
+// The protocol (the requests, the answers, the ready and fatal lines) is
+// written once, in runtimes/bridge/doc.go, and held to by the transcripts
+// of runtimes/bridge/testdata/transcripts; this bridge answers every
+// request there, route included. Its ready line names
+// @langchain/langgraph, @langchain/core and node.
 //
 // A commit is one real superstep on a thread seeded with the state before
 // it: a fresh thread of a MemorySaver gets a checkpoint whose channel values

@@ -10,7 +10,7 @@
 // The packages @langchain/langgraph and @langchain/core are resolved from
 // the suite root (its node_modules), the versions the user's agent uses,
 // never from this package. The JavaScript side is bridge.mjs, embedded in
-// the binary; its header documents the requests it answers.
+// the binary; it answers the requests runtimes/bridge documents.
 //
 // Each commit is stateless on the JavaScript side: the harness owns the
 // threads, and the bridge seeds a fresh LangGraph thread with the state

@@ -6,23 +6,11 @@ python: of scenario.yaml), then reads one JSON request per line on stdin
 and writes one JSON answer per line on stdout, in order, each carrying the
 request's id. It exits when stdin closes.
 
-Requests and answers (the protocol every runtime shares is written in
-runtimes/bridge's package doc; these are its shapes):
-  {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
-    -> {"id", "graph": n}
-  {"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>.py:<attribute>"}}
-    -> {"id", "graph": n, "channels": [...], "nodes": [...], "kinds": {channel: kind}}
-  {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
-   "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
-   "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
-    -> {"id", "nextId": n, "values": {...}, "returned"?: {node: value}}
-       or {"id", "error": {"code", "message", "field"?, "name"?}}
-  {"id", "op": "close", "graph": n} -> {"id"}
-  {"id", "op": "stream", "graph": "<module>.py:<attribute>", "input": {...}}
-    -> {"id", "chunks": [[mode, chunk], ...], "kinds": {channel: kind}} or {"id", "error": {...}}
-Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
-line it writes is {"ready": {"langgraph", "langchain-core", "python"}} or
-{"fatal": "..."}.
+The protocol (the requests, the answers, the ready and fatal lines) is
+written once, in runtimes/bridge/doc.go, and held to by the transcripts of
+runtimes/bridge/testdata/transcripts; this bridge answers every request
+there but route (own graphs and streams included). Its ready line names
+langgraph, langchain-core and python.
 
 A commit is one real superstep on a thread seeded with the state before
 it: a fresh thread of an InMemorySaver gets a checkpoint whose channel

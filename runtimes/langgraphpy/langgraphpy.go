@@ -12,7 +12,7 @@
 // Python: Options.Python (scenario.yaml's python:), else the .venv at the
 // suite root, else python3 on PATH; the versions the user's agent uses,
 // never this package's. The Python side is bridge.py, embedded in the
-// binary; its docstring documents the requests it answers.
+// binary; it answers the requests runtimes/bridge documents.
 //
 // Each commit is stateless on the Python side: the harness owns the
 // threads, and the bridge seeds a fresh thread of an InMemorySaver with the
