@@ -37,7 +37,8 @@
 //
 // The process, the protocol and the sessions are runtimes/bridge's, finding
 // the interpreter and the Python side's protocol and reducers
-// runtimes/pybridge's; this package adds the script.
+// runtimes/pybridge's; this package adds the script and scenario_langgraph.py,
+// LangGraph's side of a commit, which the bench's judge of supersteps shares.
 package langgraphpy
 
 import (
@@ -54,6 +55,12 @@ import (
 
 //go:embed bridge.py
 var bridgePy string
+
+// langgraphPy is what bridge.py shares with the bench's judge of
+// supersteps (bench/steps/diff/langgraph_python.py).
+//
+//go:embed scenario_langgraph.py
+var langgraphPy string
 
 // Name is the runtime's name as --runtime spells it.
 const Name = "langgraph-py"
@@ -116,7 +123,7 @@ func Program(python, script, root string, timeout time.Duration) bridge.Program 
 		// -u: unbuffered pipes; -I is not used, so that the suite's
 		// own packages stay importable
 		Args:    []string{"-u", filepath.Join("{dir}", "bridge.py")},
-		Files:   pybridge.Files(script),
+		Files:   pybridge.Files(script, map[string]string{"scenario_langgraph.py": langgraphPy}),
 		Dir:     root,
 		Keys:    insertionOrder,
 		Accept:  accept,

@@ -227,26 +227,10 @@ def open_spec(raw):
     return {"graph": by_key[key]}
 
 
-def handle(req):
-    op = req.get("op")
-    if op == "open":
-        try:
-            return open_spec(req.get("spec") or {})
-        except Exception as e:  # noqa: BLE001
-            return {"error": {"code": "RUNTIME_ERROR", "message": str(e)}}
-    if op == "commit":
-        spec = specs.get(req.get("graph"))
-        if spec is None:
-            return {"fatal": f"no graph {req.get('graph')} is open"}
-        return commit(spec, req)
-    if op == "close":
-        return {}
-    return {"fatal": f"unknown op {json.dumps(op)}"}
-
-
 def main():
     protocol.serve({"llmfy": protocol.version_of("llmfy"), "pydantic": protocol.version_of("pydantic"),
-                    "python": protocol.python_version()}, handle)
+                    "python": protocol.python_version()},
+                   lambda req: protocol.answer(req, specs, open_spec, commit))
 
 
 if __name__ == "__main__":
