@@ -62,6 +62,7 @@ import net from "node:net";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { plainMessage } from "./message.mjs";
 
 const { createRequire } = module_;
 
@@ -987,35 +988,10 @@ async function commit(spec, req) {
 
 // ---- answers ----
 
-function isEmptyObject(v) {
-  return isObject(v) && Object.keys(v).length === 0;
-}
-
-function isEmptyArray(v) {
-  return Array.isArray(v) && v.length === 0;
-}
-
-// defaults are the values a message class's constructor gives a field it
-// was not given; the canonical form leaves them out.
-const messageDefaults = {
-  additional_kwargs: isEmptyObject,
-  response_metadata: isEmptyObject,
-  tool_calls: isEmptyArray,
-  invalid_tool_calls: isEmptyArray,
-  tool_call_chunks: isEmptyArray,
-};
-
-// plain maps a message to its type and every field its class keeps (as
-// bench/messages/plain.mjs does).
+// plain maps a message to SPEC §5's JSON message (message.mjs), each
+// field checked to be JSON.
 function plain(m, path, ancestors) {
-  const out = { type: m._getType() };
-  for (const [k, v] of Object.entries(m)) {
-    if (k === "type" || k.startsWith("lc_") || v === undefined) continue;
-    if (messageDefaults[k]?.(v)) continue;
-    if (k === "content" && out.type === "remove" && isEmptyArray(v)) continue;
-    out[k] = toJSONValue(v, [...path, k], ancestors, false);
-  }
-  return out;
+  return plainMessage(m, (k, v) => toJSONValue(v, [...path, k], ancestors, false));
 }
 
 // ---- JSON values (SPEC §2) ----

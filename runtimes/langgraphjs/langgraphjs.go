@@ -53,6 +53,12 @@ import (
 //go:embed bridge.mjs
 var bridgeJS string
 
+// messageJS is the bridge's canonical form of a message, which the
+// messages benchmark imports too.
+//
+//go:embed message.mjs
+var messageJS string
+
 // Name is the runtime's name as --runtime spells it.
 const Name = "langgraph-js"
 
@@ -103,7 +109,7 @@ func Program(node, script, root string, timeout time.Duration) bridge.Program {
 		Library: "LangGraph JS",
 		Command: node,
 		Args:    []string{filepath.Join("{dir}", "bridge.mjs"), root},
-		Files:   map[string]string{"bridge.mjs": script},
+		Files:   map[string]string{"bridge.mjs": script, "message.mjs": messageJS},
 		Dir:     root,
 		Accept:  accept,
 		Routes:  true,
