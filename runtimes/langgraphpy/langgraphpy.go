@@ -101,40 +101,22 @@ type Bridge = bridge.Bridge
 // root, returning once it has imported the packages. Its errors say what
 // to install.
 func Start(root string, opts Options) (*Bridge, error) {
-	return bridge.Launch(Name, root, opts.Timeout, func(root string, timeout time.Duration) (bridge.Program, error) {
-		py, err := FindPython(root, opts.Python, timeout)
-		if err != nil {
-			return bridge.Program{}, err
-		}
-		return Program(py, opts.Script, root, timeout), nil
-	})
+	return pyRuntime.Start(root, opts.Python, opts.Script, opts.Timeout)
 }
 
 // Program is the langgraph-py runtime as runtimes/bridge runs it: python
 // on script (empty: the embedded bridge.py), for the suite at root.
 func Program(python, script, root string, timeout time.Duration) bridge.Program {
-	if script == "" {
-		script = bridgePy
-	}
-	return bridge.Program{
-		Name:    Name,
-		Library: "LangGraph Python",
-		Command: python,
-		// -u: unbuffered pipes; -I is not used, so that the suite's
-		// own packages stay importable
-		Args:    []string{"-u", filepath.Join("{dir}", "bridge.py")},
-		Files:   pybridge.Files(script, map[string]string{"scenario_langgraph.py": langgraphPy}),
-		Dir:     root,
-		Keys:    insertionOrder,
-		Accept:  accept,
-		Timeout: timeout,
-	}
+	return pyRuntime.Program(python, script, root, timeout)
 }
 
-// insertionOrder: a dict json.loads builds keeps the order the scenario
-// wrote its keys in, and LangGraph Python applies a node's writes in it.
-func insertionOrder(order *engine.KeyOrder, m map[string]any) []string {
-	return order.Written(m)
+// pyRuntime is langgraph-py on the Python side runtimes/pybridge shares.
+var pyRuntime = pybridge.Runtime{
+	Need:    pybridge.Need{Runtime: Name, Python: minPython, Install: install},
+	Library: "LangGraph Python",
+	Script:  bridgePy,
+	Files:   map[string]string{"scenario_langgraph.py": langgraphPy},
+	Accept:  accept,
 }
 
 // accept refuses what this runtime does not run: other profiles, merge
@@ -174,5 +156,5 @@ func orLanggraph(p string) string {
 // 3.10: bin when given (relative to root), else root's .venv, else python3
 // on PATH.
 func FindPython(root, bin string, timeout time.Duration) (string, error) {
-	return pybridge.FindPython(pybridge.Need{Runtime: Name, Python: minPython, Install: install}, root, bin, timeout)
+	return pybridge.FindPython(pyRuntime.Need, root, bin, timeout)
 }

@@ -26,7 +26,6 @@ package llmfy
 import (
 	_ "embed"
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/stateharness/scenario/engine"
@@ -66,41 +65,29 @@ type Bridge = bridge.Bridge
 // Start finds Python and starts the bridge for the suite at root,
 // returning once it has imported llmfy. Its errors say what to install.
 func Start(root string, opts Options) (*Bridge, error) {
-	return bridge.Launch(Name, root, opts.Timeout, func(root string, timeout time.Duration) (bridge.Program, error) {
-		py, err := FindPython(root, opts.Python, timeout)
-		if err != nil {
-			return bridge.Program{}, err
-		}
-		return Program(py, opts.Script, root, timeout), nil
-	})
+	return pyRuntime.Start(root, opts.Python, opts.Script, opts.Timeout)
 }
 
 // Program is the llmfy runtime as runtimes/bridge runs it: python on
 // script (empty: the embedded bridge.py), for the suite at root.
 func Program(python, script, root string, timeout time.Duration) bridge.Program {
-	if script == "" {
-		script = bridgePy
-	}
-	return bridge.Program{
-		Name:    Name,
-		Library: "llmfy",
-		Command: python,
-		Args:    []string{"-u", filepath.Join("{dir}", "bridge.py")},
-		Files:   pybridge.Files(script),
-		Dir:     root,
-		// a dict json.loads builds keeps the scenario's key order, in
-		// which llmfy applies a node's writes
-		Keys:    func(order *engine.KeyOrder, m map[string]any) []string { return order.Written(m) },
-		Accept:  accept,
-		Timeout: timeout,
-	}
+	return pyRuntime.Program(python, script, root, timeout)
+}
+
+// pyRuntime is llmfy on the Python side runtimes/pybridge shares: llmfy
+// needs Python ≥ 3.11.
+var pyRuntime = pybridge.Runtime{
+	Need:    pybridge.Need{Runtime: Name, Python: [2]int{3, 11}, Install: install},
+	Library: "llmfy",
+	Script:  bridgePy,
+	Accept:  accept,
 }
 
 // FindPython is the interpreter the bridge runs on, checked to be Python ≥
 // 3.11: bin when given (relative to root), else root's .venv, else python3
 // on PATH.
 func FindPython(root, bin string, timeout time.Duration) (string, error) {
-	return pybridge.FindPython(pybridge.Need{Runtime: Name, Python: [2]int{3, 11}, Install: install}, root, bin, timeout)
+	return pybridge.FindPython(pyRuntime.Need, root, bin, timeout)
 }
 
 // accept refuses what this runtime does not run: other profiles, own

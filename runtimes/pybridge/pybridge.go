@@ -6,7 +6,9 @@
 // scenario_messages.py, a langchain-core message as the harness writes it
 // (which the langgraph-py checks in engine/ and bench/ import too). Each
 // bridge script imports them from the directory it is written to
-// (bridge.Program.Files), before its own libraries.
+// (bridge.Program.Files), before its own libraries. On the Go side, a
+// [Runtime] is a Python runtime's Program and start, and [FindPython] its
+// interpreter.
 package pybridge
 
 import (
