@@ -55,7 +55,8 @@
 //	 "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
 //	  → {"id", "nextId": n, "values": {...}, "returned"?: {node: value}, "revision"?: n}
 //	  or {"id", "error": {"code", "message", "name"?, "field"?, "path"?: [key or index, ...]}}
-//	  (command and run: the programs of own graphs; revision: awaken's)
+//	  (run: a real node of an own graph; command: the output is a Command,
+//	  {"update"?, "goto"?}, which llmfy refuses; revision: awaken's alone)
 //	{"id", "op": "close", "graph": n} → {"id"}
 //	{"id", "op": "stream", "graph": "<module>:<export>", "input": {...}}
 //	  → {"id", "chunks": [[mode, chunk], ...], "kinds": {channel: kind}}

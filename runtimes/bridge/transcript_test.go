@@ -302,3 +302,40 @@ func match(want, got any, path string) error {
 	}
 	return nil
 }
+
+// TestMatch: an answer matches its expectation member for member, where a
+// placeholder stands for any value of its kind; a member too many or too
+// few, or another value, does not.
+func TestMatch(t *testing.T) {
+	for _, c := range []struct {
+		want, got string
+		ok        bool
+	}{
+		{`{"id": 1, "graph": 1}`, `{"id": 1, "graph": 1}`, true},
+		{`{"ready": "<object>"}`, `{"ready": {"node": "v20"}}`, true},
+		{`{"ready": "<object>"}`, `{"ready": "v20"}`, false},
+		{`{"a": ["<string>", "<number>", "<array>", "<any>"]}`, `{"a": ["x", 1, [], null]}`, true},
+		{`{"a": ["<string>"]}`, `{"a": [1]}`, false},
+		{`{"id": 1}`, `{"id": 1, "fatal": "x"}`, false},
+		{`{"id": 1, "fatal": "<string>"}`, `{"id": 1}`, false},
+		{`{"values": {"n": 1}}`, `{"values": {"n": 2}}`, false},
+		{`[1, 2]`, `[1]`, false},
+	} {
+		var want, got any
+		json.Unmarshal([]byte(c.want), &want)
+		json.Unmarshal([]byte(c.got), &got)
+		if err := match(want, got, "$"); (err == nil) != c.ok {
+			t.Errorf("match(%s, %s) = %v; want ok %v", c.want, c.got, err, c.ok)
+		}
+	}
+}
+
+// TestReadTranscriptRefusesStrayLines: a line that is none of the format's
+// is refused naming its line.
+func TestReadTranscriptRefusesStrayLines(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "bad.txt")
+	os.WriteFile(file, []byte("< {\"ready\": \"<object>\"}\nsend this\n"), 0o644)
+	if _, err := readTranscript(file); err == nil || !strings.Contains(err.Error(), "bad.txt:2: ") {
+		t.Errorf("err = %v; want one naming line 2", err)
+	}
+}
