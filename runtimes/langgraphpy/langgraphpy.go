@@ -80,19 +80,7 @@ var minPython = [2]int{3, 10}
 const install = "python3 -m venv .venv && .venv/bin/pip install langgraph langchain-core"
 
 // Options configures Start. The zero value is ready to use.
-type Options struct {
-	// Python is the interpreter; empty means the suite root's
-	// .venv/bin/python, else python3 on PATH. A relative path is taken
-	// from the suite root.
-	Python string
-	// Timeout bounds each request; 0 means DefaultTimeout. A request that
-	// takes longer fails, and the bridge is killed and started again for
-	// the requests after it.
-	Timeout time.Duration
-	// Script replaces the embedded bridge.py (tests run misbehaving
-	// bridges with it).
-	Script string
-}
+type Options = pybridge.Options
 
 // Bridge is the langgraph-py runtime of a run (an engine.Runtime).
 type Bridge = bridge.Bridge
@@ -101,7 +89,7 @@ type Bridge = bridge.Bridge
 // root, returning once it has imported the packages. Its errors say what
 // to install.
 func Start(root string, opts Options) (*Bridge, error) {
-	return pyRuntime.Start(root, opts.Python, opts.Script, opts.Timeout)
+	return pyRuntime.Start(root, opts)
 }
 
 // Program is the langgraph-py runtime as runtimes/bridge runs it: python

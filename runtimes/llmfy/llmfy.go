@@ -47,17 +47,7 @@ const Profile = "llmfy"
 const install = "python3 -m venv .venv && .venv/bin/pip install llmfy"
 
 // Options configures Start. The zero value is ready to use.
-type Options struct {
-	// Python is the interpreter; empty means the suite root's
-	// .venv/bin/python, else python3 on PATH. A relative path is taken
-	// from the suite root.
-	Python string
-	// Timeout bounds each request; 0 means bridge.DefaultTimeout.
-	Timeout time.Duration
-	// Script replaces the embedded bridge.py (tests run altered bridges
-	// with it).
-	Script string
-}
+type Options = pybridge.Options
 
 // Bridge is the llmfy runtime of a run (an engine.Runtime).
 type Bridge = bridge.Bridge
@@ -65,7 +55,7 @@ type Bridge = bridge.Bridge
 // Start finds Python and starts the bridge for the suite at root,
 // returning once it has imported llmfy. Its errors say what to install.
 func Start(root string, opts Options) (*Bridge, error) {
-	return pyRuntime.Start(root, opts.Python, opts.Script, opts.Timeout)
+	return pyRuntime.Start(root, opts)
 }
 
 // Program is the llmfy runtime as runtimes/bridge runs it: python on

@@ -24,15 +24,32 @@ type Runtime struct {
 	Accept func(engine.GraphSpec) error
 }
 
-// Start finds and checks the interpreter (python: as FindPython takes it)
-// and starts the runtime for the suite at root; script "" is r.Script.
-func (r Runtime) Start(root, python, script string, timeout time.Duration) (*bridge.Bridge, error) {
-	return bridge.Launch(r.Runtime, root, timeout, func(root string, timeout time.Duration) (bridge.Program, error) {
-		py, err := FindPython(r.Need, root, python, timeout)
+// Options configures a Python runtime's Start. The zero value is ready to
+// use.
+type Options struct {
+	// Python is the interpreter; empty means the suite root's
+	// .venv/bin/python, else python3 on PATH. A relative path is taken
+	// from the suite root.
+	Python string
+	// Timeout bounds each request; 0 means bridge.DefaultTimeout. A
+	// request that takes longer fails, and the bridge is killed and
+	// started again for the requests after it.
+	Timeout time.Duration
+	// Script replaces the embedded bridge.py (tests run misbehaving or
+	// altered bridges with it).
+	Script string
+}
+
+// Start finds and checks the interpreter and starts the runtime for the
+// suite at root, returning once the script has imported its libraries.
+// Its errors say what to install.
+func (r Runtime) Start(root string, opts Options) (*bridge.Bridge, error) {
+	return bridge.Launch(r.Runtime, root, opts.Timeout, func(root string, timeout time.Duration) (bridge.Program, error) {
+		py, err := FindPython(r.Need, root, opts.Python, timeout)
 		if err != nil {
 			return bridge.Program{}, err
 		}
-		return r.Program(py, script, root, timeout), nil
+		return r.Program(py, opts.Script, root, timeout), nil
 	})
 }
 
