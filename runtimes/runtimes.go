@@ -8,8 +8,10 @@
 //	defer procs.Stop()
 //	g, err := engine.New(schema, engine.Options{Runtimes: rts})
 //
-// Each runtime other than the built-in engine lives in a package of its
-// own under runtimes/ (langgraphjs, langgraphpy, llmfy, awaken), on the plumbing of runtimes/bridge.
+// Each runtime other than the built-in engine is a row of the registry
+// (registry.go: its name, profiles, own graphs' extensions and start) and
+// a package of its own under runtimes/ (langgraphjs, langgraphpy, llmfy,
+// awaken), on the plumbing of runtimes/bridge.
 package runtimes
 
 import (
@@ -20,10 +22,6 @@ import (
 	"time"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/runtimes/awaken"
-	"github.com/stateharness/scenario/runtimes/langgraphjs"
-	"github.com/stateharness/scenario/runtimes/langgraphpy"
-	"github.com/stateharness/scenario/runtimes/llmfy"
 )
 
 // Builtin is the built-in engine's name.
@@ -74,56 +72,6 @@ func (ps Processes) Kill() {
 	}
 }
 
-// An entry is a runtime of the registry.
-type entry struct {
-	// start starts it: one process per run.
-	start func(Settings) (*Process, error)
-	// graphs are the extensions of the modules of own graphs it loads.
-	graphs []string
-}
-
-// starters are the runtimes other than the built-in one, by name.
-var starters = map[string]entry{
-	awaken.Name: {
-		start: func(s Settings) (*Process, error) {
-			b, err := awaken.Start(s.Root, awaken.Options{CargoCache: s.CargoCache, Timeout: s.Timeout})
-			if err != nil {
-				return nil, err
-			}
-			return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
-		},
-	},
-	langgraphjs.Name: {
-		start: func(s Settings) (*Process, error) {
-			b, err := langgraphjs.Start(s.Root, langgraphjs.Options{Timeout: s.Timeout})
-			if err != nil {
-				return nil, err
-			}
-			return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
-		},
-		graphs: []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"},
-	},
-	langgraphpy.Name: {
-		start: func(s Settings) (*Process, error) {
-			b, err := langgraphpy.Start(s.Root, langgraphpy.Options{Python: s.Python, Timeout: s.Timeout})
-			if err != nil {
-				return nil, err
-			}
-			return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
-		},
-		graphs: []string{".py"},
-	},
-	llmfy.Name: {
-		start: func(s Settings) (*Process, error) {
-			b, err := llmfy.Start(s.Root, llmfy.Options{Python: s.Python, Timeout: s.Timeout})
-			if err != nil {
-				return nil, err
-			}
-			return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
-		},
-	},
-}
-
 // ForGraph names the runtime that loads an own graph, "<module>:<export>",
 // by its module's extension, or "" when none does.
 func ForGraph(graph string) string {
@@ -131,9 +79,9 @@ func ForGraph(graph string) string {
 	if i := strings.LastIndexByte(graph, ':'); i >= 0 {
 		module = graph[:i]
 	}
-	for _, n := range Names()[1:] {
-		if slices.Contains(starters[n].graphs, filepath.Ext(module)) {
-			return n
+	for _, r := range registry {
+		if slices.Contains(r.Graphs, filepath.Ext(module)) {
+			return r.Name
 		}
 	}
 	return ""
@@ -143,9 +91,9 @@ func ForGraph(graph string) string {
 // ".js, .mjs, ...: langgraph-js; .py: langgraph-py".
 func GraphKinds() string {
 	var kinds []string
-	for _, n := range Names()[1:] {
-		if gs := starters[n].graphs; len(gs) > 0 {
-			kinds = append(kinds, strings.Join(gs, ", ")+": "+n)
+	for _, r := range registry {
+		if len(r.Graphs) > 0 {
+			kinds = append(kinds, strings.Join(r.Graphs, ", ")+": "+r.Name)
 		}
 	}
 	return strings.Join(kinds, "; ")
@@ -154,10 +102,9 @@ func GraphKinds() string {
 // Names lists the runtimes --runtime accepts, the built-in one first.
 func Names() []string {
 	names := []string{Builtin}
-	for n := range starters {
-		names = append(names, n)
+	for _, r := range registry {
+		names = append(names, r.Name)
 	}
-	slices.Sort(names[1:])
 	return names
 }
 
@@ -193,11 +140,11 @@ func Start(list, from string, s Settings) ([]engine.Runtime, Processes, error) {
 			rts = append(rts, engine.Builtin())
 			continue
 		}
-		rt, ok := starters[n]
+		rt, ok := lookup(n)
 		if !ok {
 			return bad(fmt.Sprintf("unknown runtime %q", n))
 		}
-		p, err := rt.start(s)
+		p, err := start(rt, s)
 		if err != nil {
 			procs.Stop()
 			return nil, nil, fmt.Errorf("%s %s: %v", from, n, err)
@@ -206,6 +153,25 @@ func Start(list, from string, s Settings) ([]engine.Runtime, Processes, error) {
 		rts = append(rts, p.Runtime)
 	}
 	return rts, procs, nil
+}
+
+// start starts rt as a Process of the run.
+func start(rt Runtime, s Settings) (*Process, error) {
+	b, err := rt.Start(s)
+	if err != nil {
+		return nil, err
+	}
+	return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
+}
+
+// Profiles are the profiles each runtime other than the built-in one
+// runs, by name (its row's Profiles).
+func Profiles() map[string][]string {
+	out := make(map[string][]string, len(registry))
+	for _, r := range registry {
+		out[r.Name] = append([]string(nil), r.Profiles...)
+	}
+	return out
 }
 
 // Usage says which runtime lists Start accepts, for --runtime's help:

@@ -4,6 +4,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/runtimes/awaken"
+	"github.com/stateharness/scenario/runtimes/bridge"
+	"github.com/stateharness/scenario/runtimes/langgraphjs"
+	"github.com/stateharness/scenario/runtimes/langgraphpy"
+	"github.com/stateharness/scenario/runtimes/llmfy"
 )
 
 func TestNames(t *testing.T) {
@@ -42,5 +49,29 @@ func TestForGraph(t *testing.T) {
 	}
 	if got, want := GraphKinds(), ".js, .mjs, .cjs, .ts, .mts, .cts: langgraph-js; .py: langgraph-py"; got != want {
 		t.Errorf("GraphKinds() = %q; want %q", got, want)
+	}
+}
+
+// TestRegistryProfiles: each row's profiles are those its program accepts,
+// and the rows are in the order of their names.
+func TestRegistryProfiles(t *testing.T) {
+	programs := map[string]bridge.Program{
+		awaken.Name:      awaken.Program("awaken", ".", 0),
+		langgraphjs.Name: langgraphjs.Program("node", "", ".", 0),
+		langgraphpy.Name: langgraphpy.Program("python3", "", ".", 0),
+		llmfy.Name:       llmfy.Program("python3", "", ".", 0),
+	}
+	rows := Registry()
+	if !slices.IsSortedFunc(rows, func(a, b Runtime) int { return strings.Compare(a.Name, b.Name) }) || len(rows) != len(programs) {
+		t.Fatalf("registry %v: want one row per runtime, sorted by name", Names())
+	}
+	for _, r := range rows {
+		accept := programs[r.Name].Accept
+		for _, p := range engine.Profiles() {
+			err := accept(engine.GraphSpec{Profile: p})
+			if runs := slices.Contains(r.Profiles, p); runs != (err == nil) {
+				t.Errorf("%s: profile %s in the row: %v; its program accepts it: %v", r.Name, p, runs, err)
+			}
+		}
 	}
 }

@@ -10,7 +10,7 @@
 // loaded with require, so NODE_PATH may point at the node_modules holding it.
 import { createRequire } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";
-import { plain } from "./plain.mjs";
+import { plainMessage } from "../../runtimes/langgraphjs/message.mjs";
 
 const require = createRequire(import.meta.url);
 const { messagesStateReducer } = require("@langchain/langgraph");
@@ -24,6 +24,6 @@ if (!currentPath || !incomingPath) {
 const current = JSON.parse(readFileSync(currentPath, "utf8")).messages;
 const incoming = JSON.parse(readFileSync(incomingPath, "utf8")).messages;
 const merged = messagesStateReducer(current, incoming);
-const text = JSON.stringify({ messages: merged.map((m) => plain(m)) }, null, 2) + "\n";
+const text = JSON.stringify({ messages: merged.map((m) => plainMessage(m)) }, null, 2) + "\n";
 if (outPath) writeFileSync(outPath, text);
 else process.stdout.write(text);

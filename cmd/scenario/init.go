@@ -80,13 +80,9 @@ func (d scaffoldData) Messages() bool {
 }
 
 // runtimeProfiles are the profiles each runtime other than the built-in
-// engine runs (SPEC §15); init writes the first when --profile is not given.
-var runtimeProfiles = map[string][]string{
-	"langgraph-js": {"langgraph", "dawn"},
-	"langgraph-py": {"langgraph-py"},
-	"llmfy":        {"llmfy"},
-	"awaken":       {"awaken"},
-}
+// engine runs (SPEC §15), from the registry; init writes the first when
+// --profile is not given.
+var runtimeProfiles = runtimes.Profiles()
 
 // pythonMarkers are the files that make a directory a Python project, in
 // the order their install is chosen.

@@ -34,7 +34,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/stateharness/scenario/engine"
@@ -71,19 +70,17 @@ type Bridge = bridge.Bridge
 // Start builds the program when the cache does not hold it yet (minutes,
 // once: see Build) and starts it for the suite at root.
 func Start(root string, opts Options) (*Bridge, error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, fmt.Errorf("awaken: suite root %s: %v", root, err)
-	}
-	progress := opts.Progress
-	if progress == nil {
-		progress = os.Stderr
-	}
-	bin, err := Build(opts.CargoCache, opts.Cargo, progress)
-	if err != nil {
-		return nil, err
-	}
-	return bridge.Start(Program(bin, abs, opts.Timeout))
+	return bridge.Launch(Name, root, opts.Timeout, func(root string, timeout time.Duration) (bridge.Program, error) {
+		progress := opts.Progress
+		if progress == nil {
+			progress = os.Stderr
+		}
+		bin, err := Build(opts.CargoCache, opts.Cargo, progress)
+		if err != nil {
+			return bridge.Program{}, err
+		}
+		return Program(bin, root, timeout), nil
+	})
 }
 
 // Program is the awaken runtime as runtimes/bridge runs it: the built

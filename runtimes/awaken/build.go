@@ -77,15 +77,11 @@ func CacheDir(dir string) (string, error) {
 // that a build starts. A build that fails says why, with the tail of
 // cargo's output and the command to run by hand.
 func Build(cacheDir, cargo string, progress io.Writer) (string, error) {
-	cache, err := CacheDir(cacheDir)
-	if err != nil {
-		return "", err
+	bin, ok, err := Built(cacheDir)
+	if err != nil || ok {
+		return bin, err
 	}
-	dir := filepath.Join(cache, Hash())
-	bin := filepath.Join(dir, binName+exe())
-	if _, err := os.Stat(bin); err == nil {
-		return bin, nil
-	}
+	cache, dir := filepath.Dir(filepath.Dir(bin)), filepath.Dir(bin)
 	if cargo == "" {
 		cargo = "cargo"
 	}
@@ -132,6 +128,19 @@ func Build(cacheDir, cargo string, progress io.Writer) (string, error) {
 		return "", fmt.Errorf("awaken: %v", err)
 	}
 	return bin, nil
+}
+
+// Built is where Build keeps this version of the program in the cache
+// (cacheDir, else the user's cache directory's scenario/awaken), and
+// whether it is there: a test that must not build looks it up.
+func Built(cacheDir string) (bin string, built bool, err error) {
+	cache, err := CacheDir(cacheDir)
+	if err != nil {
+		return "", false, err
+	}
+	bin = filepath.Join(cache, Hash(), binName+exe())
+	_, err = os.Stat(bin)
+	return bin, err == nil, nil
 }
 
 // writeSource writes the embedded source under dir, each file by a rename,

@@ -13,7 +13,12 @@
 //
 // # The protocol
 //
-// What every program must do, whatever its language:
+// This is the one description of the protocol: the programs
+// (runtimes/langgraphjs/bridge.mjs, runtimes/langgraphpy/bridge.py,
+// runtimes/llmfy/bridge.py on runtimes/pybridge, runtimes/awaken/bridge)
+// point here, and the transcripts of testdata/transcripts hold each of
+// them to it (see Transcripts). What every program must do, whatever its
+// language:
 //
 //   - Its first line on stdout is {"ready": {"<name>": "<version>", ...}},
 //     what it runs on, libraries first (the run prints them in that order:
@@ -22,13 +27,16 @@
 //   - Then it reads one JSON object per line on stdin, a request
 //     {"id": n, "op": ..., ...}, and writes one JSON object per line on
 //     stdout, the answer, with the request's id, in order: one request is
-//     under way at a time. Anything it cannot do is {"id", "fatal": "..."}.
+//     under way at a time. Anything it cannot do is {"id", "fatal": "..."}
+//     (the awaken program answers an op it does not know with a
+//     RUNTIME_ERROR error instead).
 //   - stdout carries the protocol only: a program sends whatever else
 //     writes to stdout (a library's print) to stderr, whose last 8 KB go
 //     into the error of a program that dies.
 //   - It exits when stdin closes (end of file), even while busy.
 //
-// The requests:
+// The requests, and which programs answer them (every one answers open
+// with fields, commit and close):
 //
 //	{"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "code"?, "merge"?, "scope", "default"?}]}}
 //	  → {"id", "graph": n}
@@ -37,25 +45,30 @@
 //	{"id", "op": "route", "dir": "<route directory>"}
 //	  → {"id", "fields": [{"name", "default", "reducer"?: "<dir>/reducers/<name>.ts"}]}
 //	  or {"id", "error": {"code": "SCHEMA_INVALID", "message"}}
-//	  (a Dawn route's state.ts and reducers/, read as Dawn reads them; only
-//	  a Program with Routes is sent it)
+//	  (a Dawn route's state.ts and reducers/, read as Dawn reads them;
+//	  langgraph-js alone, a Program with Routes)
 //	{"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>:<export>"}}
 //	  → {"id", "graph": n, "channels": [...], "nodes": [...], "kinds": {channel: kind}}
+//	  (langgraph-js and langgraph-py)
 //	{"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
 //	 "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
 //	 "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
-//	  → {"id", "nextId": n, "values": {...}, "returned"?: {node: value}}
+//	  → {"id", "nextId": n, "values": {...}, "returned"?: {node: value}, "revision"?: n}
 //	  or {"id", "error": {"code", "message", "name"?, "field"?, "path"?: [key or index, ...]}}
+//	  (run: a real node of an own graph; command: the output is a Command,
+//	  {"update"?, "goto"?}, which llmfy refuses; revision: awaken's alone)
 //	{"id", "op": "close", "graph": n} → {"id"}
 //	{"id", "op": "stream", "graph": "<module>:<export>", "input": {...}}
-//	  → {"id", "chunks": [[mode, chunk], ...]}
+//	  → {"id", "chunks": [[mode, chunk], ...], "kinds": {channel: kind}}
 //	  or {"id", "error": {"code", "message", "name"?, "path"?}}
+//	  (langgraph-js and langgraph-py)
 //
 // An own graph's open names its channels (the state's fields), its nodes
 // (the names a scenario may script) and each channel's kind: "last-value"
 // (a LastValue), "messages" (the framework's messages reducer), "add"
 // (Python's operator.add), "reducer" (another reducer function) or "other";
-// the engine holds a scenario's schema to them (SPEC §15).
+// the engine holds a scenario's schema to them (SPEC §15). A real node's
+// ("run") return comes back in returned, by node.
 //
 // A stream (scenario record --graph, [Bridge.Stream]) is a live run: the
 // program loads the graph as an open with spec.graph does, runs the
@@ -63,7 +76,8 @@
 // "values" end to end, and answers with every such chunk in order, each
 // [mode, chunk] as the library serialises it (messages in LangChain's
 // lc: 1 form), once it has checked each is JSON (NON_JSON_VALUE at the
-// path, naming the node of an update). A node that failed is NODE_ERROR
+// path, naming the node of an update), and with the graph's channels by
+// kind, as an open names them. A node that failed is NODE_ERROR
 // naming the node and the suite's line; what the harness has no step for
 // (an interrupt, a graph compiled with a checkpointer, which needs a
 // thread_id) is a RUNTIME_ERROR saying so and what to do. The runtime
@@ -74,6 +88,30 @@
 // the whole state after it. An error's code is a §11 code (any other is a
 // RUNTIME_ERROR quoting it, "<Library> refused the commit (CODE): ...");
 // field or path says where, as the engine writes paths ($.messages[2]).
+// Message ids the framework generates are idPrefix + n, counted from the
+// commit's nextId; the answer's nextId is where the next commit counts
+// from. revision is the awaken program's: the revision of a fresh store
+// after the commit (0: Awaken did not count it as one).
+//
+// # Transcripts
+//
+// testdata/transcripts/*.txt are conversations with a program, which
+// TestTranscripts replays against the program of every runtime of the
+// registry (runtimes.Registry) that a transcript names, from its start to
+// its stdin's end (it must then exit). A line is one of:
+//
+//	# a comment
+//	runtimes: langgraph-js langgraph-py   the programs that replay it (none: every one)
+//	> {"id":1,"op":"open",...}            a request, sent as written
+//	< {"id": 1, "graph": 1}               the next answer expected
+//	<@awaken {"id": 1, ...}               what the awaken program answers instead
+//
+// In a request, $profile is the runtime's own profile (the first of its
+// row) and $graph its own graph, testdata/graph.<extension> (graph.mjs,
+// graph.py). An answer is compared as JSON: the same members, items and
+// values, but where it holds one of the strings "<any>", "<string>",
+// "<number>", "<object>" or "<array>", which stand for any value of that
+// kind (versions, a framework's own message).
 //
 // # What the harness does
 //
@@ -104,6 +142,7 @@
 //     the commit request.
 //   - stream.go: [Bridge.Stream], a live run of an own graph.
 //   - version.go: [Versions] and [CommandVersion].
+//   - launch.go: [Launch], what every runtime's Start does.
 //
 // The tests run the test binary itself as the program (TestMain), so that
 // they need Go alone.

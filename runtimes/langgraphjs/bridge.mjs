@@ -9,25 +9,11 @@
 // stdout's pipes; for the user's nodes, stdin reads /dev/null and stdout
 // writes to stderr.
 //
-// Requests and responses (the protocol every runtime shares is written in
-// runtimes/bridge's package doc; these are its shapes):
-//   {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "code"?, "default"?}]}}
-//     → {"id", "graph": n}
-//   {"id", "op": "route", "dir": "<route directory>"}
-//     → {"id", "fields": [{"name", "default", "reducer"?}]} or {"id", "error": {"code": "SCHEMA_INVALID", ...}}
-//   {"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>:<export>"}}
-//     → {"id", "graph": n, "channels": [...], "nodes": [...], "kinds": {channel: kind}}
-//   {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
-//    "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
-//    "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
-//     → {"id", "nextId": n, "values": {...}, "returned"?: {node: value}}
-//        or {"id", "error": {"code", "message", "field"?, "path"?: [key or index, ...], "name"?}}
-//   {"id", "op": "close", "graph": n} → {"id"}
-//   {"id", "op": "stream", "graph": "<module>:<export>", "input": {...}}
-//     → {"id", "chunks": [[mode, chunk], ...], "kinds": {channel: kind}} or {"id", "error": {...}}
-// Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
-// line it writes is {"ready": {"@langchain/langgraph", "@langchain/core", "node"}}
-// (versions) or {"fatal": "..."}.
+// The protocol (the requests, the answers, the ready and fatal lines) is
+// written once, in runtimes/bridge/doc.go, and held to by the transcripts
+// of runtimes/bridge/testdata/transcripts; this bridge answers every
+// request there, route included. Its ready line names
+// @langchain/langgraph, @langchain/core and node.
 //
 // A commit is one real superstep on a thread seeded with the state before
 // it: a fresh thread of a MemorySaver gets a checkpoint whose channel values
@@ -76,6 +62,7 @@ import net from "node:net";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { plainMessage } from "./message.mjs";
 
 const { createRequire } = module_;
 
@@ -1001,35 +988,10 @@ async function commit(spec, req) {
 
 // ---- answers ----
 
-function isEmptyObject(v) {
-  return isObject(v) && Object.keys(v).length === 0;
-}
-
-function isEmptyArray(v) {
-  return Array.isArray(v) && v.length === 0;
-}
-
-// defaults are the values a message class's constructor gives a field it
-// was not given; the canonical form leaves them out.
-const messageDefaults = {
-  additional_kwargs: isEmptyObject,
-  response_metadata: isEmptyObject,
-  tool_calls: isEmptyArray,
-  invalid_tool_calls: isEmptyArray,
-  tool_call_chunks: isEmptyArray,
-};
-
-// plain maps a message to its type and every field its class keeps (as
-// bench/messages/plain.mjs does).
+// plain maps a message to SPEC §5's JSON message (message.mjs), each
+// field checked to be JSON.
 function plain(m, path, ancestors) {
-  const out = { type: m._getType() };
-  for (const [k, v] of Object.entries(m)) {
-    if (k === "type" || k.startsWith("lc_") || v === undefined) continue;
-    if (messageDefaults[k]?.(v)) continue;
-    if (k === "content" && out.type === "remove" && isEmptyArray(v)) continue;
-    out[k] = toJSONValue(v, [...path, k], ancestors, false);
-  }
-  return out;
+  return plainMessage(m, (k, v) => toJSONValue(v, [...path, k], ancestors, false));
 }
 
 // ---- JSON values (SPEC §2) ----

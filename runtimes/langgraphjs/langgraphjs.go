@@ -10,7 +10,7 @@
 // The packages @langchain/langgraph and @langchain/core are resolved from
 // the suite root (its node_modules), the versions the user's agent uses,
 // never from this package. The JavaScript side is bridge.mjs, embedded in
-// the binary; its header documents the requests it answers.
+// the binary; it answers the requests runtimes/bridge documents.
 //
 // Each commit is stateless on the JavaScript side: the harness owns the
 // threads, and the bridge seeds a fresh LangGraph thread with the state
@@ -53,6 +53,12 @@ import (
 //go:embed bridge.mjs
 var bridgeJS string
 
+// messageJS is the bridge's canonical form of a message, which the
+// messages benchmark imports too.
+//
+//go:embed message.mjs
+var messageJS string
+
 // Name is the runtime's name as --runtime spells it.
 const Name = "langgraph-js"
 
@@ -83,34 +89,27 @@ type Bridge = bridge.Bridge
 // Start checks node and starts the bridge for the suite at root, returning
 // once it has loaded the packages. Its errors say what to install.
 func Start(root string, opts Options) (*Bridge, error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, fmt.Errorf("langgraph-js: suite root %s: %v", root, err)
-	}
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	node, err := findNode(opts.Node, timeout)
-	if err != nil {
-		return nil, err
-	}
-	script := opts.Script
-	if script == "" {
-		script = bridgeJS
-	}
-	return bridge.Start(Program(node, script, abs, timeout))
+	return bridge.Launch(Name, root, opts.Timeout, func(root string, timeout time.Duration) (bridge.Program, error) {
+		node, err := findNode(opts.Node, timeout)
+		if err != nil {
+			return bridge.Program{}, err
+		}
+		return Program(node, opts.Script, root, timeout), nil
+	})
 }
 
 // Program is the langgraph-js runtime as runtimes/bridge runs it: node on
-// script, for the suite at root.
+// script (empty: the embedded bridge.mjs), for the suite at root.
 func Program(node, script, root string, timeout time.Duration) bridge.Program {
+	if script == "" {
+		script = bridgeJS
+	}
 	return bridge.Program{
 		Name:    Name,
 		Library: "LangGraph JS",
 		Command: node,
 		Args:    []string{filepath.Join("{dir}", "bridge.mjs"), root},
-		Files:   map[string]string{"bridge.mjs": script},
+		Files:   map[string]string{"bridge.mjs": script, "message.mjs": messageJS},
 		Dir:     root,
 		Accept:  accept,
 		Routes:  true,

@@ -6,23 +6,11 @@ python: of scenario.yaml), then reads one JSON request per line on stdin
 and writes one JSON answer per line on stdout, in order, each carrying the
 request's id. It exits when stdin closes.
 
-Requests and answers (the protocol every runtime shares is written in
-runtimes/bridge's package doc; these are its shapes):
-  {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
-    -> {"id", "graph": n}
-  {"id", "op": "open", "spec": {"profile", "idPrefix", "graph": "<module>.py:<attribute>"}}
-    -> {"id", "graph": n, "channels": [...], "nodes": [...], "kinds": {channel: kind}}
-  {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
-   "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
-   "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
-    -> {"id", "nextId": n, "values": {...}, "returned"?: {node: value}}
-       or {"id", "error": {"code", "message", "field"?, "name"?}}
-  {"id", "op": "close", "graph": n} -> {"id"}
-  {"id", "op": "stream", "graph": "<module>.py:<attribute>", "input": {...}}
-    -> {"id", "chunks": [[mode, chunk], ...], "kinds": {channel: kind}} or {"id", "error": {...}}
-Anything the bridge itself cannot do is {"id", "fatal": "..."}. The first
-line it writes is {"ready": {"langgraph", "langchain-core", "python"}} or
-{"fatal": "..."}.
+The protocol (the requests, the answers, the ready and fatal lines) is
+written once, in runtimes/bridge/doc.go, and held to by the transcripts of
+runtimes/bridge/testdata/transcripts; this bridge answers every request
+there but route (own graphs and streams included). Its ready line names
+langgraph, langchain-core and python.
 
 A commit is one real superstep on a thread seeded with the state before
 it: a fresh thread of an InMemorySaver gets a checkpoint whose channel
@@ -103,9 +91,6 @@ try:
     import warnings  # noqa: E402
     from typing import Annotated, Any  # noqa: E402
 
-    import scenario_reducers  # noqa: E402
-    from scenario_reducers import ReducerError  # noqa: E402
-
     warnings.filterwarnings("ignore")
 
     import langgraph.graph.message as lgmessage  # noqa: E402
@@ -126,6 +111,7 @@ try:
     from langgraph.types import Command  # noqa: E402
     from typing_extensions import TypedDict  # noqa: E402
     from scenario_messages import plain_message, to_plain  # noqa: E402
+    from scenario_langgraph import URL, error_of, goto_targets, node_output, as_tuples, reducer_for  # noqa: E402
 except ImportError as e:
     missing = getattr(e, "name", None) or str(e)
     fatal(f"cannot import {missing} in {sys.executable}: run {INSTALL} (the versions your agent uses)")
@@ -146,25 +132,6 @@ class _Ids:
 
 # add_messages is the only user of langgraph.graph.message's uuid
 lgmessage.uuid = _Ids
-
-
-# ---- reducers (SPEC section 5) ----
-
-
-def reducer_for(field, spec):
-    if spec == "messages":
-        def messages(a, b):
-            try:
-                return lgmessage.add_messages(a, b)
-            except Exception as e:  # noqa: BLE001
-                if getattr(e, "field", None) is None:
-                    try:
-                        e.field = field
-                    except AttributeError:
-                        pass
-                raise
-        return messages
-    return scenario_reducers.reducer_for(field, spec, "langgraph-py")
 
 
 # ---- graphs ----
@@ -531,38 +498,6 @@ def compile_graph(spec, nodes, idle, real):
 
 # ---- commits ----
 
-
-def as_tuples(update):
-    """A command's [key, value] pairs as the tuples Python writes."""
-    if isinstance(update, list):
-        return [tuple(p) if isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) else p for p in update]
-    return update
-
-
-def node_output(o):
-    out = o.get("output")
-    if o.get("command") and isinstance(out, dict):
-        kw = {}
-        if "update" in out:
-            kw["update"] = as_tuples(out["update"])
-        if "goto" in out:
-            kw["goto"] = out["goto"]
-        return Command(**kw)
-    return out
-
-
-def goto_targets(outputs):
-    out = []
-    for o in outputs:
-        v = o.get("output")
-        if o.get("command") and isinstance(v, dict):
-            g = v.get("goto")
-            for t in g if isinstance(g, list) else [g]:
-                if isinstance(t, str) and t != "__end__" and t not in out:
-                    out.append(t)
-    return out
-
-
 threads = 0
 loop = asyncio.new_event_loop()
 
@@ -777,37 +712,6 @@ def node_error(e):
     return None
 
 
-URL = re.compile(r"\s*For troubleshooting, visit: \S*/errors/([A-Z_]+)\S*\s*$")
-AT_KEY = re.compile(r"^At key '([^']*)'")
-
-
-def error_of(e):
-    """The harness's error of what LangGraph raised: its code from the
-    troubleshooting URL, else from what raised it."""
-    msg = str(e)
-    code = getattr(e, "code", None)
-    code = code if isinstance(code, str) else None
-    m = URL.search(msg)
-    if m:
-        msg = msg[: m.start()]
-        code = code or m.group(1)
-    field = getattr(e, "field", None)
-    k = AT_KEY.match(msg)
-    if k and field is None:
-        field = k.group(1)
-    if code is None:
-        if msg.startswith("Attempting to delete a message with an ID that doesn't exist"):
-            code = "MESSAGE_NOT_FOUND"
-        elif field is not None and not isinstance(e, ReducerError):
-            code = "MESSAGE_COERCION_FAILURE"
-        else:
-            code = "RUNTIME_ERROR"
-    out = {"code": code, "message": msg, "name": type(e).__name__}
-    if isinstance(field, str):
-        out["field"] = field
-    return out
-
-
 # ---- a live run (scenario record --graph) ----
 
 YOURSELF = ("stream the run yourself (graph.stream(inputs, stream_mode=[\"updates\", \"values\"]), "
@@ -933,29 +837,9 @@ def handle(req):
     (Process): a node's os.chdir() or os.environ change stays in its
     commit."""
     try:
-        return answer(req)
+        return protocol.answer(req, specs, open_spec, commit, close_spec, {"stream": stream_graph})
     finally:
         Process.leave()
-
-
-def answer(req):
-    op = req.get("op")
-    if op == "open":
-        try:
-            return open_spec(req.get("spec") or {})
-        except Exception as e:  # noqa: BLE001
-            return {"error": {"code": "RUNTIME_ERROR", "message": str(e)}}
-    if op == "commit":
-        spec = specs.get(req.get("graph"))
-        if spec is None:
-            return {"fatal": f"no graph {req.get('graph')} is open"}
-        return commit(spec, req)
-    if op == "close":
-        close_spec(req.get("graph"))
-        return {}
-    if op == "stream":
-        return stream_graph(req)
-    return {"fatal": f"unknown op {json.dumps(op)}"}
 
 
 def main():

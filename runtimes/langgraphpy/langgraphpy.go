@@ -12,7 +12,7 @@
 // Python: Options.Python (scenario.yaml's python:), else the .venv at the
 // suite root, else python3 on PATH; the versions the user's agent uses,
 // never this package's. The Python side is bridge.py, embedded in the
-// binary; its docstring documents the requests it answers.
+// binary; it answers the requests runtimes/bridge documents.
 //
 // Each commit is stateless on the Python side: the harness owns the
 // threads, and the bridge seeds a fresh thread of an InMemorySaver with the
@@ -37,7 +37,8 @@
 //
 // The process, the protocol and the sessions are runtimes/bridge's, finding
 // the interpreter and the Python side's protocol and reducers
-// runtimes/pybridge's; this package adds the script.
+// runtimes/pybridge's; this package adds the script and scenario_langgraph.py,
+// LangGraph's side of a commit, which the bench's judge of supersteps shares.
 package langgraphpy
 
 import (
@@ -54,6 +55,12 @@ import (
 
 //go:embed bridge.py
 var bridgePy string
+
+// langgraphPy is what bridge.py shares with the bench's judge of
+// supersteps (bench/steps/diff/langgraph_python.py).
+//
+//go:embed scenario_langgraph.py
+var langgraphPy string
 
 // Name is the runtime's name as --runtime spells it.
 const Name = "langgraph-py"
@@ -73,19 +80,7 @@ var minPython = [2]int{3, 10}
 const install = "python3 -m venv .venv && .venv/bin/pip install langgraph langchain-core"
 
 // Options configures Start. The zero value is ready to use.
-type Options struct {
-	// Python is the interpreter; empty means the suite root's
-	// .venv/bin/python, else python3 on PATH. A relative path is taken
-	// from the suite root.
-	Python string
-	// Timeout bounds each request; 0 means DefaultTimeout. A request that
-	// takes longer fails, and the bridge is killed and started again for
-	// the requests after it.
-	Timeout time.Duration
-	// Script replaces the embedded bridge.py (tests run misbehaving
-	// bridges with it).
-	Script string
-}
+type Options = pybridge.Options
 
 // Bridge is the langgraph-py runtime of a run (an engine.Runtime).
 type Bridge = bridge.Bridge
@@ -94,47 +89,22 @@ type Bridge = bridge.Bridge
 // root, returning once it has imported the packages. Its errors say what
 // to install.
 func Start(root string, opts Options) (*Bridge, error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, fmt.Errorf("langgraph-py: suite root %s: %v", root, err)
-	}
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	py, err := FindPython(abs, opts.Python, timeout)
-	if err != nil {
-		return nil, err
-	}
-	script := opts.Script
-	if script == "" {
-		script = bridgePy
-	}
-	return bridge.Start(Program(py, script, abs, timeout))
+	return pyRuntime.Start(root, opts)
 }
 
 // Program is the langgraph-py runtime as runtimes/bridge runs it: python
-// on script, for the suite at root.
+// on script (empty: the embedded bridge.py), for the suite at root.
 func Program(python, script, root string, timeout time.Duration) bridge.Program {
-	return bridge.Program{
-		Name:    Name,
-		Library: "LangGraph Python",
-		Command: python,
-		// -u: unbuffered pipes; -I is not used, so that the suite's
-		// own packages stay importable
-		Args:    []string{"-u", filepath.Join("{dir}", "bridge.py")},
-		Files:   pybridge.Files(script),
-		Dir:     root,
-		Keys:    insertionOrder,
-		Accept:  accept,
-		Timeout: timeout,
-	}
+	return pyRuntime.Program(python, script, root, timeout)
 }
 
-// insertionOrder: a dict json.loads builds keeps the order the scenario
-// wrote its keys in, and LangGraph Python applies a node's writes in it.
-func insertionOrder(order *engine.KeyOrder, m map[string]any) []string {
-	return order.Written(m)
+// pyRuntime is langgraph-py on the Python side runtimes/pybridge shares.
+var pyRuntime = pybridge.Runtime{
+	Need:    pybridge.Need{Runtime: Name, Python: minPython, Install: install},
+	Library: "LangGraph Python",
+	Script:  bridgePy,
+	Files:   map[string]string{"scenario_langgraph.py": langgraphPy},
+	Accept:  accept,
 }
 
 // accept refuses what this runtime does not run: other profiles, merge
@@ -174,5 +144,5 @@ func orLanggraph(p string) string {
 // 3.10: bin when given (relative to root), else root's .venv, else python3
 // on PATH.
 func FindPython(root, bin string, timeout time.Duration) (string, error) {
-	return pybridge.FindPython(pybridge.Need{Runtime: Name, Python: minPython, Install: install}, root, bin, timeout)
+	return pybridge.FindPython(pyRuntime.Need, root, bin, timeout)
 }

@@ -171,8 +171,8 @@ func TestCommit(t *testing.T) {
 // the first commit that differs, with both values.
 func TestDisagreement(t *testing.T) {
 	python := toolchain.LangGraphPython(t)
-	shared := `    return scenario_reducers.reducer_for(field, spec, "langgraph-py")`
-	script := strings.Replace(bridgePy, shared, "    if spec == \"sum\":\n        return lambda a, b: (a or 0) - b\n"+shared, 1)
+	shared := `reducer_for(f["name"], reducer)`
+	script := strings.Replace(bridgePy, shared, `((lambda a, b: (a or 0) - b) if reducer == "sum" else `+shared+`)`, 1)
 	if script == bridgePy {
 		t.Fatal("bridge.py's reducers changed: update the test")
 	}

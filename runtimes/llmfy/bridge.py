@@ -5,17 +5,10 @@ One python process per run, on the protocol every runtime shares
 package doc). It imports llmfy's flow engine from the interpreter it runs
 on (the suite's .venv, python3 on PATH, or the python: of scenario.yaml).
 
-Requests and answers:
-  {"id", "op": "open", "spec": {"profile", "idPrefix", "fields": [{"name", "reducer", "default"?}]}}
-    -> {"id", "graph": n}
-  {"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
-   "input"?: {...}, "outputs"?: [{"node", "output"}], "tool"?: name,
-   "writes"?: [[field, value], ...], "nextId": n}
-    -> {"id", "nextId": n, "values": {...}}
-       or {"id", "error": {"code", "message", "field"?, "name"?}}
-  {"id", "op": "close", "graph": n} -> {"id"}
-The first line it writes is {"ready": {"llmfy", "pydantic", "python"}} or
-{"fatal": "..."}.
+The protocol is written once, in runtimes/bridge/doc.go, and held to by
+the transcripts of runtimes/bridge/testdata/transcripts: this bridge
+answers open with fields (no own graph), commit (scripted outputs alone)
+and close. Its ready line names llmfy, pydantic and python.
 
 The state is a TypedDict with one annotation per field: a replace or
 last-value field (llmfy's field without a reducer) is a plain one, any other
@@ -234,26 +227,10 @@ def open_spec(raw):
     return {"graph": by_key[key]}
 
 
-def handle(req):
-    op = req.get("op")
-    if op == "open":
-        try:
-            return open_spec(req.get("spec") or {})
-        except Exception as e:  # noqa: BLE001
-            return {"error": {"code": "RUNTIME_ERROR", "message": str(e)}}
-    if op == "commit":
-        spec = specs.get(req.get("graph"))
-        if spec is None:
-            return {"fatal": f"no graph {req.get('graph')} is open"}
-        return commit(spec, req)
-    if op == "close":
-        return {}
-    return {"fatal": f"unknown op {json.dumps(op)}"}
-
-
 def main():
     protocol.serve({"llmfy": protocol.version_of("llmfy"), "pydantic": protocol.version_of("pydantic"),
-                    "python": protocol.python_version()}, handle)
+                    "python": protocol.python_version()},
+                   lambda req: protocol.answer(req, specs, open_spec, commit))
 
 
 if __name__ == "__main__":

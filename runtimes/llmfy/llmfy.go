@@ -26,7 +26,6 @@ package llmfy
 import (
 	_ "embed"
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/stateharness/scenario/engine"
@@ -48,17 +47,7 @@ const Profile = "llmfy"
 const install = "python3 -m venv .venv && .venv/bin/pip install llmfy"
 
 // Options configures Start. The zero value is ready to use.
-type Options struct {
-	// Python is the interpreter; empty means the suite root's
-	// .venv/bin/python, else python3 on PATH. A relative path is taken
-	// from the suite root.
-	Python string
-	// Timeout bounds each request; 0 means bridge.DefaultTimeout.
-	Timeout time.Duration
-	// Script replaces the embedded bridge.py (tests run altered bridges
-	// with it).
-	Script string
-}
+type Options = pybridge.Options
 
 // Bridge is the llmfy runtime of a run (an engine.Runtime).
 type Bridge = bridge.Bridge
@@ -66,35 +55,29 @@ type Bridge = bridge.Bridge
 // Start finds Python and starts the bridge for the suite at root,
 // returning once it has imported llmfy. Its errors say what to install.
 func Start(root string, opts Options) (*Bridge, error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, fmt.Errorf("llmfy: suite root %s: %v", root, err)
-	}
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = bridge.DefaultTimeout
-	}
-	py, err := pybridge.FindPython(pybridge.Need{Runtime: Name, Python: [2]int{3, 11}, Install: install}, abs, opts.Python, timeout)
-	if err != nil {
-		return nil, err
-	}
-	script := opts.Script
-	if script == "" {
-		script = bridgePy
-	}
-	return bridge.Start(bridge.Program{
-		Name:    Name,
-		Library: "llmfy",
-		Command: py,
-		Args:    []string{"-u", filepath.Join("{dir}", "bridge.py")},
-		Files:   pybridge.Files(script),
-		Dir:     abs,
-		// a dict json.loads builds keeps the scenario's key order, in
-		// which llmfy applies a node's writes
-		Keys:    func(order *engine.KeyOrder, m map[string]any) []string { return order.Written(m) },
-		Accept:  accept,
-		Timeout: timeout,
-	})
+	return pyRuntime.Start(root, opts)
+}
+
+// Program is the llmfy runtime as runtimes/bridge runs it: python on
+// script (empty: the embedded bridge.py), for the suite at root.
+func Program(python, script, root string, timeout time.Duration) bridge.Program {
+	return pyRuntime.Program(python, script, root, timeout)
+}
+
+// pyRuntime is llmfy on the Python side runtimes/pybridge shares: llmfy
+// needs Python ≥ 3.11.
+var pyRuntime = pybridge.Runtime{
+	Need:    pybridge.Need{Runtime: Name, Python: [2]int{3, 11}, Install: install},
+	Library: "llmfy",
+	Script:  bridgePy,
+	Accept:  accept,
+}
+
+// FindPython is the interpreter the bridge runs on, checked to be Python ≥
+// 3.11: bin when given (relative to root), else root's .venv, else python3
+// on PATH.
+func FindPython(root, bin string, timeout time.Duration) (string, error) {
+	return pybridge.FindPython(pyRuntime.Need, root, bin, timeout)
 }
 
 // accept refuses what this runtime does not run: other profiles, own

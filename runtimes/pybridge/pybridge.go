@@ -6,10 +6,15 @@
 // scenario_messages.py, a langchain-core message as the harness writes it
 // (which the langgraph-py checks in engine/ and bench/ import too). Each
 // bridge script imports them from the directory it is written to
-// (bridge.Program.Files), before its own libraries.
+// (bridge.Program.Files), before its own libraries. On the Go side, a
+// [Runtime] is a Python runtime's Program and start, and [FindPython] its
+// interpreter.
 package pybridge
 
-import _ "embed"
+import (
+	_ "embed"
+	"maps"
+)
 
 //go:embed scenario_protocol.py
 var protocolPy string
@@ -21,12 +26,16 @@ var reducersPy string
 var messagesPy string
 
 // Files are the shared modules by file name, with the bridge script
-// (named bridge.py) added: a Program's Files.
-func Files(script string) map[string]string {
-	return map[string]string{
+// (named bridge.py) and a runtime's own modules added: a Program's Files.
+func Files(script string, own ...map[string]string) map[string]string {
+	files := map[string]string{
 		"bridge.py":            script,
 		"scenario_protocol.py": protocolPy,
 		"scenario_reducers.py": reducersPy,
 		"scenario_messages.py": messagesPy,
 	}
+	for _, m := range own {
+		maps.Copy(files, m)
+	}
+	return files
 }

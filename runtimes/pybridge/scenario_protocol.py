@@ -139,6 +139,31 @@ def check_json(v, path):
 # ---- the loop ----
 
 
+def answer(req, specs, open_spec, commit, close_spec=None, more=None):
+    """The answer to a request, by its op, from a bridge's own parts: specs
+    (the open graphs by number), open_spec(spec) (what it raises is a
+    RUNTIME_ERROR error), commit(spec, req), close_spec(number), and more,
+    the other ops it answers by name (op(req)); any other op is fatal."""
+    op = req.get("op")
+    if op == "open":
+        try:
+            return open_spec(req.get("spec") or {})
+        except Exception as e:  # noqa: BLE001
+            return {"error": {"code": "RUNTIME_ERROR", "message": str(e)}}
+    if op == "commit":
+        spec = specs.get(req.get("graph"))
+        if spec is None:
+            return {"fatal": f"no graph {req.get('graph')} is open"}
+        return commit(spec, req)
+    if op == "close":
+        if close_spec is not None:
+            close_spec(req.get("graph"))
+        return {}
+    if more and op in more:
+        return more[op](req)
+    return {"fatal": f"unknown op {json.dumps(op)}"}
+
+
 def serve(ready, handle):
     """Writes the ready line (what the bridge runs on, libraries first),
     then answers each request line with handle(request), an answer without

@@ -14,7 +14,7 @@
 // in order of assignment (not of appearance in the result).
 import { createRequire } from "node:module";
 import readline from "node:readline";
-import { plain } from "../plain.mjs";
+import { plainMessage } from "../../../runtimes/langgraphjs/message.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -40,7 +40,7 @@ for await (const line of rl) {
   generated = 0;
   let answer;
   try {
-    answer = { result: messagesStateReducer(current, incoming).map((m) => plain(m, autoID)) };
+    answer = { result: messagesStateReducer(current, incoming).map((m) => plainMessage(m, (k, v) => (k === "id" ? autoID(v) : v))) };
   } catch (e) {
     answer = { error: String(e.message), code: e.lc_error_code ?? null, name: e.constructor?.name ?? null };
   }

@@ -10,8 +10,9 @@ a reducer field is Annotated[T, reducer] where T is the field's type (list,
 dict, float, int, str, bool; Any for any; Optional[T] for a nullable type;
 BinaryOperatorAggregate starts from T()). A field's default is a Pydantic
 default, which never enters a channel, so it has no part in the graph; a
-TypedDict has none. messages is add_messages; the other reducers are the
-bridges' own SPEC section 5 functions (runtimes/pybridge/scenario_reducers.py).
+TypedDict has none. The reducers (add_messages for messages, SPEC section
+5's functions for the others), a scripted output and an error are the
+langgraph-py bridge's own (runtimes/langgraphpy/scenario_langgraph.py).
 
 START fans out to every node of the step; each returns its scripted output
 (a command output becomes Command(update, goto), its [key, value] pairs as
@@ -24,7 +25,6 @@ reset per case, so the n-th id is "auto-n", the engine's numbering.
 
 import json
 import os
-import re
 import sys
 import warnings
 from typing import Annotated, Any, Optional
@@ -37,12 +37,12 @@ import langgraph.graph.message as lgmessage  # noqa: E402
 from langchain_core.messages import BaseMessage  # noqa: E402
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 from langgraph.graph import START, StateGraph  # noqa: E402
-from langgraph.types import Command  # noqa: E402
 
-# the canonical form of a message and the harness's reducers are the
-# bridges' own
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "runtimes", "pybridge"))
-import scenario_reducers  # noqa: E402
+# the canonical form of a message, the reducers, a scripted output as
+# LangGraph takes it and its errors as the harness's are the bridge's own
+RUNTIMES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "runtimes")
+sys.path[:0] = [os.path.join(RUNTIMES, "pybridge"), os.path.join(RUNTIMES, "langgraphpy")]
+from scenario_langgraph import error_of, goto_targets, node_output, reducer_for  # noqa: E402
 from scenario_messages import to_plain  # noqa: E402
 
 PREFIX = "00000000-0000-4000-8000-"
@@ -87,18 +87,12 @@ def unsafe_int(v):
     return False
 
 
-def reducer_for(field, spec):
-    """The harness's reducers (SPEC section 5) are the bridges' own
-    (scenario_reducers.py); messages is LangGraph Python's add_messages."""
-    if spec == "messages":
-        def messages(a, b):
-            try:
-                return lgmessage.add_messages(a, b)
-            except Exception as e:  # noqa: BLE001
-                e.field = field
-                raise
-        return messages
-    return scenario_reducers.reducer_for(field, spec, "langgraph-python")
+def error_entry(e):
+    """The bridge's error of what LangGraph raised, with the members this
+    judge answers: a code only where LangGraph names one."""
+    err = error_of(e)
+    code = None if err["code"] == "RUNTIME_ERROR" else err["code"]
+    return {"message": err["message"], "code": code, "name": err["name"], "field": err.get("field")}
 
 
 TYPES = {"array": list, "object": dict, "number": float, "integer": int, "string": str, "boolean": bool}
@@ -122,60 +116,6 @@ def state_type(fields):
         else:
             ann[name] = Annotated[annotation(spec), reducer_for(name, reducer)]
     return TypedDict("State", ann)
-
-
-def as_tuples(update):
-    """A command's [key, value] pairs as the tuples Python writes."""
-    if isinstance(update, list):
-        return [tuple(p) if isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) else p for p in update]
-    return update
-
-
-def node_output(n):
-    out = n.get("output")
-    if n.get("command") and isinstance(out, dict):
-        kw = {}
-        if "update" in out:
-            kw["update"] = as_tuples(out["update"])
-        if "goto" in out:
-            kw["goto"] = out["goto"]
-        return Command(**kw)
-    return out
-
-
-URL = re.compile(r"\s*For troubleshooting, visit: \S*/errors/([A-Z_]+)\s*$")
-AT_KEY = re.compile(r"^At key '([^']*)'")
-
-
-def error_entry(e):
-    msg = str(e)
-    code = getattr(e, "code", None) if isinstance(getattr(e, "code", None), str) else None
-    m = URL.search(msg)
-    if m:
-        msg = msg[: m.start()]
-        code = code or m.group(1)
-    field = getattr(e, "field", None)
-    k = AT_KEY.match(msg)
-    if k and field is None:
-        field = k.group(1)
-    if field is not None and code is None:
-        if msg.startswith("Attempting to delete a message with an ID that doesn't exist"):
-            code = "MESSAGE_NOT_FOUND"
-        elif getattr(e, "field", None) is not None and not isinstance(e, scenario_reducers.ReducerError):
-            code = "MESSAGE_COERCION_FAILURE"
-    return {"message": msg, "code": code, "name": type(e).__name__, "field": field}
-
-
-def goto_targets(step):
-    out = []
-    for n in step:
-        o = n.get("output")
-        if n.get("command") and isinstance(o, dict):
-            g = o.get("goto")
-            for t in g if isinstance(g, list) else [g]:
-                if isinstance(t, str) and t != "__end__" and t not in out:
-                    out.append(t)
-    return out
 
 
 def run(c):

@@ -1,0 +1,74 @@
+package runtimes
+
+import (
+	"github.com/stateharness/scenario/runtimes/awaken"
+	"github.com/stateharness/scenario/runtimes/bridge"
+	"github.com/stateharness/scenario/runtimes/langgraphjs"
+	"github.com/stateharness/scenario/runtimes/langgraphpy"
+	"github.com/stateharness/scenario/runtimes/llmfy"
+)
+
+// A Runtime is a row of the registry: a runtime other than the built-in
+// engine, and what the harness needs to know of it. Adding a runtime is a
+// row here and its program under runtimes/<name>/.
+type Runtime struct {
+	// Name is how --runtime and scenario.yaml's runtime: spell it.
+	Name string
+	// Profiles are the profiles it runs (SPEC §15); init writes the first
+	// when --profile is not given.
+	Profiles []string
+	// Graphs are the extensions of the modules of own graphs it loads
+	// ("<module>:<export>"); none: it loads no own graph.
+	Graphs []string
+	// Start starts it for a run: one process per run.
+	Start func(Settings) (*bridge.Bridge, error)
+}
+
+// registry holds the runtimes other than the built-in one, sorted by name.
+var registry = []Runtime{
+	{
+		Name:     awaken.Name,
+		Profiles: []string{awaken.Profile},
+		Start: func(s Settings) (*bridge.Bridge, error) {
+			return awaken.Start(s.Root, awaken.Options{CargoCache: s.CargoCache, Timeout: s.Timeout})
+		},
+	},
+	{
+		Name:     langgraphjs.Name,
+		Profiles: []string{"langgraph", "dawn"},
+		Graphs:   []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"},
+		Start: func(s Settings) (*bridge.Bridge, error) {
+			return langgraphjs.Start(s.Root, langgraphjs.Options{Timeout: s.Timeout})
+		},
+	},
+	{
+		Name:     langgraphpy.Name,
+		Profiles: []string{langgraphpy.Profile},
+		Graphs:   []string{".py"},
+		Start: func(s Settings) (*bridge.Bridge, error) {
+			return langgraphpy.Start(s.Root, langgraphpy.Options{Python: s.Python, Timeout: s.Timeout})
+		},
+	},
+	{
+		Name:     llmfy.Name,
+		Profiles: []string{llmfy.Profile},
+		Start: func(s Settings) (*bridge.Bridge, error) {
+			return llmfy.Start(s.Root, llmfy.Options{Python: s.Python, Timeout: s.Timeout})
+		},
+	},
+}
+
+// Registry lists the runtimes other than the built-in one, by name.
+func Registry() []Runtime {
+	return append([]Runtime(nil), registry...)
+}
+
+// lookup is the row of the runtime name.
+func lookup(name string) (Runtime, bool) {
+	for _, r := range registry {
+		if r.Name == name {
+			return r, true
+		}
+	}
+	return Runtime{}, false
+}
