@@ -19,6 +19,7 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/report"
 	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/runtimes"
 	"github.com/stateharness/scenario/steps"
@@ -143,7 +144,14 @@ func Run(cfg Config) (*Result, error) {
 			res.Orphans, res.OrphansChecked = found.orphans, true
 		}
 	}
-	if err := ci.write(s.cfg, res); err != nil {
+	if res.Status == 2 {
+		return res, nil
+	}
+	var check *report.GoldenCheck
+	if s.cfg.Check {
+		check = &report.GoldenCheck{Log: res.Goldens, Orphans: res.Orphans, Leftovers: res.Leftovers, Accept: s.cfg.Accept, Prune: s.cfg.Prune}
+	}
+	if err := ci.Write(s.cfg.Output, s.cfg.Root, check); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -386,7 +394,7 @@ func (s *settings) narrow(paths []string) (*suite.Index, error) {
 // run runs the loaded scenarios through godog on the chosen runtimes, with
 // the reports the formats ask for; the CI reports (JUnit, GitHub) are
 // written after the orphan check, by the caller.
-func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
+func (s *settings) run(l *loaded) (*Result, *report.CI, error) {
 	cfg, idx := s.cfg, l.idx
 	rts, procs, err := runtimes.Start(s.runtime, s.runtimeFrom, runtimes.Settings{Root: cfg.Root, Timeout: s.timeout, Python: s.python})
 	if err != nil {
@@ -406,8 +414,9 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 		defer release()
 	}
 	defer procs.Stop()
-	report := newHTMLReport(s.htmlFiles, idx, s.runtime)
-	ci := newCIReport(s.ciFiles, idx)
+	skips := &skipCount{}
+	html := report.NewHTML(s.htmlFiles, idx, s.runtime, skips.reason)
+	ci := report.NewCI(s.ciFiles.junit, s.ciFiles.github, idx, skips.reason)
 	resolved, format := l.resolved, s.godogFormat
 	g := &gate{w: cfg.Output}
 	if s.quietGodog {
@@ -421,26 +430,19 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	format = summaryFormats(format) + "," + indexFormat
 	golden := &goldenfile.Policy{Root: cfg.Root, Golden: cfg.Golden, Update: cfg.Update, Accept: cfg.Accept}
 	warned := &warnings{}
-	skips := &skipCount{}
 	alone := &aloneCount{}
-	if ci != nil {
-		ci.skipped = skips.reason
-	}
-	if report != nil {
-		report.skipped = skips.reason
-	}
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: s.layout, Index: idx, Resolved: resolved,
 		Golden: golden, DefaultProfile: cfg.Profile, SuiteProfile: s.suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
 		Warn: warned.add, Runtimes: rts, GraphRuntime: runtimes.ForGraph, Skip: skips.add, Alone: alone.add, Graph: s.graph,
-		Record: report.record(),
+		Record: html.Record(),
 		Nodes:  cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
 	}
 	results := &outcomes{}
 	sc.Done = results.done
 	ts := godog.TestSuite{
 		Name:                "scenario",
-		ScenarioInitializer: late.unlessFailed(withReports(steps.Initializer(sc), report, ci)),
+		ScenarioInitializer: late.unlessFailed(withReports(steps.Initializer(sc), html, ci)),
 		Options: &godog.Options{
 			Format:      format,
 			Paths:       idx.Paths,
@@ -478,7 +480,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	skips.show(cfg)
 	alone.show(cfg)
 	showVersions(cfg, procs)
-	if err := report.write(res); err != nil {
+	if err := html.Write(res.Skips); err != nil {
 		return nil, nil, err
 	}
 	if cfg.Tags != "" && sc.Started.Load() == 0 {
@@ -490,14 +492,14 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 // reportHooks are what a report (HTML, JUnit, GitHub) learns from godog
 // about each scenario and step.
 type reportHooks interface {
-	before(context.Context, *godog.Scenario) (context.Context, error)
-	afterStep(context.Context, *godog.Step, godog.StepResultStatus, error) (context.Context, error)
-	after(context.Context, *godog.Scenario, error) (context.Context, error)
+	Before(context.Context, *godog.Scenario) (context.Context, error)
+	AfterStep(context.Context, *godog.Step, godog.StepResultStatus, error) (context.Context, error)
+	After(context.Context, *godog.Scenario, error) (context.Context, error)
 }
 
 // withReports adds the hooks of the reports the run keeps after the step
 // library's, in order; a nil report keeps none.
-func withReports(init func(*godog.ScenarioContext), html *htmlReport, ci *ciReport) func(*godog.ScenarioContext) {
+func withReports(init func(*godog.ScenarioContext), html *report.HTML, ci *report.CI) func(*godog.ScenarioContext) {
 	var reports []reportHooks
 	if html != nil {
 		reports = append(reports, html)
@@ -508,9 +510,9 @@ func withReports(init func(*godog.ScenarioContext), html *htmlReport, ci *ciRepo
 	return func(sc *godog.ScenarioContext) {
 		init(sc)
 		for _, r := range reports {
-			sc.Before(r.before)
-			sc.StepContext().After(r.afterStep)
-			sc.After(r.after)
+			sc.Before(r.Before)
+			sc.StepContext().After(r.AfterStep)
+			sc.After(r.After)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package runner
+package report
 
 import (
 	"bufio"
@@ -25,35 +25,10 @@ import (
 // keeps; a larger state is cut, with a note.
 const maxFinalState = 256 << 10
 
-// splitHTMLFormat takes the harness's html:FILE formatters out of a
-// --format list, which godog does not know; what is left goes to godog.
-// Each file must be one the run can write (checkReportFile).
-func splitHTMLFormat(list string) (godogFormat string, files []string, err error) {
-	var rest []string
-	for _, f := range strings.Split(list, ",") {
-		f = strings.TrimSpace(f)
-		name, file, _ := strings.Cut(f, ":")
-		if name != "html" {
-			if f != "" {
-				rest = append(rest, f)
-			}
-			continue
-		}
-		if file == "" {
-			return "", nil, fmt.Errorf("--format html needs a file to write: html:report.html")
-		}
-		if err := checkReportFile(f, file); err != nil {
-			return "", nil, err
-		}
-		files = append(files, file)
-	}
-	return strings.Join(rest, ","), files, nil
-}
-
-// htmlReport collects what a run did, scenario by scenario, for
+// HTML collects what a run did, scenario by scenario, for
 // --format html:FILE: godog's status of each step (its hooks) and what each
-// step changed (steps.Config.Record). A nil *htmlReport collects nothing.
-type htmlReport struct {
+// step changed (steps.Config.Record). A nil *HTML collects nothing.
+type HTML struct {
 	files    []string
 	idx      *suite.Index
 	runtimes []string
@@ -87,28 +62,29 @@ type stepRef struct {
 	i   int
 }
 
-func newHTMLReport(files []string, idx *suite.Index, runtime string) *htmlReport {
+// NewHTML collects for the html files; nil when there are none.
+func NewHTML(files []string, idx *suite.Index, runtime string, skipped func(*suite.Scenario) string) *HTML {
 	if len(files) == 0 {
 		return nil
 	}
 	if runtime == "" {
 		runtime = "builtin"
 	}
-	return &htmlReport{
-		files: files, idx: idx, runtimes: strings.Split(runtime, ","), start: time.Now(),
+	return &HTML{
+		files: files, idx: idx, skipped: skipped, runtimes: strings.Split(runtime, ","), start: time.Now(),
 		byPickle: map[string]*scenarioRun{}, byScenario: map[*suite.Scenario]*scenarioRun{}, steps: map[string]stepRef{},
 	}
 }
 
-// record is steps.Config.Record; nil when there is no report.
-func (h *htmlReport) record() func(steps.StepRecord) {
+// Record is steps.Config.Record; nil when there is no report.
+func (h *HTML) Record() func(steps.StepRecord) {
 	if h == nil {
 		return nil
 	}
 	return h.add
 }
 
-func (h *htmlReport) before(ctx context.Context, p *godog.Scenario) (context.Context, error) {
+func (h *HTML) Before(ctx context.Context, p *godog.Scenario) (context.Context, error) {
 	info, ok := h.idx.Scenario(p)
 	if !ok {
 		return ctx, nil
@@ -137,7 +113,7 @@ func (h *htmlReport) before(ctx context.Context, p *godog.Scenario) (context.Con
 	return ctx, nil
 }
 
-func (h *htmlReport) afterStep(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
+func (h *HTML) AfterStep(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
 	h.mu.Lock()
 	ref, ok := h.steps[st.Id]
 	h.mu.Unlock()
@@ -154,7 +130,7 @@ func (h *htmlReport) afterStep(ctx context.Context, st *godog.Step, status godog
 
 // add takes one step's record: its commits as diffs from the state before
 // each of them, and the state after it, for the final state.
-func (h *htmlReport) add(r steps.StepRecord) {
+func (h *HTML) add(r steps.StepRecord) {
 	h.mu.Lock()
 	run, ok := h.byScenario[r.Scenario]
 	h.mu.Unlock()
@@ -190,7 +166,7 @@ func (h *htmlReport) add(r steps.StepRecord) {
 	run.thread, run.last = r.Thread, r.After
 }
 
-func (h *htmlReport) after(ctx context.Context, p *godog.Scenario, err error) (context.Context, error) {
+func (h *HTML) After(ctx context.Context, p *godog.Scenario, err error) (context.Context, error) {
 	h.mu.Lock()
 	run, ok := h.byPickle[p.Id]
 	h.mu.Unlock()
@@ -225,9 +201,10 @@ func carried(ss []htmlreport.Step, msg string) bool {
 	return false
 }
 
-// write builds the report from what the run collected, in the suite's
-// order, and writes each file.
-func (h *htmlReport) write(res *Result) error {
+// Write builds the report from what the run collected, in the suite's
+// order, with the run's skip reasons and their counts, and writes each
+// file.
+func (h *HTML) Write(skips map[string]int) error {
 	if h == nil {
 		return nil
 	}
@@ -253,8 +230,8 @@ func (h *htmlReport) write(res *Result) error {
 		f := &r.Features[len(r.Features)-1]
 		f.Scenarios = append(f.Scenarios, run.out)
 	}
-	reasons := make([]string, 0, len(res.Skips))
-	for reason, n := range res.Skips {
+	reasons := make([]string, 0, len(skips))
+	for reason, n := range skips {
 		reasons = append(reasons, fmt.Sprintf("%d× skipped on a runtime: %s", n, reason))
 	}
 	sort.Strings(reasons)

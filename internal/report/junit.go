@@ -1,4 +1,4 @@
-package runner
+package report
 
 import (
 	"encoding/xml"
@@ -19,15 +19,16 @@ import (
 // scenario's file and line on each testcase, and under check a testsuite
 // "golden files" with a failing testcase per missing, stale or orphan file.
 
-type junitSuites struct {
+// JUnitSuites is the report's root element.
+type JUnitSuites struct {
 	XMLName xml.Name `xml:"testsuites"`
 	Name    string   `xml:"name,attr"`
-	junitCounts
-	Suites []*junitSuite `xml:"testsuite"`
+	JUnitCounts
+	Suites []*JUnitSuite `xml:"testsuite"`
 }
 
-// junitCounts are the attributes a suite and the suites share.
-type junitCounts struct {
+// JUnitCounts are the attributes a suite and the suites share.
+type JUnitCounts struct {
 	Tests    int    `xml:"tests,attr"`
 	Skipped  int    `xml:"skipped,attr"`
 	Failures int    `xml:"failures,attr"`
@@ -35,46 +36,51 @@ type junitCounts struct {
 	Time     string `xml:"time,attr"`
 }
 
-type junitSuite struct {
+// JUnitSuite is one feature's testsuite.
+type JUnitSuite struct {
 	Name string `xml:"name,attr"`
-	junitCounts
-	Cases []*junitCase `xml:"testcase"`
+	JUnitCounts
+	Cases []*JUnitCase `xml:"testcase"`
 }
 
-type junitCase struct {
+// JUnitCase is one scenario, or outline row, or golden-file problem.
+type JUnitCase struct {
 	Name    string        `xml:"name,attr"`
 	Status  string        `xml:"status,attr"`
 	Time    string        `xml:"time,attr"`
 	File    string        `xml:"file,attr,omitempty"`
 	Line    int           `xml:"line,attr,omitempty"`
-	Failure *junitFailure `xml:"failure,omitempty"`
+	Failure *JUnitFailure `xml:"failure,omitempty"`
 	// Skipped: a runtime could not run the scenario (never passed there)
-	Skipped *junitSkipped `xml:"skipped,omitempty"`
-	Errors  []*junitError `xml:"error"`
+	Skipped *JUnitSkipped `xml:"skipped,omitempty"`
+	Errors  []*JUnitError `xml:"error"`
 }
 
-type junitSkipped struct {
+// JUnitSkipped says why a runtime skipped the testcase.
+type JUnitSkipped struct {
 	Message string `xml:"message,attr"`
 }
 
-type junitFailure struct {
+// JUnitFailure is the failure of a testcase.
+type JUnitFailure struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr,omitempty"`
 }
 
-type junitError struct {
+// JUnitError is a step that did not run or has no definition.
+type JUnitError struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr"`
 }
 
-// goldenSuiteName names check's testsuite of golden-file problems.
-const goldenSuiteName = "golden files"
+// GoldenSuiteName names check's testsuite of golden-file problems.
+const GoldenSuiteName = "golden files"
 
 // buildJUnit makes the report from the scenarios that ran and check's
 // golden-file problems; paths are relative to base when the suite is under
 // it (reportPath).
-func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time.Time) *junitSuites {
-	out := &junitSuites{Name: "scenario", junitCounts: junitCounts{Time: seconds(now.Sub(c.start))}}
+func buildJUnit(c *CI, golden []goldenProblem, root, base string, now time.Time) *JUnitSuites {
+	out := &JUnitSuites{Name: "scenario", JUnitCounts: JUnitCounts{Time: seconds(now.Sub(c.start))}}
 	type feature struct {
 		path, name string
 		runs       []*caseRun
@@ -92,7 +98,7 @@ func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time
 	}
 	sort.SliceStable(features, func(i, j int) bool { return features[i].name < features[j].name })
 	for _, f := range features {
-		ts := &junitSuite{Name: f.name}
+		ts := &JUnitSuite{Name: f.name}
 		names := map[string]int{}
 		for _, r := range f.runs {
 			names[r.name]++
@@ -103,7 +109,7 @@ func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time
 			tc := junitTestcase(r)
 			if why := c.skippedOn(r.scenario); why != "" && tc.Status == "passed" {
 				// side by side, one runtime ran it alone: skipped on the other
-				tc.Status, tc.Skipped = "skipped", &junitSkipped{Message: why}
+				tc.Status, tc.Skipped = "skipped", &JUnitSkipped{Message: why}
 			}
 			if names[r.name] > 1 {
 				seen[r.name]++
@@ -131,14 +137,14 @@ func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time
 		out.add(ts)
 	}
 	if len(golden) > 0 {
-		ts := &junitSuite{Name: goldenSuiteName, junitCounts: junitCounts{Time: "0"}}
+		ts := &JUnitSuite{Name: GoldenSuiteName, JUnitCounts: JUnitCounts{Time: "0"}}
 		for _, p := range golden {
 			ts.Tests++
 			ts.Failures++
-			ts.Cases = append(ts.Cases, &junitCase{
+			ts.Cases = append(ts.Cases, &JUnitCase{
 				Name: p.path, Status: "failed", Time: "0",
 				File: reportPath(root, base, p.file), Line: p.line,
-				Failure: &junitFailure{Message: p.message, Type: p.kind},
+				Failure: &JUnitFailure{Message: p.message, Type: p.kind},
 			})
 		}
 		out.add(ts)
@@ -146,7 +152,7 @@ func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time
 	return out
 }
 
-func (s *junitSuites) add(ts *junitSuite) {
+func (s *JUnitSuites) add(ts *JUnitSuite) {
 	s.Suites = append(s.Suites, ts)
 	s.Tests += ts.Tests
 	s.Skipped += ts.Skipped
@@ -157,31 +163,31 @@ func (s *junitSuites) add(ts *junitSuite) {
 // junitTestcase is godog's testcase of one scenario: the last status of its
 // steps that says something (passed, failed, undefined, pending,
 // ambiguous), the failure of the step that failed.
-func junitTestcase(r *caseRun) *junitCase {
-	tc := &junitCase{Name: r.name, Time: seconds(r.end.Sub(r.start))}
+func junitTestcase(r *caseRun) *JUnitCase {
+	tc := &JUnitCase{Name: r.name, Time: seconds(r.end.Sub(r.start))}
 	for _, st := range r.steps {
 		switch st.status {
 		case "passed":
 			tc.Status = "passed"
 		case "failed":
 			tc.Status = "failed"
-			tc.Failure = &junitFailure{Message: fmt.Sprintf("Step %s: %v", st.text, st.err)}
+			tc.Failure = &JUnitFailure{Message: fmt.Sprintf("Step %s: %v", st.text, st.err)}
 		case "ambiguous":
 			tc.Status = "ambiguous"
-			tc.Errors = append(tc.Errors, &junitError{Type: "ambiguous", Message: "Step " + st.text})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "ambiguous", Message: "Step " + st.text})
 		case "skipped":
 			if errors.Is(st.err, godog.ErrSkip) && tc.Failure == nil {
 				// the step at which a runtime gave the scenario up
-				tc.Status, tc.Skipped = "skipped", &junitSkipped{Message: "Step " + st.text + ": skipped on this runtime (the run's skip report says why)"}
+				tc.Status, tc.Skipped = "skipped", &JUnitSkipped{Message: "Step " + st.text + ": skipped on this runtime (the run's skip report says why)"}
 				continue
 			}
-			tc.Errors = append(tc.Errors, &junitError{Type: "skipped", Message: "Step " + st.text})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "skipped", Message: "Step " + st.text})
 		case "undefined":
 			tc.Status = "undefined"
-			tc.Errors = append(tc.Errors, &junitError{Type: "undefined", Message: "Step " + st.text})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "undefined", Message: "Step " + st.text})
 		case "pending":
 			tc.Status = "pending"
-			tc.Errors = append(tc.Errors, &junitError{Type: "pending", Message: "Step " + st.text + ": TODO: write pending definition"})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "pending", Message: "Step " + st.text + ": TODO: write pending definition"})
 		}
 	}
 	return tc
@@ -191,7 +197,7 @@ func seconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
 }
 
-func encodeJUnit(w io.Writer, s *junitSuites) error {
+func encodeJUnit(w io.Writer, s *JUnitSuites) error {
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}
@@ -205,7 +211,7 @@ func encodeJUnit(w io.Writer, s *junitSuites) error {
 }
 
 // writeJUnit writes the report to file, or to out when file is "".
-func writeJUnit(file string, out io.Writer, c *ciReport, golden []goldenProblem, root, base string) error {
+func writeJUnit(file string, out io.Writer, c *CI, golden []goldenProblem, root, base string) error {
 	rep := buildJUnit(c, golden, root, base, time.Now())
 	if file == "" {
 		return encodeJUnit(out, rep)

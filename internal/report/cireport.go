@@ -1,9 +1,10 @@
-package runner
+package report
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,51 +21,12 @@ import (
 // testcase can carry the scenario's file and line and check's golden-file
 // problems can stand beside the scenarios.
 
-// ciFormats are the junit and github formatters of a --format list.
-type ciFormats struct {
-	junit  []string // files; "" is the run's output
-	github []string
-}
-
-// splitCIFormats takes junit:FILE and github[:FILE] out of a --format list
-// (godog's junit would lack file and line); what is left goes to godog.
-// Every file the list names must be one the run can write
-// (checkReportFile), so that a bad path is reported as one, before anything
-// runs.
-func splitCIFormats(list string) (godogFormat string, f ciFormats, err error) {
-	var rest []string
-	for _, item := range strings.Split(list, ",") {
-		item = strings.TrimSpace(item)
-		if item == "" {
-			continue
-		}
-		name, file, hasFile := strings.Cut(item, ":")
-		if hasFile {
-			if file == "" {
-				return "", f, fmt.Errorf("--format %s: needs a file to write after the colon, like %s:report.xml", item, name)
-			}
-			if err := checkReportFile(item, file); err != nil {
-				return "", f, err
-			}
-		}
-		switch {
-		case name == "junit":
-			f.junit = append(f.junit, file)
-		case name == "github":
-			f.github = append(f.github, file)
-		default:
-			rest = append(rest, item)
-		}
-	}
-	return strings.Join(rest, ","), f, nil
-}
-
-// ciReport collects, scenario by scenario, godog's status of each step (its
-// hooks) for the JUnit and GitHub reports. A nil *ciReport collects nothing.
-type ciReport struct {
-	formats ciFormats
-	idx     *suite.Index
-	start   time.Time
+// CI collects, scenario by scenario, godog's status of each step (its
+// hooks) for the JUnit and GitHub reports. A nil *CI collects nothing.
+type CI struct {
+	junit, github []string // files; "" is the run's output
+	idx           *suite.Index
+	start         time.Time
 
 	mu       sync.Mutex
 	byPickle map[string]*caseRun
@@ -75,7 +37,7 @@ type ciReport struct {
 }
 
 // skippedOn says why a runtime skipped the scenario, or "".
-func (c *ciReport) skippedOn(sc *suite.Scenario) string {
+func (c *CI) skippedOn(sc *suite.Scenario) string {
 	if c.skipped == nil {
 		return ""
 	}
@@ -104,14 +66,16 @@ type stepAt struct {
 	i   int
 }
 
-func newCIReport(f ciFormats, idx *suite.Index) *ciReport {
-	if len(f.junit) == 0 && len(f.github) == 0 {
+// NewCI collects for the junit and github files ("" is the run's output);
+// nil when there are none.
+func NewCI(junit, github []string, idx *suite.Index, skipped func(*suite.Scenario) string) *CI {
+	if len(junit) == 0 && len(github) == 0 {
 		return nil
 	}
-	return &ciReport{formats: f, idx: idx, start: time.Now(), byPickle: map[string]*caseRun{}, steps: map[string]stepAt{}}
+	return &CI{junit: junit, github: github, skipped: skipped, idx: idx, start: time.Now(), byPickle: map[string]*caseRun{}, steps: map[string]stepAt{}}
 }
 
-func (c *ciReport) before(ctx context.Context, p *godog.Scenario) (context.Context, error) {
+func (c *CI) Before(ctx context.Context, p *godog.Scenario) (context.Context, error) {
 	info, ok := c.idx.Scenario(p)
 	if !ok {
 		return ctx, nil
@@ -131,7 +95,7 @@ func (c *ciReport) before(ctx context.Context, p *godog.Scenario) (context.Conte
 	return ctx, nil
 }
 
-func (c *ciReport) afterStep(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
+func (c *CI) AfterStep(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
 	c.mu.Lock()
 	at, ok := c.steps[st.Id]
 	c.mu.Unlock()
@@ -147,10 +111,10 @@ func (c *ciReport) afterStep(ctx context.Context, st *godog.Step, status godog.S
 	return ctx, nil
 }
 
-// after takes a failure of the scenario's hooks (an engine error no step
+// After takes a failure of the scenario's hooks (an engine error no step
 // asserted, a runtime that would not close): godog gives it to the step
 // that failed, else to the last step.
-func (c *ciReport) after(ctx context.Context, p *godog.Scenario, err error) (context.Context, error) {
+func (c *CI) After(ctx context.Context, p *godog.Scenario, err error) (context.Context, error) {
 	c.mu.Lock()
 	run, ok := c.byPickle[p.Id]
 	c.mu.Unlock()
@@ -175,7 +139,7 @@ func (c *ciReport) after(ctx context.Context, p *godog.Scenario, err error) (con
 }
 
 // runs lists the scenarios that ran, in the suite's order.
-func (c *ciReport) runs() []*caseRun {
+func (c *CI) runs() []*caseRun {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	byScenario := make(map[*suite.Scenario]*caseRun, len(c.byPickle))
@@ -215,7 +179,7 @@ type goldenProblem struct {
 // goldenProblems lists check's golden-file problems: a missing or stale
 // file at the assertion that read it (the step whose failure names it), an
 // orphan at its own first line.
-func (c *ciReport) goldenProblems(cfg Config, res *Result) []goldenProblem {
+func (c *CI) goldenProblems(g *GoldenCheck) []goldenProblem {
 	var out []goldenProblem
 	where := func(path string) (*caseRun, *stepOutcome) {
 		for _, r := range c.runs() {
@@ -233,55 +197,65 @@ func (c *ciReport) goldenProblems(cfg Config, res *Result) []goldenProblem {
 		{goldenfile.Missing, "missing", "to create it, run: "},
 		{goldenfile.Stale, "stale", "it differs from what the scenario produced (the scenario's failure lists the differences); to accept it, run: "},
 	} {
-		for _, path := range res.Goldens.With(k.status) {
+		for _, path := range g.Log.With(k.status) {
 			p := goldenProblem{path: path, kind: k.kind, file: path, line: 1}
 			msg := k.kind + " golden file " + path
 			if r, st := where(path); r != nil {
 				p.file, p.line = r.scenario.Feature, st.line
 				msg += ", read by " + r.scenario.Key()
-				if cfg.Accept != nil {
-					msg += "; " + k.fix + cfg.Accept(r.scenario)
+				if g.Accept != nil {
+					msg += "; " + k.fix + g.Accept(r.scenario)
 				}
 			}
 			p.message = msg
 			out = append(out, p)
 		}
 	}
-	for _, path := range res.Orphans {
+	for _, path := range g.Orphans {
 		msg := "orphan golden file " + path + ", referenced by no scenario"
-		if cfg.Prune != nil {
-			msg += "; to delete it, run: " + cfg.Prune(path)
+		if g.Prune != nil {
+			msg += "; to delete it, run: " + g.Prune(path)
 		}
 		out = append(out, goldenProblem{path: path, kind: "orphan", file: path, line: 1, message: msg})
 	}
-	for _, path := range res.Leftovers {
+	for _, path := range g.Leftovers {
 		msg := "temporary file " + path + " left by an interrupted update"
-		if cfg.Prune != nil {
-			msg += "; to remove it, run: " + cfg.Prune(path)
+		if g.Prune != nil {
+			msg += "; to remove it, run: " + g.Prune(path)
 		}
 		out = append(out, goldenProblem{path: path, kind: "leftover", file: path, line: 1, message: msg})
 	}
 	return out
 }
 
-// write writes every JUnit and GitHub report of the run; check's golden
-// problems are in them when cfg.Check.
-func (c *ciReport) write(cfg Config, res *Result) error {
-	if c == nil || res.Status == 2 {
+// GoldenCheck is what check found of the golden files, for the reports.
+type GoldenCheck struct {
+	Log                *goldenfile.Log
+	Orphans, Leftovers []string
+	// Accept and Prune are the commands that fix a scenario's golden
+	// file, or delete a file; nil prints none.
+	Accept func(*suite.Scenario) string
+	Prune  func(string) string
+}
+
+// Write writes every JUnit and GitHub report of the run to its file, or
+// to out; check's golden problems are in them when g is not nil.
+func (c *CI) Write(out io.Writer, root string, g *GoldenCheck) error {
+	if c == nil {
 		return nil
 	}
 	var golden []goldenProblem
-	if cfg.Check {
-		golden = c.goldenProblems(cfg, res)
+	if g != nil {
+		golden = c.goldenProblems(g)
 	}
 	base := reportBase()
-	for _, file := range c.formats.junit {
-		if err := writeJUnit(file, cfg.Output, c, golden, cfg.Root, base); err != nil {
+	for _, file := range c.junit {
+		if err := writeJUnit(file, out, c, golden, root, base); err != nil {
 			return fmt.Errorf("--format junit:%s: %v", file, err)
 		}
 	}
-	for _, file := range c.formats.github {
-		if err := writeGitHub(file, cfg.Output, c, golden, cfg.Root, base); err != nil {
+	for _, file := range c.github {
+		if err := writeGitHub(file, out, c, golden, root, base); err != nil {
 			return fmt.Errorf("--format github:%s: %v", file, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package runner
+package report
 
 import (
 	"fmt"
@@ -52,7 +52,7 @@ func escapeProperty(s string) string {
 
 // annotations lists the run's annotations in the suite's order, then the
 // golden files' problems.
-func (c *ciReport) annotations(golden []goldenProblem, root, base string) []annotation {
+func (c *CI) annotations(golden []goldenProblem, root, base string) []annotation {
 	var out []annotation
 	for _, r := range c.runs() {
 		st := r.failure()
@@ -114,7 +114,7 @@ func located(feature string, stepLine int, msg string) (line, col int, rest stri
 }
 
 // writeGitHub writes the annotations to file, or to out when file is "".
-func writeGitHub(file string, out io.Writer, c *ciReport, golden []goldenProblem, root, base string) error {
+func writeGitHub(file string, out io.Writer, c *CI, golden []goldenProblem, root, base string) error {
 	var b strings.Builder
 	for _, a := range c.annotations(golden, root, base) {
 		b.WriteString(a.String() + "\n")
