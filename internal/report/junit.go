@@ -76,51 +76,51 @@ type JUnitError struct {
 // GoldenSuiteName names check's testsuite of golden-file problems.
 const GoldenSuiteName = "golden files"
 
-// buildJUnit makes the report from the scenarios that ran and check's
+// buildJUnit makes the report from the cases that ran and check's
 // golden-file problems; paths are relative to base when the suite is under
 // it (reportPath).
-func buildJUnit(c *CI, golden []goldenProblem, root, base string, now time.Time) *JUnitSuites {
-	out := &JUnitSuites{Name: "scenario", JUnitCounts: JUnitCounts{Time: seconds(now.Sub(c.start))}}
+func buildJUnit(run *Run, golden []GoldenProblem, base string, now time.Time) *JUnitSuites {
+	out := &JUnitSuites{Name: "scenario", JUnitCounts: JUnitCounts{Time: seconds(now.Sub(run.Start))}}
 	type feature struct {
 		path, name string
-		runs       []*caseRun
+		cases      []*Case
 	}
 	var features []*feature
 	byPath := map[string]*feature{}
-	for _, r := range c.runs() {
-		f, ok := byPath[r.scenario.Feature]
+	for _, k := range run.Cases {
+		f, ok := byPath[k.Scenario.Feature]
 		if !ok {
-			f = &feature{path: r.scenario.Feature, name: featureName(root, r.scenario.Feature)}
+			f = &feature{path: k.Scenario.Feature, name: featureName(run.Root, k.Scenario.Feature)}
 			byPath[f.path] = f
 			features = append(features, f)
 		}
-		f.runs = append(f.runs, r)
+		f.cases = append(f.cases, k)
 	}
 	sort.SliceStable(features, func(i, j int) bool { return features[i].name < features[j].name })
 	for _, f := range features {
 		ts := &JUnitSuite{Name: f.name}
 		names := map[string]int{}
-		for _, r := range f.runs {
-			names[r.name]++
+		for _, k := range f.cases {
+			names[k.Name]++
 		}
 		seen := map[string]int{}
-		first, last := c.start, c.start
-		for i, r := range f.runs {
-			tc := junitTestcase(r)
-			if why := c.skippedOn(r.scenario); why != "" && tc.Status == "passed" {
+		first, last := run.Start, run.Start
+		for i, k := range f.cases {
+			tc := junitTestcase(k)
+			if why := k.SkippedOn; why != "" && tc.Status == "passed" {
 				// side by side, one runtime ran it alone: skipped on the other
 				tc.Status, tc.Skipped = "skipped", &JUnitSkipped{Message: why}
 			}
-			if names[r.name] > 1 {
-				seen[r.name]++
-				tc.Name += " #" + strconv.Itoa(seen[r.name])
+			if names[k.Name] > 1 {
+				seen[k.Name]++
+				tc.Name += " #" + strconv.Itoa(seen[k.Name])
 			}
-			tc.File, tc.Line = reportPath(root, base, f.path), r.scenario.Line
+			tc.File, tc.Line = reportPath(run.Root, base, f.path), k.Pos.Line
 			if i == 0 {
-				first = r.start
+				first = k.Start
 			}
-			if r.end.After(last) {
-				last = r.end
+			if k.End.After(last) {
+				last = k.End
 			}
 			ts.Tests++
 			switch tc.Status {
@@ -142,9 +142,9 @@ func buildJUnit(c *CI, golden []goldenProblem, root, base string, now time.Time)
 			ts.Tests++
 			ts.Failures++
 			ts.Cases = append(ts.Cases, &JUnitCase{
-				Name: p.path, Status: "failed", Time: "0",
-				File: reportPath(root, base, p.file), Line: p.line,
-				Failure: &JUnitFailure{Message: p.message, Type: p.kind},
+				Name: p.Path, Status: "failed", Time: "0",
+				File: reportPath(run.Root, base, p.Pos.File), Line: p.Pos.Line,
+				Failure: &JUnitFailure{Message: p.Message, Type: p.Kind},
 			})
 		}
 		out.add(ts)
@@ -163,31 +163,31 @@ func (s *JUnitSuites) add(ts *JUnitSuite) {
 // junitTestcase is godog's testcase of one scenario: the last status of its
 // steps that says something (passed, failed, undefined, pending,
 // ambiguous), the failure of the step that failed.
-func junitTestcase(r *caseRun) *JUnitCase {
-	tc := &JUnitCase{Name: r.name, Time: seconds(r.end.Sub(r.start))}
-	for _, st := range r.steps {
+func junitTestcase(k *Case) *JUnitCase {
+	tc := &JUnitCase{Name: k.Name, Time: seconds(k.End.Sub(k.Start))}
+	for _, st := range k.outcomes() {
 		switch st.status {
 		case "passed":
 			tc.Status = "passed"
 		case "failed":
 			tc.Status = "failed"
-			tc.Failure = &JUnitFailure{Message: fmt.Sprintf("Step %s: %v", st.text, st.err)}
+			tc.Failure = &JUnitFailure{Message: fmt.Sprintf("Step %s: %v", st.Text, st.err)}
 		case "ambiguous":
 			tc.Status = "ambiguous"
-			tc.Errors = append(tc.Errors, &JUnitError{Type: "ambiguous", Message: "Step " + st.text})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "ambiguous", Message: "Step " + st.Text})
 		case "skipped":
 			if errors.Is(st.err, godog.ErrSkip) && tc.Failure == nil {
 				// the step at which a runtime gave the scenario up
-				tc.Status, tc.Skipped = "skipped", &JUnitSkipped{Message: "Step " + st.text + ": skipped on this runtime (the run's skip report says why)"}
+				tc.Status, tc.Skipped = "skipped", &JUnitSkipped{Message: "Step " + st.Text + ": skipped on this runtime (the run's skip report says why)"}
 				continue
 			}
-			tc.Errors = append(tc.Errors, &JUnitError{Type: "skipped", Message: "Step " + st.text})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "skipped", Message: "Step " + st.Text})
 		case "undefined":
 			tc.Status = "undefined"
-			tc.Errors = append(tc.Errors, &JUnitError{Type: "undefined", Message: "Step " + st.text})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "undefined", Message: "Step " + st.Text})
 		case "pending":
 			tc.Status = "pending"
-			tc.Errors = append(tc.Errors, &JUnitError{Type: "pending", Message: "Step " + st.text + ": TODO: write pending definition"})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "pending", Message: "Step " + st.Text + ": TODO: write pending definition"})
 		}
 	}
 	return tc
@@ -211,8 +211,8 @@ func encodeJUnit(w io.Writer, s *JUnitSuites) error {
 }
 
 // writeJUnit writes the report to file, or to out when file is "".
-func writeJUnit(file string, out io.Writer, c *CI, golden []goldenProblem, root, base string) error {
-	rep := buildJUnit(c, golden, root, base, time.Now())
+func writeJUnit(file string, out io.Writer, run *Run, golden []GoldenProblem, base string) error {
+	rep := buildJUnit(run, golden, base, time.Now())
 	if file == "" {
 		return encodeJUnit(out, rep)
 	}
