@@ -1,8 +1,12 @@
 package report
 
 import (
+	"errors"
+	"fmt"
 	"path/filepath"
 	"testing"
+
+	"github.com/stateharness/scenario/internal/suite"
 )
 
 func TestAnnotationEscapesAsGitHubReadsIt(t *testing.T) {
@@ -48,5 +52,48 @@ func TestReportPath(t *testing.T) {
 	}
 	if got := reportPath(t.TempDir(), base, "features/x.feature"); got != "features/x.feature" {
 		t.Errorf("a suite outside the base: %s", got)
+	}
+}
+
+// located is a failure that carries its place, as the step library's do.
+type located struct {
+	pos  Pos
+	text string
+}
+
+func (l *located) Error() string           { return l.pos.String() + ": " + l.text }
+func (l *located) Location() (Pos, string) { return l.pos, l.text }
+
+// A failing step is annotated where its failure points (Located), with
+// the message after the place; an error that only wraps such a failure (a
+// hook's failure merged with it) stays at the step, whole. Nothing is
+// read out of the message: the text here names another line on purpose.
+func TestAnnotationsTakeTheFailuresPlace(t *testing.T) {
+	sc := &suite.Scenario{Feature: "features/x.feature", Name: "s", Line: 3}
+	at := func(err error) *Case {
+		return &Case{Scenario: sc, Name: "s", Pos: Pos{File: sc.Feature, Line: 3}, Steps: []Step{
+			{Text: "a", Pos: Pos{File: sc.Feature, Line: 4}, Status: Passed},
+			{Text: "b", Pos: Pos{File: sc.Feature, Line: 5}, Status: Failed, Err: err},
+		}}
+	}
+	bad := &located{pos: Pos{File: sc.Feature, Line: 9, Col: 15}, text: "expected a value, found \"}\""}
+	run := &Run{Root: t.TempDir(), Cases: []*Case{
+		at(bad),
+		at(fmt.Errorf("step error: %w", bad)),
+		at(errors.New("features/x.feature:99: not a place the step library gave")),
+	}}
+	got := annotations(run, nil, "")
+	want := []annotation{
+		{file: sc.Feature, line: 9, col: 15, title: "Scenario: s", message: bad.text},
+		{file: sc.Feature, line: 5, title: "Scenario: s", message: "step error: " + bad.Error()},
+		{file: sc.Feature, line: 5, title: "Scenario: s", message: "features/x.feature:99: not a place the step library gave"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d annotations, want %d: %+v", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("annotation %d: %+v, want %+v", i, got[i], want[i])
+		}
 	}
 }

@@ -107,6 +107,35 @@ func TestGitHubAnnotationsOfARun(t *testing.T) {
 	}
 }
 
+// A docstring that does not parse is annotated at the bad character's
+// line and column, which the failure carries, with the message after it.
+func TestGitHubAnnotationAtABadValue(t *testing.T) {
+	root := t.TempDir()
+	writeSuite(t, root, map[string]string{"features/x.feature": `Feature: X
+
+  Scenario: trailing comma
+    Given the state schema:
+      | field |
+      | a     |
+    And the input state:
+      """json
+      {"a": 1,}
+      """
+`})
+	var out strings.Builder
+	res, err := Run(Config{Root: root, Format: "github", Output: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != 1 {
+		t.Fatalf("status %d, want 1", res.Status)
+	}
+	want := `::error file=features/x.feature,line=9,col=15,title=Scenario%3A trailing comma::expected a string key after ",", found "}" (JSON allows no trailing comma)`
+	if !strings.Contains(out.String(), want+"\n") {
+		t.Errorf("output:\n%s\nwant the annotation\n%s", out.String(), want)
+	}
+}
+
 func writeSuite(t *testing.T, root string, files map[string]string) {
 	t.Helper()
 	for name, content := range files {
