@@ -58,10 +58,11 @@ func (c CI) Write(out io.Writer, run *Run, g *GoldenCheck) error {
 	return nil
 }
 
-// outcome is one step as the CI reports read it: godog's status, and the
-// error of a step that failed, was ambiguous or was skipped by a runtime.
+// outcome is one step as the CI reports read it: its status, and the
+// error of a step that failed, was ambiguous or was skipped by a runtime
+// (a hook's failure moves onto a step: see outcomes).
 type outcome struct {
-	*Step
+	step   *Step
 	status Status
 	err    error
 }
@@ -74,7 +75,7 @@ func (k *Case) outcomes() []outcome {
 	out := make([]outcome, len(k.Steps))
 	for i := range k.Steps {
 		s := &k.Steps[i]
-		out[i] = outcome{Step: s, status: s.Status}
+		out[i] = outcome{step: s, status: s.Status}
 		if s.Status == Failed || s.Status == Ambiguous || errors.Is(s.Err, godog.ErrSkip) {
 			out[i].err = s.Err
 		}

@@ -7,11 +7,13 @@
 // each scenario and the status of each step (Collector.Before, AfterStep,
 // After), and the step library tells it the rest through one Sink (what a
 // step committed, a runtime's skip, a scenario that ran on one runtime
-// alone, a scenario's outcome). The writers read the model once the run
-// is over: WriteJUnit, WriteGitHub (CI, SPEC §13), WriteHTML (the page of
-// internal/htmlreport), and the run's closing summary reads which cases a
-// runtime skipped. No writer reads a position back out of a message: a
-// failure the step library made carries its own (Located).
+// alone, a scenario's outcome). The writers read the model (Collector.Run)
+// once the run is over: CI.Write the JUnit and GitHub reports (SPEC §13),
+// WriteHTML the page of internal/htmlreport; the run's closing summary
+// (godog's pretty and progress) reads which cases a runtime skipped, and
+// the run's skip, alone and go test tallies read the model too. No writer
+// reads a position back out of a message: a failure the step library made
+// carries its own (Located).
 //
 // Whole-graph runs will add, per case, supersteps with their tasks, writes,
 // model calls, routing and interrupts (Superstep); the model has room for

@@ -60,15 +60,15 @@ func annotations(run *Run, golden []GoldenProblem, base string) []annotation {
 		if st == nil {
 			continue
 		}
-		a := annotation{file: reportPath(run.Root, base, k.Scenario.Feature), line: st.Pos.Line, title: "Scenario: " + k.Name}
+		a := annotation{file: reportPath(run.Root, base, k.Scenario.Feature), line: st.step.Pos.Line, title: "Scenario: " + k.Name}
 		if k.Scenario.Row > 0 {
 			a.title += " (example row " + strconv.Itoa(k.Scenario.Row) + ")"
 		}
 		switch st.status {
 		case Undefined:
-			a.message = "undefined step: " + st.Text
+			a.message = "undefined step: " + st.step.Text
 		case Pending:
-			a.message = "pending step: " + st.Text
+			a.message = "pending step: " + st.step.Text
 		default:
 			a.message = fmt.Sprint(st.err)
 			// the error itself, not one it wraps: a hook's failure

@@ -48,7 +48,7 @@ func goldenProblems(run *Run, g *GoldenCheck) []GoldenProblem {
 			p := GoldenProblem{Path: path, Kind: kind.kind, Pos: Pos{File: path, Line: 1}}
 			msg := kind.kind + " golden file " + path
 			if k, st := where(path); k != nil {
-				p.Case, p.Pos = k, st.Pos
+				p.Case, p.Pos = k, st.step.Pos
 				msg += ", read by " + k.Scenario.Key()
 				if g.Accept != nil {
 					msg += "; " + kind.fix + g.Accept(k.Scenario)

@@ -4,12 +4,13 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"github.com/cucumber/godog"
 	"io"
 	"os"
 	"sort"
 	"strconv"
 	"time"
+
+	"github.com/cucumber/godog"
 )
 
 // The JUnit report is godog's (testsuites named after the suite, a
@@ -171,23 +172,23 @@ func junitTestcase(k *Case) *JUnitCase {
 			tc.Status = "passed"
 		case "failed":
 			tc.Status = "failed"
-			tc.Failure = &JUnitFailure{Message: fmt.Sprintf("Step %s: %v", st.Text, st.err)}
+			tc.Failure = &JUnitFailure{Message: fmt.Sprintf("Step %s: %v", st.step.Text, st.err)}
 		case "ambiguous":
 			tc.Status = "ambiguous"
-			tc.Errors = append(tc.Errors, &JUnitError{Type: "ambiguous", Message: "Step " + st.Text})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "ambiguous", Message: "Step " + st.step.Text})
 		case "skipped":
 			if errors.Is(st.err, godog.ErrSkip) && tc.Failure == nil {
 				// the step at which a runtime gave the scenario up
-				tc.Status, tc.Skipped = "skipped", &JUnitSkipped{Message: "Step " + st.Text + ": skipped on this runtime (the run's skip report says why)"}
+				tc.Status, tc.Skipped = "skipped", &JUnitSkipped{Message: "Step " + st.step.Text + ": skipped on this runtime (the run's skip report says why)"}
 				continue
 			}
-			tc.Errors = append(tc.Errors, &JUnitError{Type: "skipped", Message: "Step " + st.Text})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "skipped", Message: "Step " + st.step.Text})
 		case "undefined":
 			tc.Status = "undefined"
-			tc.Errors = append(tc.Errors, &JUnitError{Type: "undefined", Message: "Step " + st.Text})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "undefined", Message: "Step " + st.step.Text})
 		case "pending":
 			tc.Status = "pending"
-			tc.Errors = append(tc.Errors, &JUnitError{Type: "pending", Message: "Step " + st.Text + ": TODO: write pending definition"})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "pending", Message: "Step " + st.step.Text + ": TODO: write pending definition"})
 		}
 	}
 	return tc
