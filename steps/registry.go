@@ -11,6 +11,7 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/report"
 	"github.com/stateharness/scenario/internal/suite"
 )
 
@@ -180,11 +181,11 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 				return ctx, nil
 			}
 			if w.graph != nil {
-				if u := w.graph.NotCompared(); u != nil && w.cfg.Skip != nil {
-					w.cfg.Skip(w.scenario, "ran on "+ranAlone(w.cfg.Runtimes, u.Runtime)+" alone: "+u.Error(), true)
+				if u := w.graph.NotCompared(); u != nil && w.cfg.Report != nil {
+					w.cfg.Report.Skipped(w.scenario, "ran on "+ranAlone(w.cfg.Runtimes, u.Runtime)+" alone: "+u.Error(), true)
 				}
-				if r := w.graph.RanAlone(); r != "" && w.cfg.Alone != nil {
-					w.cfg.Alone(w.scenario, r)
+				if r := w.graph.RanAlone(); r != "" && w.cfg.Report != nil {
+					w.cfg.Report.RanAlone(w.scenario, r)
 				}
 				if cerr := w.graph.Close(); cerr != nil && err == nil {
 					return ctx, fmt.Errorf("%s: closing the scenario's runtime: %v", w.scenario.Feature, cerr)
@@ -192,13 +193,13 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 			}
 			if w.pending != nil && err == nil {
 				err = w.pendingFailure()
-				if cfg.Done != nil {
-					cfg.Done(w.scenario, err)
+				if cfg.Report != nil {
+					cfg.Report.Done(w.scenario, err)
 				}
 				return ctx, err
 			}
-			if cfg.Done != nil {
-				cfg.Done(w.scenario, w.positioned(err))
+			if cfg.Report != nil {
+				cfg.Report.Done(w.scenario, w.positioned(err))
 			}
 			return ctx, nil
 		})
@@ -248,7 +249,7 @@ func runVocabularyStep(ctx context.Context) (context.Context, error) {
 	if !ok {
 		return ctx, fmt.Errorf("%s: undefined step %q", w.at(w.step.Line), w.step.Text)
 	}
-	if w.cfg.Record == nil {
+	if w.cfg.Report == nil || !w.cfg.Report.Recording() {
 		return ctx, w.run(ctx, m)
 	}
 	commits, events := 0, 0
@@ -300,8 +301,8 @@ func (w *world) run(ctx context.Context, m resolvedStep) error {
 			}
 		}
 		w.skipReason = skip.Error()
-		if w.cfg.Skip != nil {
-			w.cfg.Skip(w.scenario, "not run: "+skip.Error(), false)
+		if w.cfg.Report != nil {
+			w.cfg.Report.Skipped(w.scenario, "not run: "+skip.Error(), false)
 		}
 		return godog.ErrSkip
 	case errors.As(err, &ee) && !d.Consumes && !errors.As(err, &pe) && w.nextAsserts():
@@ -330,27 +331,10 @@ func checkArg(w *world, want Arg) error {
 }
 
 // StepRecord is what one step did, for a report of every step's state
-// change (Config.Record).
-type StepRecord struct {
-	Scenario *suite.Scenario
-	Step     suite.Step
-	// Thread is the current thread after the step; Before and After its
-	// state before and after (nil when it had none). The maps are the
-	// engine's: read them, never modify them.
-	Thread        string
-	Before, After map[string]any
-	// Commits are the commits the step made, oldest first, and Events the
-	// events they recorded.
-	Commits []engine.Commit
-	Events  []engine.Event
-	// Skipped says why a runtime skipped the scenario at this step.
-	Skipped string
-	// Err is what the step failed with; Kept is an engine error it kept for
-	// the next step to assert (SPEC §11).
-	Err, Kept error
-}
+// change (report.Sink.Step).
+type StepRecord = report.StepRecord
 
-// record hands the running step's record to Config.Record.
+// record hands the running step's record to the run's report.
 func (w *world) record(commitsBefore, eventsBefore int, err error) {
 	r := StepRecord{Scenario: w.scenario, Step: w.step, Thread: w.thread, Before: w.before, Err: err}
 	if w.graph != nil {
@@ -368,7 +352,7 @@ func (w *world) record(commitsBefore, eventsBefore int, err error) {
 	if w.pending != nil && w.pending.line == w.step.Line && err == nil {
 		r.Kept = w.pending.err
 	}
-	w.cfg.Record(r)
+	w.cfg.Report.Step(r)
 }
 
 // nextAsserts reports whether the scenario's next step asserts a failure,

@@ -18,6 +18,7 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/report"
 	"github.com/stateharness/scenario/internal/suite"
 )
 
@@ -60,18 +61,13 @@ type Config struct {
 	Tools map[string]ToolFunc
 	// UserSteps registers the user's own steps beside the vocabulary.
 	UserSteps func(*godog.ScenarioContext)
-	// Done, when set, receives each scenario's outcome: nil, godog.ErrSkip,
-	// or its failure.
-	Done func(sc *suite.Scenario, err error)
-	// Record, when set, receives what each step did (a report's data).
-	Record func(StepRecord)
-	// Skip counts a scenario a runtime cannot run, with the reason; ran
-	// says whether the other runtime ran it all the same (side by side).
-	Skip func(sc *suite.Scenario, reason string, ran bool)
-	// Alone counts a scenario on its own graph that, side by side, ran on
-	// the named runtime alone: it has no schema for the built-in engine to
-	// check. It passes or fails there; it is not skipped (SPEC §15).
-	Alone func(sc *suite.Scenario, runtime string)
+	// Report, when set, receives what the scenarios do, for the run's
+	// reports and counts: each scenario's outcome (nil, godog.ErrSkip, or
+	// its failure), what each step did when it records, a scenario a
+	// runtime cannot run, and one that, side by side, ran on one runtime
+	// alone (it has no schema for the built-in engine to check; it passes
+	// or fails there, it is not skipped: SPEC §15).
+	Report report.Sink
 }
 
 // NodeFunc is a real Go node: it gets a copy of the current state and
@@ -237,33 +233,50 @@ func (w *world) positioned(err error) error {
 // read its fields (an *engine.Error's code, a *goldenfile.Mismatch).
 func (w *world) fail(err error) error {
 	msg := shorten(err.Error())
+	at := report.Pos{File: w.scenario.Feature, Line: w.step.Line}
 	if !strings.HasPrefix(msg, w.scenario.Feature+":") {
-		msg = fmt.Sprintf("%s: %s", w.at(w.step.Line), msg)
+		return newFailure(at, msg, err)
 	}
-	return newFailure(msg, err)
+	// the message names its place already (a docstring's line and
+	// column, which the engine writes as text): that place, read once,
+	// here; else the step
+	if p, rest, ok := report.Leading(w.scenario.Feature, msg); ok {
+		return &failure{msg: msg, pos: p, text: rest, err: underneath(err)}
+	}
+	return &failure{msg: msg, pos: at, text: msg, err: underneath(err)}
 }
 
 func (w *world) pendingFailure() error {
-	return newFailure(fmt.Sprintf("%s: step failed: %s", w.at(w.pending.line), shorten(w.pending.err.Error())), w.pending.err)
+	at := report.Pos{File: w.scenario.Feature, Line: w.pending.line}
+	return newFailure(at, "step failed: "+shorten(w.pending.err.Error()), w.pending.err)
 }
 
-// failure is a step's error as godog shows it, over the error itself.
+// failure is a step's error as godog shows it ("file:line: text"), over
+// the error itself; a report takes its place from pos (report.Located).
 type failure struct {
-	msg string
-	err error
+	msg  string
+	pos  report.Pos
+	text string
+	err  error
 }
 
-func (f *failure) Error() string { return f.msg }
-func (f *failure) Unwrap() error { return f.err }
+func (f *failure) Error() string                  { return f.msg }
+func (f *failure) Unwrap() error                  { return f.err }
+func (f *failure) Location() (report.Pos, string) { return f.pos, f.text }
 
-// newFailure is msg over err. A failure is never one of godog's skips or
-// pending steps (a step that returns godog.ErrSkip fails like any error),
-// so err stays underneath only when it is none of those.
-func newFailure(msg string, err error) error {
+// newFailure is text at pos, over err.
+func newFailure(pos report.Pos, text string, err error) error {
+	return &failure{msg: pos.String() + ": " + text, pos: pos, text: text, err: underneath(err)}
+}
+
+// underneath is err, to keep under a failure, unless it is one of godog's
+// skips or pending steps: a failure is never one (a step that returns
+// godog.ErrSkip fails like any error).
+func underneath(err error) error {
 	if errors.Is(err, godog.ErrSkip) || errors.Is(err, godog.ErrPending) || errors.Is(err, godog.ErrUndefined) {
-		return errors.New(msg)
+		return nil
 	}
-	return &failure{msg: msg, err: err}
+	return err
 }
 
 // maxLine is the longest line of a failure message that is shown whole.

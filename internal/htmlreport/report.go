@@ -9,9 +9,9 @@
 // changed, not with state size × steps. Only each scenario's final state is
 // kept whole, shown on demand.
 //
-// A Report is built by the runner (internal/runner/report.go) from godog's
-// step statuses and the step library's records (steps.Config.Record);
-// Write renders it, WriteFile writes it atomically.
+// A Report is built from the run's model (internal/report, which collects
+// godog's step statuses and the step library's records); Write renders
+// it, WriteFile writes it atomically.
 package htmlreport
 
 import (

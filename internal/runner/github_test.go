@@ -44,46 +44,6 @@ func TestSplitCIFormats(t *testing.T) {
 	}
 }
 
-func TestAnnotationEscapesAsGitHubReadsIt(t *testing.T) {
-	a := annotation{file: "features/a,b:c.feature", line: 12, col: 3, title: "Scenario: 100%, done", message: "50% off\r\nnext line: a, b"}
-	want := "::error file=features/a%2Cb%3Ac.feature,line=12,col=3,title=Scenario%3A 100%25%2C done::50%25 off%0D%0Anext line: a, b"
-	if got := a.String(); got != want {
-		t.Errorf("got  %s\nwant %s", got, want)
-	}
-	if got := (annotation{file: "f.feature", line: 1, message: "m"}).String(); got != "::error file=f.feature,line=1::m" {
-		t.Errorf("without title or column: %s", got)
-	}
-}
-
-func TestLocatedTakesTheFailuresPosition(t *testing.T) {
-	for _, tc := range []struct {
-		msg       string
-		line, col int
-		rest      string
-	}{
-		{"features/x.feature:11: READONLY_WRITE: no", 11, 0, "READONLY_WRITE: no"},
-		{"features/x.feature:14:7: TYPE_MISMATCH: no", 14, 7, "TYPE_MISMATCH: no"},
-		{"features/x.feature: closing the runtime: gone", 5, 0, "features/x.feature: closing the runtime: gone"},
-		{"features/other.feature:3: no", 5, 0, "features/other.feature:3: no"},
-		{"plain", 5, 0, "plain"},
-	} {
-		line, col, rest := located("features/x.feature", 5, tc.msg)
-		if line != tc.line || col != tc.col || rest != tc.rest {
-			t.Errorf("%q: got %d %d %q, want %d %d %q", tc.msg, line, col, rest, tc.line, tc.col, tc.rest)
-		}
-	}
-}
-
-func TestReportPath(t *testing.T) {
-	base := t.TempDir()
-	if got := reportPath(filepath.Join(base, "e2e"), base, "features/x.feature"); got != "e2e/features/x.feature" {
-		t.Errorf("a suite under the base: %s", got)
-	}
-	if got := reportPath(t.TempDir(), base, "features/x.feature"); got != "features/x.feature" {
-		t.Errorf("a suite outside the base: %s", got)
-	}
-}
-
 // A run's annotations: one per failing scenario at its failure's line, the
 // orphan golden of check at its own first line, and the missing golden
 // once, as its scenario's failure.
@@ -144,6 +104,35 @@ func TestGitHubAnnotationsOfARun(t *testing.T) {
 		if !strings.HasPrefix(lines[i], w) {
 			t.Errorf("annotation %d:\n%s\nwant it to start with\n%s", i+1, lines[i], w)
 		}
+	}
+}
+
+// A docstring that does not parse is annotated at the bad character's
+// line and column, which the failure carries, with the message after it.
+func TestGitHubAnnotationAtABadValue(t *testing.T) {
+	root := t.TempDir()
+	writeSuite(t, root, map[string]string{"features/x.feature": `Feature: X
+
+  Scenario: trailing comma
+    Given the state schema:
+      | field |
+      | a     |
+    And the input state:
+      """json
+      {"a": 1,}
+      """
+`})
+	var out strings.Builder
+	res, err := Run(Config{Root: root, Format: "github", Output: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != 1 {
+		t.Fatalf("status %d, want 1", res.Status)
+	}
+	want := `::error file=features/x.feature,line=9,col=15,title=Scenario%3A trailing comma::expected a string key after ",", found "}" (JSON allows no trailing comma)`
+	if !strings.Contains(out.String(), want+"\n") {
+		t.Errorf("output:\n%s\nwant the annotation\n%s", out.String(), want)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stateharness/scenario/internal/report"
 	"github.com/stateharness/scenario/internal/suite"
 )
 
@@ -39,7 +40,7 @@ const outlineFeature = `Feature: Outline
 `
 
 // readJUnit runs root with --format junit:FILE and reads the report back.
-func readJUnit(t *testing.T, cfg Config) (*Result, *junitSuites) {
+func readJUnit(t *testing.T, cfg Config) (*Result, *report.JUnitSuites) {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), "report.xml")
 	cfg.Format = "junit:" + file
@@ -53,7 +54,7 @@ func readJUnit(t *testing.T, cfg Config) (*Result, *junitSuites) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep junitSuites
+	var rep report.JUnitSuites
 	if err := xml.Unmarshal(data, &rep); err != nil {
 		t.Fatalf("the JUnit report is not valid XML: %v\n%s", err, data)
 	}
@@ -84,7 +85,7 @@ func TestJUnitTestcasesCarryFileAndLine(t *testing.T) {
 		name, status, file string
 		line               int
 	}
-	check := func(s *junitSuite, ws []want) {
+	check := func(s *report.JUnitSuite, ws []want) {
 		t.Helper()
 		if len(s.Cases) != len(ws) {
 			t.Fatalf("suite %s: %d testcases, want %d", s.Name, len(s.Cases), len(ws))
@@ -145,8 +146,8 @@ func TestJUnitListsChecksGoldenProblems(t *testing.T) {
 	})
 	_, rep := readJUnit(t, Config{Root: root, Check: true, Prune: func(string) string { return "scenario prune" }})
 	golden := rep.Suites[len(rep.Suites)-1]
-	if golden.Name != goldenSuiteName || golden.Tests != 2 || golden.Failures != 2 {
-		t.Fatalf("last suite %q: %d tests, %d failures; want %q with 2 failing testcases", golden.Name, golden.Tests, golden.Failures, goldenSuiteName)
+	if golden.Name != report.GoldenSuiteName || golden.Tests != 2 || golden.Failures != 2 {
+		t.Fatalf("last suite %q: %d tests, %d failures; want %q with 2 failing testcases", golden.Name, golden.Tests, golden.Failures, report.GoldenSuiteName)
 	}
 	for i, w := range []struct {
 		name, kind string
@@ -172,8 +173,8 @@ func TestJUnitListsChecksGoldenProblems(t *testing.T) {
 	writeSuite(t, root, map[string]string{"golden/g/old.json": "{}\n"})
 	_, rep = readJUnit(t, Config{Root: root, Check: true, Prune: func(string) string { return "scenario prune" }})
 	golden = rep.Suites[len(rep.Suites)-1]
-	if golden.Name != goldenSuiteName || len(golden.Cases) != 1 {
-		t.Fatalf("last suite %q with %d testcases, want %q with the orphan", golden.Name, len(golden.Cases), goldenSuiteName)
+	if golden.Name != report.GoldenSuiteName || len(golden.Cases) != 1 {
+		t.Fatalf("last suite %q with %d testcases, want %q with the orphan", golden.Name, len(golden.Cases), report.GoldenSuiteName)
 	}
 	c := golden.Cases[0]
 	if c.Name != "golden/g/old.json" || c.File != "golden/g/old.json" || c.Line != 1 || c.Failure == nil || c.Failure.Type != "orphan" || !strings.Contains(c.Failure.Message, "scenario prune") {
@@ -182,7 +183,7 @@ func TestJUnitListsChecksGoldenProblems(t *testing.T) {
 
 	// run is no check: no golden suite
 	_, rep = readJUnit(t, Config{Root: root})
-	if rep.Suites[len(rep.Suites)-1].Name == goldenSuiteName {
+	if rep.Suites[len(rep.Suites)-1].Name == report.GoldenSuiteName {
 		t.Errorf("a run that is no check lists golden files")
 	}
 }

@@ -3,7 +3,6 @@
 package runner
 
 import (
-	"context"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -19,6 +18,7 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/report"
 	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/runtimes"
 	"github.com/stateharness/scenario/steps"
@@ -127,7 +127,7 @@ func Run(cfg Config) (*Result, error) {
 		// a shard or a go test -run that selects nothing
 		return &Result{Goldens: &goldenfile.Log{}, Index: l.idx}, nil
 	}
-	res, ci, err := s.run(l)
+	res, model, err := s.run(l)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +143,15 @@ func Run(cfg Config) (*Result, error) {
 			res.Orphans, res.OrphansChecked = found.orphans, true
 		}
 	}
-	if err := ci.write(s.cfg, res); err != nil {
+	if res.Status == 2 {
+		return res, nil
+	}
+	var check *report.GoldenCheck
+	if s.cfg.Check {
+		check = &report.GoldenCheck{Log: res.Goldens, Orphans: res.Orphans, Leftovers: res.Leftovers, Accept: s.cfg.Accept, Prune: s.cfg.Prune}
+	}
+	ci := report.CI{JUnit: s.ciFiles.junit, GitHub: s.ciFiles.github}
+	if err := ci.Write(s.cfg.Output, model, check); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -386,7 +394,7 @@ func (s *settings) narrow(paths []string) (*suite.Index, error) {
 // run runs the loaded scenarios through godog on the chosen runtimes, with
 // the reports the formats ask for; the CI reports (JUnit, GitHub) are
 // written after the orphan check, by the caller.
-func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
+func (s *settings) run(l *loaded) (*Result, *report.Run, error) {
 	cfg, idx := s.cfg, l.idx
 	rts, procs, err := runtimes.Start(s.runtime, s.runtimeFrom, runtimes.Settings{Root: cfg.Root, Timeout: s.timeout, Python: s.python})
 	if err != nil {
@@ -406,8 +414,8 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 		defer release()
 	}
 	defer procs.Stop()
-	report := newHTMLReport(s.htmlFiles, idx, s.runtime)
-	ci := newCIReport(s.ciFiles, idx)
+	// one collector builds the run's model, which every report writes from
+	col := report.NewCollector(idx, s.runtime, len(s.htmlFiles) > 0)
 	resolved, format := l.resolved, s.godogFormat
 	g := &gate{w: cfg.Output}
 	if s.quietGodog {
@@ -421,26 +429,15 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	format = summaryFormats(format) + "," + indexFormat
 	golden := &goldenfile.Policy{Root: cfg.Root, Golden: cfg.Golden, Update: cfg.Update, Accept: cfg.Accept}
 	warned := &warnings{}
-	skips := &skipCount{}
-	alone := &aloneCount{}
-	if ci != nil {
-		ci.skipped = skips.reason
-	}
-	if report != nil {
-		report.skipped = skips.reason
-	}
 	sc := &steps.Config{
 		Root: cfg.Root, Layout: s.layout, Index: idx, Resolved: resolved,
 		Golden: golden, DefaultProfile: cfg.Profile, SuiteProfile: s.suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
-		Warn: warned.add, Runtimes: rts, GraphRuntime: runtimes.ForGraph, Skip: skips.add, Alone: alone.add, Graph: s.graph,
-		Record: report.record(),
-		Nodes:  cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
+		Warn: warned.add, Runtimes: rts, GraphRuntime: runtimes.ForGraph, Graph: s.graph, Report: col,
+		Nodes: cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
 	}
-	results := &outcomes{}
-	sc.Done = results.done
 	ts := godog.TestSuite{
 		Name:                "scenario",
-		ScenarioInitializer: late.unlessFailed(withReports(steps.Initializer(sc), report, ci)),
+		ScenarioInitializer: late.unlessFailed(withReport(steps.Initializer(sc), col)),
 		Options: &godog.Options{
 			Format:      format,
 			Paths:       idx.Paths,
@@ -457,8 +454,23 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	all := l.all
 	res.Status = runWithHandOff(ts, &handOff{late: late, skipped: func(p *godog.Scenario) bool {
 		info, ok := idx.Scenario(p)
-		return ok && skips.has(info)
+		return ok && col.SkippedOn(info) != ""
 	}})
+	model := col.Run()
+	results := &outcomes{}
+	skips := &skipCount{}
+	alone := &aloneCount{}
+	for _, k := range model.Cases {
+		if k.Done {
+			results.done(k.Scenario, k.Outcome)
+		}
+	}
+	for _, sk := range model.Skips {
+		skips.add(sk.Scenario, sk.Reason, sk.Ran)
+	}
+	for _, a := range model.Alone {
+		alone.add(a.Scenario, a.Runtime)
+	}
 	if late != nil {
 		if err := late.failed(cfg.Root, s.layout, cfg.Paths, cfg.T == nil); err != nil {
 			return nil, nil, err
@@ -478,40 +490,23 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 	skips.show(cfg)
 	alone.show(cfg)
 	showVersions(cfg, procs)
-	if err := report.write(res); err != nil {
+	if err := report.WriteHTML(s.htmlFiles, model, res.Skips); err != nil {
 		return nil, nil, err
 	}
 	if cfg.Tags != "" && sc.Started.Load() == 0 {
 		return nil, nil, fmt.Errorf("no scenario matches --tags %q", cfg.Tags)
 	}
-	return res, ci, nil
+	return res, model, nil
 }
 
-// reportHooks are what a report (HTML, JUnit, GitHub) learns from godog
-// about each scenario and step.
-type reportHooks interface {
-	before(context.Context, *godog.Scenario) (context.Context, error)
-	afterStep(context.Context, *godog.Step, godog.StepResultStatus, error) (context.Context, error)
-	after(context.Context, *godog.Scenario, error) (context.Context, error)
-}
-
-// withReports adds the hooks of the reports the run keeps after the step
-// library's, in order; a nil report keeps none.
-func withReports(init func(*godog.ScenarioContext), html *htmlReport, ci *ciReport) func(*godog.ScenarioContext) {
-	var reports []reportHooks
-	if html != nil {
-		reports = append(reports, html)
-	}
-	if ci != nil {
-		reports = append(reports, ci)
-	}
+// withReport adds the collector's hooks after the step library's: godog's
+// status of each scenario and step, for the run's model.
+func withReport(init func(*godog.ScenarioContext), col *report.Collector) func(*godog.ScenarioContext) {
 	return func(sc *godog.ScenarioContext) {
 		init(sc)
-		for _, r := range reports {
-			sc.Before(r.before)
-			sc.StepContext().After(r.afterStep)
-			sc.After(r.after)
-		}
+		sc.Before(col.Before)
+		sc.StepContext().After(col.AfterStep)
+		sc.After(col.After)
 	}
 }
 

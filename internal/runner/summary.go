@@ -83,8 +83,9 @@ type summary struct {
 	skipped func(*godog.Scenario) bool
 }
 
-// newSummary takes the run's skipped scenarios from the hand-over: godog
-// makes this formatter before the index formatter, which takes it.
+// newSummary takes the run's skipped scenarios from the hand-over (the
+// run's model: report.Collector.SkippedOn): godog makes this formatter
+// before the index formatter, which takes it.
 func newSummary(w *summaryWriter) *summary {
 	s := &summary{w: w}
 	if h := handOver; h != nil && !h.taken {

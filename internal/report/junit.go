@@ -1,15 +1,16 @@
-package runner
+package report
 
 import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"github.com/cucumber/godog"
 	"io"
 	"os"
 	"sort"
 	"strconv"
 	"time"
+
+	"github.com/cucumber/godog"
 )
 
 // The JUnit report is godog's (testsuites named after the suite, a
@@ -19,15 +20,16 @@ import (
 // scenario's file and line on each testcase, and under check a testsuite
 // "golden files" with a failing testcase per missing, stale or orphan file.
 
-type junitSuites struct {
+// JUnitSuites is the report's root element.
+type JUnitSuites struct {
 	XMLName xml.Name `xml:"testsuites"`
 	Name    string   `xml:"name,attr"`
-	junitCounts
-	Suites []*junitSuite `xml:"testsuite"`
+	JUnitCounts
+	Suites []*JUnitSuite `xml:"testsuite"`
 }
 
-// junitCounts are the attributes a suite and the suites share.
-type junitCounts struct {
+// JUnitCounts are the attributes a suite and the suites share.
+type JUnitCounts struct {
 	Tests    int    `xml:"tests,attr"`
 	Skipped  int    `xml:"skipped,attr"`
 	Failures int    `xml:"failures,attr"`
@@ -35,86 +37,91 @@ type junitCounts struct {
 	Time     string `xml:"time,attr"`
 }
 
-type junitSuite struct {
+// JUnitSuite is one feature's testsuite.
+type JUnitSuite struct {
 	Name string `xml:"name,attr"`
-	junitCounts
-	Cases []*junitCase `xml:"testcase"`
+	JUnitCounts
+	Cases []*JUnitCase `xml:"testcase"`
 }
 
-type junitCase struct {
+// JUnitCase is one scenario, or outline row, or golden-file problem.
+type JUnitCase struct {
 	Name    string        `xml:"name,attr"`
 	Status  string        `xml:"status,attr"`
 	Time    string        `xml:"time,attr"`
 	File    string        `xml:"file,attr,omitempty"`
 	Line    int           `xml:"line,attr,omitempty"`
-	Failure *junitFailure `xml:"failure,omitempty"`
+	Failure *JUnitFailure `xml:"failure,omitempty"`
 	// Skipped: a runtime could not run the scenario (never passed there)
-	Skipped *junitSkipped `xml:"skipped,omitempty"`
-	Errors  []*junitError `xml:"error"`
+	Skipped *JUnitSkipped `xml:"skipped,omitempty"`
+	Errors  []*JUnitError `xml:"error"`
 }
 
-type junitSkipped struct {
+// JUnitSkipped says why a runtime skipped the testcase.
+type JUnitSkipped struct {
 	Message string `xml:"message,attr"`
 }
 
-type junitFailure struct {
+// JUnitFailure is the failure of a testcase.
+type JUnitFailure struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr,omitempty"`
 }
 
-type junitError struct {
+// JUnitError is a step that did not run or has no definition.
+type JUnitError struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr"`
 }
 
-// goldenSuiteName names check's testsuite of golden-file problems.
-const goldenSuiteName = "golden files"
+// GoldenSuiteName names check's testsuite of golden-file problems.
+const GoldenSuiteName = "golden files"
 
-// buildJUnit makes the report from the scenarios that ran and check's
+// buildJUnit makes the report from the cases that ran and check's
 // golden-file problems; paths are relative to base when the suite is under
 // it (reportPath).
-func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time.Time) *junitSuites {
-	out := &junitSuites{Name: "scenario", junitCounts: junitCounts{Time: seconds(now.Sub(c.start))}}
+func buildJUnit(run *Run, golden []GoldenProblem, base string, now time.Time) *JUnitSuites {
+	out := &JUnitSuites{Name: "scenario", JUnitCounts: JUnitCounts{Time: seconds(now.Sub(run.Start))}}
 	type feature struct {
 		path, name string
-		runs       []*caseRun
+		cases      []*Case
 	}
 	var features []*feature
 	byPath := map[string]*feature{}
-	for _, r := range c.runs() {
-		f, ok := byPath[r.scenario.Feature]
+	for _, k := range run.Cases {
+		f, ok := byPath[k.Scenario.Feature]
 		if !ok {
-			f = &feature{path: r.scenario.Feature, name: featureName(root, r.scenario.Feature)}
+			f = &feature{path: k.Scenario.Feature, name: featureName(run.Root, k.Scenario.Feature)}
 			byPath[f.path] = f
 			features = append(features, f)
 		}
-		f.runs = append(f.runs, r)
+		f.cases = append(f.cases, k)
 	}
 	sort.SliceStable(features, func(i, j int) bool { return features[i].name < features[j].name })
 	for _, f := range features {
-		ts := &junitSuite{Name: f.name}
+		ts := &JUnitSuite{Name: f.name}
 		names := map[string]int{}
-		for _, r := range f.runs {
-			names[r.name]++
+		for _, k := range f.cases {
+			names[k.Name]++
 		}
 		seen := map[string]int{}
-		first, last := c.start, c.start
-		for i, r := range f.runs {
-			tc := junitTestcase(r)
-			if why := c.skippedOn(r.scenario); why != "" && tc.Status == "passed" {
+		first, last := run.Start, run.Start
+		for i, k := range f.cases {
+			tc := junitTestcase(k)
+			if why := k.SkippedOn; why != "" && tc.Status == "passed" {
 				// side by side, one runtime ran it alone: skipped on the other
-				tc.Status, tc.Skipped = "skipped", &junitSkipped{Message: why}
+				tc.Status, tc.Skipped = "skipped", &JUnitSkipped{Message: why}
 			}
-			if names[r.name] > 1 {
-				seen[r.name]++
-				tc.Name += " #" + strconv.Itoa(seen[r.name])
+			if names[k.Name] > 1 {
+				seen[k.Name]++
+				tc.Name += " #" + strconv.Itoa(seen[k.Name])
 			}
-			tc.File, tc.Line = reportPath(root, base, f.path), r.scenario.Line
+			tc.File, tc.Line = reportPath(run.Root, base, f.path), k.Pos.Line
 			if i == 0 {
-				first = r.start
+				first = k.Start
 			}
-			if r.end.After(last) {
-				last = r.end
+			if k.End.After(last) {
+				last = k.End
 			}
 			ts.Tests++
 			switch tc.Status {
@@ -131,14 +138,14 @@ func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time
 		out.add(ts)
 	}
 	if len(golden) > 0 {
-		ts := &junitSuite{Name: goldenSuiteName, junitCounts: junitCounts{Time: "0"}}
+		ts := &JUnitSuite{Name: GoldenSuiteName, JUnitCounts: JUnitCounts{Time: "0"}}
 		for _, p := range golden {
 			ts.Tests++
 			ts.Failures++
-			ts.Cases = append(ts.Cases, &junitCase{
-				Name: p.path, Status: "failed", Time: "0",
-				File: reportPath(root, base, p.file), Line: p.line,
-				Failure: &junitFailure{Message: p.message, Type: p.kind},
+			ts.Cases = append(ts.Cases, &JUnitCase{
+				Name: p.Path, Status: "failed", Time: "0",
+				File: reportPath(run.Root, base, p.Pos.File), Line: p.Pos.Line,
+				Failure: &JUnitFailure{Message: p.Message, Type: p.Kind},
 			})
 		}
 		out.add(ts)
@@ -146,7 +153,7 @@ func buildJUnit(c *ciReport, golden []goldenProblem, root, base string, now time
 	return out
 }
 
-func (s *junitSuites) add(ts *junitSuite) {
+func (s *JUnitSuites) add(ts *JUnitSuite) {
 	s.Suites = append(s.Suites, ts)
 	s.Tests += ts.Tests
 	s.Skipped += ts.Skipped
@@ -157,31 +164,31 @@ func (s *junitSuites) add(ts *junitSuite) {
 // junitTestcase is godog's testcase of one scenario: the last status of its
 // steps that says something (passed, failed, undefined, pending,
 // ambiguous), the failure of the step that failed.
-func junitTestcase(r *caseRun) *junitCase {
-	tc := &junitCase{Name: r.name, Time: seconds(r.end.Sub(r.start))}
-	for _, st := range r.steps {
+func junitTestcase(k *Case) *JUnitCase {
+	tc := &JUnitCase{Name: k.Name, Time: seconds(k.End.Sub(k.Start))}
+	for _, st := range k.outcomes() {
 		switch st.status {
 		case "passed":
 			tc.Status = "passed"
 		case "failed":
 			tc.Status = "failed"
-			tc.Failure = &junitFailure{Message: fmt.Sprintf("Step %s: %v", st.text, st.err)}
+			tc.Failure = &JUnitFailure{Message: fmt.Sprintf("Step %s: %v", st.step.Text, st.err)}
 		case "ambiguous":
 			tc.Status = "ambiguous"
-			tc.Errors = append(tc.Errors, &junitError{Type: "ambiguous", Message: "Step " + st.text})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "ambiguous", Message: "Step " + st.step.Text})
 		case "skipped":
 			if errors.Is(st.err, godog.ErrSkip) && tc.Failure == nil {
 				// the step at which a runtime gave the scenario up
-				tc.Status, tc.Skipped = "skipped", &junitSkipped{Message: "Step " + st.text + ": skipped on this runtime (the run's skip report says why)"}
+				tc.Status, tc.Skipped = "skipped", &JUnitSkipped{Message: "Step " + st.step.Text + ": skipped on this runtime (the run's skip report says why)"}
 				continue
 			}
-			tc.Errors = append(tc.Errors, &junitError{Type: "skipped", Message: "Step " + st.text})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "skipped", Message: "Step " + st.step.Text})
 		case "undefined":
 			tc.Status = "undefined"
-			tc.Errors = append(tc.Errors, &junitError{Type: "undefined", Message: "Step " + st.text})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "undefined", Message: "Step " + st.step.Text})
 		case "pending":
 			tc.Status = "pending"
-			tc.Errors = append(tc.Errors, &junitError{Type: "pending", Message: "Step " + st.text + ": TODO: write pending definition"})
+			tc.Errors = append(tc.Errors, &JUnitError{Type: "pending", Message: "Step " + st.step.Text + ": TODO: write pending definition"})
 		}
 	}
 	return tc
@@ -191,7 +198,7 @@ func seconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
 }
 
-func encodeJUnit(w io.Writer, s *junitSuites) error {
+func encodeJUnit(w io.Writer, s *JUnitSuites) error {
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}
@@ -205,8 +212,8 @@ func encodeJUnit(w io.Writer, s *junitSuites) error {
 }
 
 // writeJUnit writes the report to file, or to out when file is "".
-func writeJUnit(file string, out io.Writer, c *ciReport, golden []goldenProblem, root, base string) error {
-	rep := buildJUnit(c, golden, root, base, time.Now())
+func writeJUnit(file string, out io.Writer, run *Run, golden []GoldenProblem, base string) error {
+	rep := buildJUnit(run, golden, base, time.Now())
 	if file == "" {
 		return encodeJUnit(out, rep)
 	}

@@ -1,4 +1,4 @@
-package runner
+package report
 
 import (
 	"fmt"
@@ -51,72 +51,49 @@ func escapeProperty(s string) string {
 }
 
 // annotations lists the run's annotations in the suite's order, then the
-// golden files' problems.
-func (c *ciReport) annotations(golden []goldenProblem, root, base string) []annotation {
+// golden files' problems. A failure is annotated where it points
+// (Located): the failing step, or the docstring line of a bad value.
+func annotations(run *Run, golden []GoldenProblem, base string) []annotation {
 	var out []annotation
-	for _, r := range c.runs() {
-		st := r.failure()
+	for _, k := range run.Cases {
+		st := failure(k.outcomes())
 		if st == nil {
 			continue
 		}
-		a := annotation{file: reportPath(root, base, r.scenario.Feature), line: st.line, title: "Scenario: " + r.name}
-		if r.scenario.Row > 0 {
-			a.title += " (example row " + strconv.Itoa(r.scenario.Row) + ")"
+		a := annotation{file: reportPath(run.Root, base, k.Scenario.Feature), line: st.step.Pos.Line, title: "Scenario: " + k.Name}
+		if k.Scenario.Row > 0 {
+			a.title += " (example row " + strconv.Itoa(k.Scenario.Row) + ")"
 		}
 		switch st.status {
-		case "undefined":
-			a.message = "undefined step: " + st.text
-		case "pending":
-			a.message = "pending step: " + st.text
+		case Undefined:
+			a.message = "undefined step: " + st.step.Text
+		case Pending:
+			a.message = "pending step: " + st.step.Text
 		default:
 			a.message = fmt.Sprint(st.err)
-			a.line, a.col, a.message = located(r.scenario.Feature, st.line, a.message)
+			// the error itself, not one it wraps: a hook's failure
+			// merged with it reads otherwise
+			if l, ok := st.err.(Located); ok {
+				if p, msg := l.Location(); p.File == k.Scenario.Feature {
+					a.line, a.col, a.message = p.Line, p.Col, msg
+				}
+			}
 		}
 		out = append(out, a)
 	}
 	for _, p := range golden {
-		if p.file != p.path {
+		if p.Case != nil {
 			continue // the failure of the scenario that read it says it
 		}
-		out = append(out, annotation{file: reportPath(root, base, p.file), line: p.line, title: p.kind + " golden file", message: p.message})
+		out = append(out, annotation{file: reportPath(run.Root, base, p.Pos.File), line: p.Pos.Line, title: p.Kind + " golden file", message: p.Message})
 	}
 	return out
 }
 
-// located takes the "<feature>:<line>[:<col>]: " a failure starts with
-// (SPEC §11) off its message; without one the failure stays at the step.
-func located(feature string, stepLine int, msg string) (line, col int, rest string) {
-	s, ok := strings.CutPrefix(msg, feature+":")
-	if !ok {
-		return stepLine, 0, msg
-	}
-	nums := make([]int, 0, 2)
-	for len(nums) < 2 {
-		i := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == 0 || i == len(s) || s[i] != ':' {
-			break
-		}
-		n, _ := strconv.Atoi(s[:i])
-		nums = append(nums, n)
-		s = s[i+1:]
-	}
-	if len(nums) == 0 {
-		return stepLine, 0, msg
-	}
-	line = nums[0]
-	if len(nums) == 2 {
-		col = nums[1]
-	}
-	return line, col, strings.TrimPrefix(s, " ")
-}
-
 // writeGitHub writes the annotations to file, or to out when file is "".
-func writeGitHub(file string, out io.Writer, c *ciReport, golden []goldenProblem, root, base string) error {
+func writeGitHub(file string, out io.Writer, run *Run, golden []GoldenProblem, base string) error {
 	var b strings.Builder
-	for _, a := range c.annotations(golden, root, base) {
+	for _, a := range annotations(run, golden, base) {
 		b.WriteString(a.String() + "\n")
 	}
 	if file == "" {

@@ -1,0 +1,204 @@
+package report
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cucumber/godog"
+	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/htmlreport"
+	"github.com/stateharness/scenario/internal/suite"
+)
+
+// MaxFinalState is how much of a case's final state the model keeps; a
+// larger state is cut, with a note.
+const MaxFinalState = 256 << 10
+
+// Collector builds a Run from godog's hooks (Before, AfterStep, After) and
+// the step library's Sink. Scenarios may run at once: each Case is written
+// by its own scenario's goroutine; the maps that find it are locked.
+type Collector struct {
+	idx       *suite.Index
+	recording bool
+	run       Run
+
+	mu         sync.Mutex
+	byPickle   map[string]*Case
+	byScenario map[*suite.Scenario]*Case
+	steps      map[string]stepRef // by pickle step id
+	skippedOn  map[string]string  // by suite key: a skip may come before its case
+}
+
+type stepRef struct {
+	c *Case
+	i int
+}
+
+// NewCollector collects the run of idx on runtime (a --runtime list; ""
+// is the built-in engine); recording asks the step library for every
+// step's record (the HTML report's commits and events).
+func NewCollector(idx *suite.Index, runtime string, recording bool) *Collector {
+	if runtime == "" {
+		runtime = "builtin"
+	}
+	return &Collector{
+		idx: idx, recording: recording,
+		run:      Run{Root: idx.Root, Runtimes: strings.Split(runtime, ","), Start: time.Now()},
+		byPickle: map[string]*Case{}, byScenario: map[*suite.Scenario]*Case{}, steps: map[string]stepRef{},
+		skippedOn: map[string]string{},
+	}
+}
+
+// Before starts a case (godog's Before scenario hook).
+func (c *Collector) Before(ctx context.Context, p *godog.Scenario) (context.Context, error) {
+	info, ok := c.idx.Scenario(p)
+	if !ok {
+		return ctx, nil
+	}
+	k := &Case{Scenario: info, Name: p.Name, Pos: Pos{File: info.Feature, Line: info.Line}, Start: time.Now()}
+	if c.recording {
+		k.states = map[string]map[string]any{}
+	}
+	for _, t := range p.Tags {
+		k.Tags = append(k.Tags, t.Name)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, st := range p.Steps {
+		s := Step{Text: st.Text, Pos: Pos{File: info.Feature}}
+		if i < len(info.Steps) {
+			s.Text, s.Pos.Line = info.Steps[i].Text, info.Steps[i].Line
+		}
+		k.Steps = append(k.Steps, s)
+		c.steps[st.Id] = stepRef{k, i}
+	}
+	c.byPickle[p.Id] = k
+	c.byScenario[info] = k
+	return ctx, nil
+}
+
+// AfterStep takes a step's status (godog's After step hook).
+func (c *Collector) AfterStep(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
+	c.mu.Lock()
+	ref, ok := c.steps[st.Id]
+	c.mu.Unlock()
+	if !ok {
+		return ctx, nil
+	}
+	s := &ref.c.Steps[ref.i]
+	s.Status, s.Err = Status(status.String()), err
+	ref.c.End = time.Now()
+	return ctx, nil
+}
+
+// After ends a case (godog's After scenario hook): its failure, and its
+// final state when the run records steps.
+func (c *Collector) After(ctx context.Context, p *godog.Scenario, err error) (context.Context, error) {
+	c.mu.Lock()
+	k, ok := c.byPickle[p.Id]
+	c.mu.Unlock()
+	if !ok {
+		return ctx, nil
+	}
+	k.End, k.Err = time.Now(), err
+	if k.last != nil {
+		k.FinalThread = k.thread
+		if b, err := canonjson.Encode(k.last); err == nil {
+			k.FinalState = string(b)
+			if len(b) > MaxFinalState {
+				k.FinalState = string(b[:MaxFinalState]) + fmt.Sprintf("\n… (cut: the state is %d bytes)", len(b))
+			}
+		}
+	}
+	k.states, k.thread, k.last, k.ended = nil, "", nil, true
+	return ctx, nil
+}
+
+// Recording is Sink.Recording.
+func (c *Collector) Recording() bool { return c.recording }
+
+// Step takes one step's record: its commits as diffs from the state before
+// each of them, its events, and the state after it, for the final state.
+func (c *Collector) Step(r StepRecord) {
+	c.mu.Lock()
+	k, ok := c.byScenario[r.Scenario]
+	c.mu.Unlock()
+	if !ok || k.ended || !c.recording {
+		return
+	}
+	var s *Step
+	for i := range k.Steps {
+		if k.Steps[i].Pos.Line == r.Step.Line {
+			s = &k.Steps[i]
+			break
+		}
+	}
+	if s == nil {
+		return
+	}
+	for _, cm := range r.Commits {
+		s.Commits = append(s.Commits, htmlreport.NewCommit(cm, k.states[cm.Thread]))
+		k.states[cm.Thread] = cm.State
+	}
+	if len(r.Events) > 0 {
+		s.Events, s.EventsMore = htmlreport.NewEvents(r.Events, len(r.Commits))
+	}
+	s.Skip, s.Kept = r.Skipped, r.Kept
+	k.thread, k.last = r.Thread, r.After
+}
+
+// Skipped is Sink.Skipped.
+func (c *Collector) Skipped(sc *suite.Scenario, reason string, ran bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.run.Skips = append(c.run.Skips, Skip{Scenario: sc, Reason: reason, Ran: ran})
+	if sc != nil {
+		c.skippedOn[sc.Key()] = reason
+	}
+}
+
+// RanAlone is Sink.RanAlone.
+func (c *Collector) RanAlone(sc *suite.Scenario, runtime string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.run.Alone = append(c.run.Alone, Alone{Scenario: sc, Runtime: runtime})
+	if k, ok := c.byScenario[sc]; ok {
+		k.RanAlone = runtime
+	}
+}
+
+// Done is Sink.Done.
+func (c *Collector) Done(sc *suite.Scenario, err error) {
+	c.mu.Lock()
+	k, ok := c.byScenario[sc]
+	c.mu.Unlock()
+	if ok {
+		k.Outcome, k.Done = err, true
+	}
+}
+
+// SkippedOn says why a runtime skipped sc, or "".
+func (c *Collector) SkippedOn(sc *suite.Scenario) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.skippedOn[sc.Key()]
+}
+
+// Run is the model of the run so far: the cases that started, in the
+// suite's order. Call it when the run is over.
+func (c *Collector) Run() *Run {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r := c.run
+	r.Cases = nil
+	for _, sc := range c.idx.Order {
+		if k, ok := c.byScenario[sc]; ok {
+			k.SkippedOn = c.skippedOn[sc.Key()]
+			r.Cases = append(r.Cases, k)
+		}
+	}
+	return &r
+}
