@@ -22,7 +22,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/stateharness/scenario/internal/suite"
+	"github.com/stateharness/scenario/internal/filekind"
 )
 
 // Status is the outcome of checking one golden file.
@@ -50,7 +50,7 @@ func Check(path string, got []byte) (Status, []byte, error) {
 		return 0, nil, err
 	}
 	// a FIFO would block the open: refused before it
-	if err := suite.Regular(info, "the path", "a golden file (JSON)"); err != nil {
+	if err := filekind.Regular(info, "the path", "a golden file (JSON)"); err != nil {
 		return 0, nil, err
 	}
 	f, err := os.Open(path)
@@ -167,7 +167,7 @@ func sameContent(r io.Reader, want []byte) (bool, error) {
 func Write(path string, data []byte) (bool, error) {
 	if info, err := os.Stat(path); err == nil {
 		// the rename would replace whatever is there: only a file is a golden
-		if err := suite.Regular(info, "the path", "a golden file (JSON)"); err != nil {
+		if err := filekind.Regular(info, "the path", "a golden file (JSON)"); err != nil {
 			return false, err
 		}
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {

@@ -26,6 +26,7 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/filekind"
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/suite"
 )
@@ -338,7 +339,7 @@ func readChecked(root, name string) (engine.Checked, error) {
 		return none, err
 	}
 	full := filepath.Join(root, filepath.FromSlash(rel))
-	if err := suite.RegularPath(full, name, "a JSON or YAML file"); err != nil {
+	if err := filekind.RegularPath(full, name, "a JSON or YAML file"); err != nil {
 		return none, err
 	}
 	info, err := os.Stat(full)
