@@ -49,7 +49,6 @@ import (
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/shell"
-	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/steps"
 )
 
@@ -263,9 +262,9 @@ func updateRequested() bool {
 // acceptCommand renders the go test command that rewrites one scenario's
 // goldens: the package path from the module root and a -run pattern for
 // the scenario's subtest.
-func acceptCommand(testName string) func(*suite.Scenario) string {
+func acceptCommand(testName string) func(goldenfile.Scenario) string {
 	pkg := packageDir()
-	return func(s *suite.Scenario) string {
+	return func(s goldenfile.Scenario) string {
 		sub := strings.ReplaceAll(s.Name, " ", "_")
 		// go test adds #01, #02 to subtests of one name (outline rows)
 		pattern := "^" + regexp.QuoteMeta(testName) + "$/^" + regexp.QuoteMeta(sub) + "(#[0-9]+)?$"

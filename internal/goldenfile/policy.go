@@ -14,7 +14,6 @@ import (
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/canonjson"
 	"github.com/stateharness/scenario/internal/env"
-	"github.com/stateharness/scenario/internal/suite"
 )
 
 // Written is the status of a golden file an update created or rewrote; the
@@ -34,8 +33,20 @@ type Policy struct {
 	Update bool   // write missing and stale files instead of failing
 	// Accept returns the command that accepts a golden change for a
 	// scenario.
-	Accept func(*suite.Scenario) string
+	Accept func(Scenario) string
 	Log    Log
+}
+
+// Scenario is the scenario that asserts a golden file, in plain values: the
+// policy claims each file for one scenario and names the command that
+// accepts a change of it.
+type Scenario struct {
+	// Key names the scenario, or the outline row, uniquely in a run
+	// ("features/chat.feature:12 (example row 2)").
+	Key     string
+	Feature string // suite-relative path, "features/chat.feature"
+	Name    string
+	Line    int // line of the Scenario keyword
 }
 
 // UpdateRequested reports whether the environment asks a run to rewrite its
@@ -59,8 +70,8 @@ func NewNames(base string) *Names { return &Names{base: base, used: map[string]i
 func (n *Names) Next(name, suffix string) (string, error) {
 	base := n.base
 	if name != "" {
-		if name != suite.Slug(name) {
-			return "", fmt.Errorf("golden file name %q: use only a-z, 0-9 and -, like %q", name, suite.Slug(name))
+		if name != Slug(name) {
+			return "", fmt.Errorf("golden file name %q: use only a-z, 0-9 and -, like %q", name, Slug(name))
 		}
 		base = path.Join(path.Dir(base), name)
 	}
@@ -76,8 +87,8 @@ func (n *Names) Next(name, suffix string) (string, error) {
 // file must hold its canonical JSON. When it does not, an update writes it
 // and otherwise the error says what differs and the command that accepts
 // it.
-func (p *Policy) Assert(sc *suite.Scenario, rel string, value func() (any, error)) error {
-	if err := p.Log.claim(rel, sc.Key()); err != nil {
+func (p *Policy) Assert(sc Scenario, rel string, value func() (any, error)) error {
+	if err := p.Log.claim(rel, sc.Key); err != nil {
 		return err
 	}
 	v, err := value()

@@ -3,10 +3,9 @@ package goldenfile
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/stateharness/scenario/internal/suite"
 )
 
 func TestNamesNumberRepeatedAssertions(t *testing.T) {
@@ -30,9 +29,9 @@ func TestNamesNumberRepeatedAssertions(t *testing.T) {
 
 func TestPolicyAssert(t *testing.T) {
 	root := t.TempDir()
-	a := &suite.Scenario{Feature: "features/a.feature", Line: 3}
-	b := &suite.Scenario{Feature: "features/a.feature", Line: 9}
-	accept := func(s *suite.Scenario) string { return "scenario update " + s.Pos() }
+	a := Scenario{Key: "features/a.feature:3", Feature: "features/a.feature", Line: 3}
+	b := Scenario{Key: "features/a.feature:9", Feature: "features/a.feature", Line: 9}
+	accept := func(s Scenario) string { return "scenario update " + s.Feature + ":" + strconv.Itoa(s.Line) }
 	state := func(v any) func() (any, error) { return func() (any, error) { return v, nil } }
 	const rel = "golden/a/s.json"
 
@@ -103,8 +102,8 @@ func TestPolicyReadsAndWritesOnlyInsideTheGoldenDirectory(t *testing.T) {
 	if err := os.Symlink(secret, filepath.Join(root, "golden", "a", "s.json")); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
-	sc := &suite.Scenario{Feature: "features/a.feature", Line: 3}
-	accept := func(s *suite.Scenario) string { return "scenario update " + s.Pos() }
+	sc := Scenario{Key: "features/a.feature:3", Feature: "features/a.feature", Line: 3}
+	accept := func(s Scenario) string { return "scenario update " + s.Feature + ":" + strconv.Itoa(s.Line) }
 	state := func() (any, error) { return map[string]any{"n": 1.0}, nil }
 	for rel, want := range map[string]string{
 		"golden/a/s.json":        "golden file golden/a/s.json: golden/a/s.json is a symbolic link to " + secret + ", outside the golden directory golden/",

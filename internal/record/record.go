@@ -95,7 +95,7 @@ func Record(o Options) (*Result, error) {
 	if strings.ContainsAny(o.Name, "\r\n") || strings.TrimSpace(o.Name) == "" {
 		return nil, fmt.Errorf("scenario name %q: a name is one non-empty line", o.Name)
 	}
-	slug := suite.Slug(o.Name)
+	slug := goldenfile.Slug(o.Name)
 	if slug == "" {
 		return nil, fmt.Errorf("scenario name %q has no letter or digit to name its golden file", o.Name)
 	}
@@ -125,7 +125,7 @@ func Record(o Options) (*Result, error) {
 	if slices.Contains(ff.names, strings.TrimSpace(o.Name)) {
 		return nil, fmt.Errorf("%s already has a scenario %q: choose another --name", o.Feature, o.Name)
 	}
-	goldenDir, err := suite.GoldenDir(o.Layout, path.Clean(o.Feature))
+	goldenDir, err := goldenfile.FeatureDir(o.Layout, path.Clean(o.Feature))
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +363,7 @@ func readChecked(root, name string) (engine.Checked, error) {
 // sameSlug is the one of names whose golden file has the slug, or "".
 func sameSlug(names []string, slug string) string {
 	for _, n := range names {
-		if suite.Slug(n) == slug {
+		if goldenfile.Slug(n) == slug {
 			return n
 		}
 	}

@@ -240,7 +240,7 @@ func (c *ciReport) goldenProblems(cfg Config, res *Result) []goldenProblem {
 				p.file, p.line = r.scenario.Feature, st.line
 				msg += ", read by " + r.scenario.Key()
 				if cfg.Accept != nil {
-					msg += "; " + k.fix + cfg.Accept(r.scenario)
+					msg += "; " + k.fix + cfg.Accept(r.scenario.Golden())
 				}
 			}
 			p.message = msg

@@ -4,10 +4,11 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/stateharness/scenario/internal/suite"
+	"github.com/stateharness/scenario/internal/goldenfile"
 )
 
 const outlineFeature = `Feature: Outline
@@ -44,7 +45,7 @@ func readJUnit(t *testing.T, cfg Config) (*Result, *junitSuites) {
 	file := filepath.Join(t.TempDir(), "report.xml")
 	cfg.Format = "junit:" + file
 	cfg.Output = &strings.Builder{}
-	cfg.Accept = func(s *suite.Scenario) string { return "scenario update " + s.Pos() }
+	cfg.Accept = func(s goldenfile.Scenario) string { return "scenario update " + s.Feature + ":" + strconv.Itoa(s.Line) }
 	res, err := Run(cfg)
 	if err != nil {
 		t.Fatal(err)

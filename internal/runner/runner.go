@@ -66,7 +66,7 @@ type Config struct {
 	// picks a seed (godog prints it); 0 keeps file order.
 	Random int64
 	// Accept renders the command that accepts a golden change.
-	Accept func(*suite.Scenario) string
+	Accept func(goldenfile.Scenario) string
 	// Check is scenario check: the JUnit and GitHub reports also list
 	// missing, stale and orphan golden files, each orphan with Prune's
 	// command that deletes it.
