@@ -134,13 +134,13 @@ func Run(cfg Config) (*Result, error) {
 	// a scenario no runtime ran claimed none of its golden files: every
 	// file that may be one of its own is kept
 	if scope, ok := s.cfg.goldenScope(); ok {
-		found, err := walkGolden(s.cfg.Root, scope, res.Goldens, res.unranKept)
+		found, err := goldenfile.Survey(s.cfg.Root, scope, res.Goldens, res.unranKept)
 		if err != nil {
 			return nil, err
 		}
-		res.Leftovers = found.leftovers
+		res.Leftovers = found.Leftovers
 		if res.Status == 0 && res.unranKnown {
-			res.Orphans, res.OrphansChecked = found.orphans, true
+			res.Orphans, res.OrphansChecked = found.Orphans, true
 		}
 	}
 	if err := ci.write(s.cfg, res); err != nil {
@@ -400,7 +400,7 @@ func (s *settings) run(l *loaded) (*Result, *ciReport, error) {
 		release := watchInterrupts(func() {
 			procs.Kill()
 			if cfg.Update {
-				removeLeftovers(cfg, os.Stderr)
+				goldenfile.RemoveInterrupted(cfg.Root, cfg.Golden, os.Stderr)
 			}
 		}, len(procs))
 		defer release()
