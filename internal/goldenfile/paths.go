@@ -3,6 +3,7 @@ package goldenfile
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -37,6 +38,50 @@ func OwnDirs(layout Layout, files []string) error {
 		folded[key] = file
 	}
 	return nil
+}
+
+// Bases hands out the golden bases of a suite's scenarios (golden/<feature
+// directory>/<slug>, without suffix or extension), refusing a scenario
+// whose base another scenario already has.
+type Bases struct {
+	layout Layout
+	taken  map[string]taken // golden base → the scenario that maps to it
+}
+
+// taken is the scenario that has a golden base.
+type taken struct {
+	name string
+	line int
+}
+
+// NewBases starts the golden bases of a suite laid out as layout.
+func NewBases(layout Layout) *Bases { return &Bases{layout: layout, taken: map[string]taken{}} }
+
+// Add is the golden base of the scenario name at line of feature, row its
+// 1-based example row (0 for a plain scenario): the slug of its name,
+// "scenario-<line>" for a name without a-z or 0-9 (none, or another
+// script), then -<row> for an outline's example row, in the feature's
+// golden directory (FeatureDir). A second scenario, at another line, with
+// the same base is refused.
+func (b *Bases) Add(feature, name string, line, row int) (string, error) {
+	slug := Slug(name)
+	if slug == "" {
+		slug = "scenario-" + strconv.Itoa(line)
+	}
+	if row > 0 {
+		slug += "-" + strconv.Itoa(row)
+	}
+	dir, err := FeatureDir(b.layout, feature)
+	if err != nil {
+		return "", err
+	}
+	base := path.Join(dir, slug)
+	if other, dup := b.taken[base]; dup && other.line != line {
+		return "", fmt.Errorf("%s: scenarios %q (line %d) and %q (line %d) map to the same golden file %s.json; rename one",
+			feature, other.name, other.line, name, line, base)
+	}
+	b.taken[base] = taken{name, line}
+	return base, nil
 }
 
 // Base is golden/<feature path under features/, without .feature>/<slug>.

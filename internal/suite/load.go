@@ -12,7 +12,6 @@ import (
 	"hash/fnv"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -85,7 +84,7 @@ type Index struct {
 	Order []*Scenario
 
 	layout    Layout
-	goldens   map[string]*Scenario   // golden base → the scenario that maps to it
+	goldens   *goldenfile.Bases
 	byContent map[string][]*Scenario // by pickleKey, in file order
 	mu        sync.Mutex
 	byPickle  map[string]*Scenario // godog's pickle id → the scenario it was matched to
@@ -163,7 +162,7 @@ type Layout = goldenfile.Layout
 // NewIndex is an empty index of the suite at root, to fill with
 // AddDocument.
 func NewIndex(root string, layout Layout) *Index {
-	return &Index{Root: root, layout: layout, goldens: map[string]*Scenario{},
+	return &Index{Root: root, layout: layout, goldens: goldenfile.NewBases(layout),
 		byContent: map[string][]*Scenario{}, byPickle: map[string]*Scenario{}, taken: map[*Scenario]bool{}}
 }
 
@@ -343,24 +342,11 @@ func (x *Index) add(file string, line int, doc *godog.GherkinDocument, pickles [
 		if len(p.AstNodeIds) > 1 {
 			s.Row = nodes.rows[p.AstNodeIds[1]]
 		}
-		slug := goldenfile.Slug(p.Name)
-		if slug == "" {
-			// a name without a-z or 0-9 (none, or another script)
-			slug = "scenario-" + strconv.Itoa(s.Line)
-		}
-		if s.Row > 0 {
-			slug += "-" + strconv.Itoa(s.Row)
-		}
-		dir, err := goldenfile.FeatureDir(x.layout, file)
+		base, err := x.goldens.Add(file, s.Name, s.Line, s.Row)
 		if err != nil {
 			return err
 		}
-		s.GoldenBase = path.Join(dir, slug)
-		if other, dup := x.goldens[s.GoldenBase]; dup && other.Line != s.Line {
-			return fmt.Errorf("%s: scenarios %q (line %d) and %q (line %d) map to the same golden file %s.json; rename one",
-				file, other.Name, other.Line, s.Name, s.Line, s.GoldenBase)
-		}
-		x.goldens[s.GoldenBase] = s
+		s.GoldenBase = base
 		s.Steps = make([]Step, len(p.Steps))
 		for i, ps := range p.Steps {
 			s.Steps[i] = nodes.steps[ps.AstNodeIds[0]]
