@@ -91,3 +91,32 @@ func RemoveInterrupted(root, golden string, w io.Writer) {
 		}
 	}
 }
+
+// Prune deletes the orphan golden files under root, saying each on out,
+// or that there was none; it stops at the first that cannot be deleted.
+func Prune(root string, orphans []string, out io.Writer) error {
+	for _, o := range orphans {
+		if err := os.Remove(filepath.Join(root, filepath.FromSlash(o))); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "deleted %s\n", o)
+	}
+	if len(orphans) == 0 {
+		fmt.Fprintln(out, "no orphan golden files")
+	}
+	return nil
+}
+
+// RemoveLeftovers deletes the temporary files an interrupted update left
+// under root (Found.Leftovers), saying each on out: they are the golden
+// writer's own, never a user's. It stops at the first that cannot be
+// deleted.
+func RemoveLeftovers(root string, leftovers []string, out io.Writer) error {
+	for _, t := range leftovers {
+		if err := os.Remove(filepath.Join(root, filepath.FromSlash(t))); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+		fmt.Fprintf(out, "removed %s (a temporary file of an interrupted update)\n", t)
+	}
+	return nil
+}

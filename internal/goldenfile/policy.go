@@ -13,7 +13,6 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/canonjson"
-	"github.com/stateharness/scenario/internal/env"
 )
 
 // Written is the status of a golden file an update created or rewrote; the
@@ -48,11 +47,6 @@ type Scenario struct {
 	Name    string
 	Line    int // line of the Scenario keyword
 }
-
-// UpdateRequested reports whether the environment asks a run to rewrite its
-// golden files: SCENARIO_UPDATE, or goldie's GOLDIE_UPDATE for teams that
-// already set it, is 1, true, yes or on.
-func UpdateRequested() bool { return env.On("SCENARIO_UPDATE", "GOLDIE_UPDATE") }
 
 // Names hands out the golden file names of one scenario's assertions.
 type Names struct {
