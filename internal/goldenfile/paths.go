@@ -133,25 +133,6 @@ func orDefault(s, def string) string {
 	return s
 }
 
-// Slug is the scenario name in lower case with runs of characters outside
-// [a-z0-9] turned into "-", trimmed.
-func Slug(name string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(name) {
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			dash = false
-			b.WriteRune(r)
-			continue
-		}
-		dash = true
-	}
-	return b.String()
-}
-
 // CheckFeatureName refuses a feature file whose name before .feature
 // could not be a golden directory of its own (FeatureDir): empty (features/x/.feature),
 // only dots ("..feature" is golden/x/. for features/x/..feature, the

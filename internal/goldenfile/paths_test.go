@@ -1,45 +1,8 @@
 package goldenfile
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 var layout = Layout{Features: "features", Golden: "golden"}
-
-func TestSlug(t *testing.T) {
-	tests := []struct{ name, want string }{
-		{"A chat state matches its golden file", "a-chat-state-matches-its-golden-file"},
-		{"already-a-slug", "already-a-slug"},
-		{"CamelCase Name", "camelcase-name"},
-		{"Step 2: retry (again)", "step-2-retry-again"},
-		{"  leading and trailing!  ", "leading-and-trailing"},
-		{"runs   of -- many __ separators", "runs-of-many-separators"},
-		{"tabs\tand\nnewlines", "tabs-and-newlines"},
-		{"\"quoted\" & <escaped>", "quoted-escaped"},
-		{"v1.2.3", "v1-2-3"},
-		{"123", "123"},
-		// letters outside a-z are separators, after lower-casing
-		{"Café crème", "caf-cr-me"},
-		{"ÉCOLE", "cole"},
-		{"naïve über", "na-ve-ber"},
-		{"日本語 test", "test"},
-		{"emoji 🎉 party", "emoji-party"},
-		{"", ""},
-		{"!!!", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := Slug(tt.name); got != tt.want {
-				t.Errorf("Slug(%q) = %q, want %q", tt.name, got, tt.want)
-			}
-			// a slug is its own slug, which is what named golden files check
-			if got := Slug(tt.want); got != tt.want {
-				t.Errorf("Slug(%q) = %q, not stable", tt.want, got)
-			}
-		})
-	}
-}
 
 func TestBase(t *testing.T) {
 	tests := []struct {
@@ -92,25 +55,4 @@ func TestFeatureDir(t *testing.T) {
 			t.Errorf("FeatureDir(%q) = %q, %v; want %q", feature, got, err, want)
 		}
 	}
-}
-
-// FuzzSlug checks the slug rules of SPEC §12 on any name.
-func FuzzSlug(f *testing.F) {
-	for _, s := range []string{"Hello World", "  --a--b--  ", "日本語", "", "x/../y", "CamelCase 42"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, name string) {
-		s := Slug(name)
-		for _, r := range s {
-			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
-				t.Fatalf("Slug(%q) = %q has %q", name, s, r)
-			}
-		}
-		if strings.HasPrefix(s, "-") || strings.HasSuffix(s, "-") || strings.Contains(s, "--") {
-			t.Fatalf("Slug(%q) = %q has a stray dash", name, s)
-		}
-		if Slug(s) != s {
-			t.Fatalf("Slug is not idempotent on %q", s)
-		}
-	})
 }

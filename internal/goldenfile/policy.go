@@ -7,7 +7,6 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -46,35 +45,6 @@ type Scenario struct {
 	Feature string // suite-relative path, "features/chat.feature"
 	Name    string
 	Line    int // line of the Scenario keyword
-}
-
-// Names hands out the golden file names of one scenario's assertions.
-type Names struct {
-	base string
-	used map[string]int // assertions per base and suffix, for -2, -3, ...
-}
-
-// NewNames starts the names of the scenario whose golden base (without
-// suffix or extension) is base.
-func NewNames(base string) *Names { return &Names{base: base, used: map[string]int{}} }
-
-// Next names the golden file of an assertion: the scenario's slug, or
-// name, then -2, -3 ... for a second assertion of the same kind, then the
-// suffix (".trace", ".events", ".checkpoint") and ".json".
-func (n *Names) Next(name, suffix string) (string, error) {
-	base := n.base
-	if name != "" {
-		if name != Slug(name) {
-			return "", fmt.Errorf("golden file name %q: use only a-z, 0-9 and -, like %q", name, Slug(name))
-		}
-		base = path.Join(path.Dir(base), name)
-	}
-	key := base + suffix
-	n.used[key]++
-	if c := n.used[key]; c > 1 {
-		base += "-" + strconv.Itoa(c)
-	}
-	return Fit(base + suffix + ".json"), nil
 }
 
 // Assert compares the value with the golden file rel for scenario sc: the

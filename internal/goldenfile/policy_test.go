@@ -8,25 +8,6 @@ import (
 	"testing"
 )
 
-func TestNamesNumberRepeatedAssertions(t *testing.T) {
-	n := NewNames("golden/chat/hello")
-	var got []string
-	for _, a := range []struct{ name, suffix string }{{"", ""}, {"", ""}, {"", ".trace"}, {"other", ""}, {"other", ""}, {"", ".trace"}} {
-		rel, err := n.Next(a.name, a.suffix)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, rel)
-	}
-	want := "golden/chat/hello.json golden/chat/hello-2.json golden/chat/hello.trace.json golden/chat/other.json golden/chat/other-2.json golden/chat/hello-2.trace.json"
-	if strings.Join(got, " ") != want {
-		t.Errorf("names\n%s\nwant\n%s", strings.Join(got, " "), want)
-	}
-	if _, err := n.Next("Not A Slug", ""); err == nil || !strings.Contains(err.Error(), `like "not-a-slug"`) {
-		t.Errorf("a name that is no slug: %v", err)
-	}
-}
-
 func TestPolicyAssert(t *testing.T) {
 	root := t.TempDir()
 	a := Scenario{Key: "features/a.feature:3", Feature: "features/a.feature", Line: 3}
