@@ -1,6 +1,9 @@
 package goldenfile
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 var layout = Layout{Features: "features", Golden: "golden"}
 
@@ -54,5 +57,33 @@ func TestFeatureDir(t *testing.T) {
 		if err != nil || got != want {
 			t.Errorf("FeatureDir(%q) = %q, %v; want %q", feature, got, err, want)
 		}
+	}
+}
+
+// A scenario's golden base is its slug in its feature's golden directory;
+// two scenarios at different lines may not share one.
+func TestBases(t *testing.T) {
+	b := NewBases(layout)
+	for _, tc := range []struct {
+		feature, name string
+		line, row     int
+		want          string
+	}{
+		{"features/chat.feature", "Hello, world", 3, 0, "golden/chat/hello-world"},
+		{"features/chat.feature", "An outline", 7, 2, "golden/chat/an-outline-2"},
+		{"features/chat.feature", "日本語", 12, 0, "golden/chat/scenario-12"},
+		{"features/a/chat.feature", "Hello, world", 3, 0, "golden/a/chat/hello-world"},
+		// the same scenario again (a feature indexed twice) keeps its base
+		{"features/chat.feature", "Hello, world", 3, 0, "golden/chat/hello-world"},
+	} {
+		if got, err := b.Add(tc.feature, tc.name, tc.line, tc.row); err != nil || got != tc.want {
+			t.Errorf("Add(%q, %q) = %q, %v; want %q", tc.feature, tc.name, got, err, tc.want)
+		}
+	}
+	if _, err := b.Add("features/chat.feature", "hello world", 9, 0); err == nil || !strings.Contains(err.Error(), "map to the same golden file golden/chat/hello-world.json") {
+		t.Errorf("a second scenario with the same base: %v", err)
+	}
+	if _, err := b.Add("extra/x.feature", "x", 1, 0); err == nil {
+		t.Error("a feature outside features/ got a golden base")
 	}
 }
