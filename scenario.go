@@ -34,8 +34,6 @@ package scenario
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -49,7 +47,6 @@ import (
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/shell"
-	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/steps"
 )
 
@@ -155,7 +152,7 @@ func Run(t *testing.T, opts Options) {
 		Root: root, Paths: opts.Paths, Tags: opts.Tags, Profile: opts.Profile,
 		Features: opts.Features, Golden: opts.Golden, IDPrefix: opts.IDPrefix,
 		Reducers: opts.Reducers, Concurrency: opts.Concurrency, Format: opts.Format,
-		Update: opts.Update || updateRequested(), NoColor: true, T: t,
+		Update: opts.Update || goldenfile.UpdateRequestedInTest(), NoColor: true, T: t,
 		Accept: acceptCommand(t.Name()), Runtime: opts.Runtime, RuntimeTimeout: opts.RuntimeTimeout, Python: opts.Python,
 		Steps: opts.Steps, Nodes: opts.Nodes, Tools: opts.Tools,
 	}
@@ -189,25 +186,21 @@ func Run(t *testing.T, opts Options) {
 func checkGoldens(t *testing.T, cfg runner.Config, res *runner.Result, root string) {
 	t.Helper()
 	update := updateAllCommand(t.Name())
-	p := goldenfile.Problems{
-		Missing: res.Goldens.With(goldenfile.Missing), Stale: res.Goldens.With(goldenfile.Stale),
-		Orphans: res.Orphans, Leftovers: res.Leftovers,
-		FixMissing: update, FixStale: update,
-		FixOrphans: removeAll(root, res.Orphans), FixLeftovers: removeAll(root, res.Leftovers),
-	}
+	p := goldenfile.ProblemsOf(res.Goldens, res.Orphans, res.Leftovers)
+	p.FixMissing, p.FixStale = update, update
+	p.FixOrphans, p.FixLeftovers = removeAll(root, res.Orphans), removeAll(root, res.Leftovers)
 	if !p.Clean() {
 		var b strings.Builder
 		b.WriteString("SCENARIO_CHECK: the golden files are not current")
 		p.Write(&b)
 		t.Error(b.String())
 	}
-	switch {
-	case cfg.Filtered():
-		t.Log("SCENARIO_CHECK: orphan golden files were not checked: the run was filtered by -run, tags or scenario lines")
-	case !res.OrphansChecked && res.Status == 0:
-		t.Log("SCENARIO_CHECK: orphan golden files were not checked: scenarios were skipped")
-	case !res.OrphansChecked:
-		t.Log("SCENARIO_CHECK: orphan golden files were not checked: scenarios failed")
+	c := goldenfile.Coverage{Passed: res.Status == 0, OrphansChecked: res.OrphansChecked}
+	if cfg.Filtered() {
+		c.Filtered = "-run, tags or scenario lines"
+	}
+	if why := c.Unchecked(); why != "" {
+		t.Log("SCENARIO_CHECK: " + why)
 	}
 }
 
@@ -237,44 +230,19 @@ func removeAll(root string, files []string) string {
 // updateAllCommand renders the go test command that rewrites every golden
 // file of the running test.
 func updateAllCommand(testName string) string {
-	run := shell.Quote("^" + regexp.QuoteMeta(testName) + "$")
-	if flag.Lookup("update") != nil {
-		return fmt.Sprintf("go test %s -run %s -update", packageDir(), run)
-	}
-	return fmt.Sprintf("SCENARIO_UPDATE=1 go test %s -run %s", packageDir(), run)
-}
-
-// updateRequested reads SCENARIO_UPDATE, GOLDIE_UPDATE and an -update
-// flag, whoever defined it.
-func updateRequested() bool {
-	if goldenfile.UpdateRequested() {
-		return true
-	}
-	if f := flag.Lookup("update"); f != nil {
-		if g, ok := f.Value.(flag.Getter); ok {
-			if b, ok := g.Get().(bool); ok && b {
-				return true
-			}
-		}
-	}
-	return false
+	return goldenfile.GoTestUpdate(packageDir(), shell.Quote("^"+regexp.QuoteMeta(testName)+"$"))
 }
 
 // acceptCommand renders the go test command that rewrites one scenario's
 // goldens: the package path from the module root and a -run pattern for
 // the scenario's subtest.
-func acceptCommand(testName string) func(*suite.Scenario) string {
+func acceptCommand(testName string) func(goldenfile.Scenario) string {
 	pkg := packageDir()
-	return func(s *suite.Scenario) string {
+	return func(s goldenfile.Scenario) string {
 		sub := strings.ReplaceAll(s.Name, " ", "_")
 		// go test adds #01, #02 to subtests of one name (outline rows)
 		pattern := "^" + regexp.QuoteMeta(testName) + "$/^" + regexp.QuoteMeta(sub) + "(#[0-9]+)?$"
-		run := strings.ReplaceAll(pattern, "'", `'\''`)
-		if flag.Lookup("update") != nil {
-			return fmt.Sprintf("go test %s -run '%s' -update", pkg, run)
-		}
-		// without an -update flag in the test package, the variable works
-		return fmt.Sprintf("SCENARIO_UPDATE=1 go test %s -run '%s'", pkg, run)
+		return goldenfile.GoTestUpdate(pkg, "'"+strings.ReplaceAll(pattern, "'", `'\''`)+"'")
 	}
 }
 

@@ -23,5 +23,5 @@ func (w *world) matchGolden(name, suffix string, value func() (any, error)) erro
 	if err != nil {
 		return &problem{msg: err.Error()}
 	}
-	return w.cfg.Golden.Assert(w.scenario, rel, value)
+	return w.cfg.Golden.Assert(w.scenario.Golden(), rel, value)
 }

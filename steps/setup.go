@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/suite"
+	"github.com/stateharness/scenario/internal/filekind"
 )
 
 func setupSteps() []Def {
@@ -111,7 +111,7 @@ func (w *world) graphRef(ref string) (string, error) {
 	if err != nil {
 		return "", problemf("graph %q: no module %q under the suite root %s", ref, rel, w.cfg.Root)
 	}
-	if err := suite.Regular(info, strconv.Quote(rel), "a JavaScript, TypeScript or Python module"); err != nil {
+	if err := filekind.Regular(info, strconv.Quote(rel), "a JavaScript, TypeScript or Python module"); err != nil {
 		return "", problemf("graph %q: %v", ref, err)
 	}
 	return rel + ":" + export, nil

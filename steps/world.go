@@ -17,6 +17,7 @@ import (
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/filekind"
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/report"
 	"github.com/stateharness/scenario/internal/suite"
@@ -374,7 +375,7 @@ func (w *world) readFile(p string) (string, string, error) {
 	if err != nil {
 		return fail(err)
 	}
-	if err := suite.Regular(info, strconv.Quote(p), "a file to read (JSON, YAML or plan.md)"); err != nil {
+	if err := filekind.Regular(info, strconv.Quote(p), "a file to read (JSON, YAML or plan.md)"); err != nil {
 		return "", "", &problem{msg: err.Error()}
 	}
 	f, err := os.Open(full)

@@ -24,11 +24,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/htmlreport"
 	"github.com/stateharness/scenario/internal/htmlreport/browser"
 	"github.com/stateharness/scenario/internal/htmlreport/fakesuite"
 	"github.com/stateharness/scenario/internal/runner"
-	"github.com/stateharness/scenario/internal/suite"
 )
 
 var sizes = []int{1000, 10000}
@@ -71,7 +71,7 @@ func suiteOf(b *testing.B, n int) *generated {
 func run(root, format string) (*runner.Result, error) {
 	return runner.Run(runner.Config{
 		Root: root, Format: format, Output: io.Discard,
-		Accept: func(s *suite.Scenario) string { return "scenario update " + s.Pos() },
+		Accept: func(s goldenfile.Scenario) string { return "scenario update " + s.Feature + ":" + strconv.Itoa(s.Line) },
 	})
 }
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/internal/env"
-	"github.com/stateharness/scenario/internal/suite"
+	"github.com/stateharness/scenario/internal/goldenfile"
 )
 
 // A hint is a command the CLI prints for the user to paste (a check's
@@ -75,7 +75,7 @@ func (h hintFlags) withPaths(sub string, selection bool) string {
 // scenario is the path of one scenario, file.feature:LINE, as a pasted
 // command reads it: from the root when --root was given and the current
 // directory holds no file of that name, else from the current directory.
-func (h hintFlags) scenario(s *suite.Scenario) string {
+func (h hintFlags) scenario(s goldenfile.Scenario) string {
 	p := filepath.FromSlash(s.Feature)
 	if _, err := os.Stat(p); h.root == "" || err == nil {
 		p = filepath.Join(filepath.FromSlash(h.cwdRoot), p)
@@ -89,8 +89,8 @@ func (h hintFlags) scenario(s *suite.Scenario) string {
 }
 
 // acceptCommand renders the command that rewrites one scenario's goldens.
-func (h hintFlags) acceptCommand() func(*suite.Scenario) string {
-	return func(s *suite.Scenario) string {
+func (h hintFlags) acceptCommand() func(goldenfile.Scenario) string {
+	return func(s goldenfile.Scenario) string {
 		return h.command("update", false) + " " + quote(h.scenario(s))
 	}
 }

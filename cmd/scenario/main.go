@@ -237,36 +237,18 @@ func execute(f flags, rawPaths []string, m mode, stdout, stderr io.Writer) int {
 			code = exitFailed
 			break
 		}
-		for _, o := range res.Orphans {
-			if err := os.Remove(filepath.Join(f.root, filepath.FromSlash(o))); err != nil {
-				fmt.Fprintf(stderr, "scenario: %v\n", err)
-				return exitFailed
-			}
-			fmt.Fprintf(stdout, "deleted %s\n", o)
-		}
-		if len(res.Orphans) == 0 {
-			fmt.Fprintln(stdout, "no orphan golden files")
+		if err := goldenfile.Prune(f.root, res.Orphans, stdout); err != nil {
+			fmt.Fprintf(stderr, "scenario: %v\n", err)
+			return exitFailed
 		}
 	}
 	if m == modePrune || m == modeUpdate {
-		if !removeLeftovers(f.root, res.Leftovers, stdout, stderr) {
+		if err := goldenfile.RemoveLeftovers(f.root, res.Leftovers, stdout); err != nil {
+			fmt.Fprintf(stderr, "scenario: %v\n", err)
 			return exitFailed
 		}
 	}
 	return code
-}
-
-// removeLeftovers deletes the temporary files an interrupted update left
-// in golden/: they are the golden writer's own, never a user's.
-func removeLeftovers(root string, files []string, stdout, stderr io.Writer) bool {
-	for _, t := range files {
-		if err := os.Remove(filepath.Join(root, filepath.FromSlash(t))); err != nil && !os.IsNotExist(err) {
-			fmt.Fprintf(stderr, "scenario: %v\n", err)
-			return false
-		}
-		fmt.Fprintf(stdout, "removed %s (a temporary file of an interrupted update)\n", t)
-	}
-	return true
 }
 
 // skips is the one line that says what the scenarios a runtime skipped
@@ -307,31 +289,20 @@ func scenarios(n int) string {
 // the check.
 func report(cfg runner.Config, res *runner.Result, hints hintFlags, skipsFail bool, out io.Writer) bool {
 	update := hints.withPaths("update", true)
-	p := goldenfile.Problems{
-		Missing: res.Goldens.With(goldenfile.Missing), Stale: res.Goldens.With(goldenfile.Stale), Orphans: res.Orphans,
-		FixMissing: update, FixStale: update, FixOrphans: hints.withPaths("prune", false),
-		Leftovers: res.Leftovers, FixLeftovers: hints.command("prune", false),
-	}
+	p := goldenfile.ProblemsOf(res.Goldens, res.Orphans, res.Leftovers)
+	p.FixMissing, p.FixStale, p.FixOrphans = update, update, hints.withPaths("prune", false)
+	p.FixLeftovers = hints.command("prune", false)
 	p.Write(out)
 	clean := res.Status == 0 && p.Clean()
-	switch {
-	case cfg.Filtered():
-		fmt.Fprintln(out, "\norphan golden files were not checked: the run was filtered by tags, shard or scenario lines")
-	case !res.OrphansChecked && res.Status == 0:
-		fmt.Fprintln(out, "\norphan golden files were not checked: scenarios were skipped")
-	case !res.OrphansChecked:
-		fmt.Fprintln(out, "\norphan golden files were not checked: scenarios failed")
+	c := goldenfile.Coverage{Passed: res.Status == 0, Skipped: res.Skipped() > 0, OrphansChecked: res.OrphansChecked}
+	if cfg.Filtered() {
+		c.Filtered = "tags, shard or scenario lines"
 	}
-	switch {
-	case !clean || skipsFail:
-	case res.Skipped() > 0 && res.OrphansChecked:
-		fmt.Fprintln(out, "\ncheck: every scenario that ran passes, every golden file it read is current, and no golden file is an orphan (those a skipped scenario may own are kept)")
-	case res.Skipped() > 0:
-		fmt.Fprintln(out, "\ncheck: every scenario that ran passes and every golden file it read is current")
-	case res.OrphansChecked:
-		fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file is current")
-	default:
-		fmt.Fprintln(out, "\ncheck: all scenarios pass and every golden file they read is current")
+	if why := c.Unchecked(); why != "" {
+		fmt.Fprintln(out, "\n"+why)
+	}
+	if clean && !skipsFail {
+		fmt.Fprintln(out, "\n"+c.Clean())
 	}
 	return clean
 }

@@ -1,8 +1,22 @@
-// Package goldenfile is everything a run does with golden files: the policy
-// (policy.go: one scenario per file, names, compare, write only on update,
-// the accept command, the run's log), comparing canonical JSON with a file,
-// explaining a mismatch by JSON path (compare.go), and rewriting files
-// atomically.
+// Package goldenfile is everything a run does with golden files, and the
+// one place that decides it; features, steps, the runner and both front
+// ends ask it, and it knows none of them (no Gherkin, no godog):
+//
+//   - where they lie (paths.go): a feature's golden directory of its own,
+//     a scenario's base name, the features refused for want of one;
+//   - what they are called (names.go): slugs, -2, -3 for repeated
+//     assertions, kind suffixes, long names cut to fit with a hash;
+//   - compare and write (goldenfile.go): Check, Matches, and Write, which
+//     replaces a file atomically;
+//   - the policy (policy.go): one scenario per file, compare canonical
+//     bytes, write only on update, never through a link out of golden/,
+//     and the command that accepts a change (mismatch.go);
+//   - when to update or check (switches.go): SCENARIO_UPDATE,
+//     GOLDIE_UPDATE, -update, SCENARIO_CHECK;
+//   - orphans (scope.go, orphans.go): the part of golden/ a run answers
+//     for, the files no scenario referenced, prune's delete;
+//   - the verdict of a check (problems.go): missing, stale, orphan and
+//     leftover files, each with its fix.
 //
 // goldie's convention (`go test -update`, GOLDIE_UPDATE) decides when to
 // update, but its writes are not atomic (os.WriteFile truncates in place), so
@@ -22,7 +36,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/stateharness/scenario/internal/suite"
+	"github.com/stateharness/scenario/internal/filekind"
 )
 
 // Status is the outcome of checking one golden file.
@@ -50,7 +64,7 @@ func Check(path string, got []byte) (Status, []byte, error) {
 		return 0, nil, err
 	}
 	// a FIFO would block the open: refused before it
-	if err := suite.Regular(info, "the path", "a golden file (JSON)"); err != nil {
+	if err := filekind.Regular(info, "the path", "a golden file (JSON)"); err != nil {
 		return 0, nil, err
 	}
 	f, err := os.Open(path)
@@ -167,7 +181,7 @@ func sameContent(r io.Reader, want []byte) (bool, error) {
 func Write(path string, data []byte) (bool, error) {
 	if info, err := os.Stat(path); err == nil {
 		// the rename would replace whatever is there: only a file is a golden
-		if err := suite.Regular(info, "the path", "a golden file (JSON)"); err != nil {
+		if err := filekind.Regular(info, "the path", "a golden file (JSON)"); err != nil {
 			return false, err
 		}
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {

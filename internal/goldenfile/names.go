@@ -3,9 +3,11 @@ package goldenfile
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -111,4 +113,52 @@ func fitted(name string) string {
 		return ""
 	}
 	return stem[:len(stem)-hashLen-1]
+}
+
+// Slug is the scenario name in lower case with runs of characters outside
+// [a-z0-9] turned into "-", trimmed.
+func Slug(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+			continue
+		}
+		dash = true
+	}
+	return b.String()
+}
+
+// Names hands out the golden file names of one scenario's assertions.
+type Names struct {
+	base string
+	used map[string]int // assertions per base and suffix, for -2, -3, ...
+}
+
+// NewNames starts the names of the scenario whose golden base (without
+// suffix or extension) is base.
+func NewNames(base string) *Names { return &Names{base: base, used: map[string]int{}} }
+
+// Next names the golden file of an assertion: the scenario's slug, or
+// name, then -2, -3 ... for a second assertion of the same kind, then the
+// suffix (".trace", ".events", ".checkpoint") and ".json".
+func (n *Names) Next(name, suffix string) (string, error) {
+	base := n.base
+	if name != "" {
+		if name != Slug(name) {
+			return "", fmt.Errorf("golden file name %q: use only a-z, 0-9 and -, like %q", name, Slug(name))
+		}
+		base = path.Join(path.Dir(base), name)
+	}
+	key := base + suffix
+	n.used[key]++
+	if c := n.used[key]; c > 1 {
+		base += "-" + strconv.Itoa(c)
+	}
+	return Fit(base + suffix + ".json"), nil
 }

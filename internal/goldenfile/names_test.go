@@ -78,3 +78,77 @@ func TestFitLeavesRoomForTheTemporaryFile(t *testing.T) {
 		}
 	}
 }
+
+func TestSlug(t *testing.T) {
+	tests := []struct{ name, want string }{
+		{"A chat state matches its golden file", "a-chat-state-matches-its-golden-file"},
+		{"already-a-slug", "already-a-slug"},
+		{"CamelCase Name", "camelcase-name"},
+		{"Step 2: retry (again)", "step-2-retry-again"},
+		{"  leading and trailing!  ", "leading-and-trailing"},
+		{"runs   of -- many __ separators", "runs-of-many-separators"},
+		{"tabs\tand\nnewlines", "tabs-and-newlines"},
+		{"\"quoted\" & <escaped>", "quoted-escaped"},
+		{"v1.2.3", "v1-2-3"},
+		{"123", "123"},
+		// letters outside a-z are separators, after lower-casing
+		{"Café crème", "caf-cr-me"},
+		{"ÉCOLE", "cole"},
+		{"naïve über", "na-ve-ber"},
+		{"日本語 test", "test"},
+		{"emoji 🎉 party", "emoji-party"},
+		{"", ""},
+		{"!!!", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Slug(tt.name); got != tt.want {
+				t.Errorf("Slug(%q) = %q, want %q", tt.name, got, tt.want)
+			}
+			// a slug is its own slug, which is what named golden files check
+			if got := Slug(tt.want); got != tt.want {
+				t.Errorf("Slug(%q) = %q, not stable", tt.want, got)
+			}
+		})
+	}
+}
+
+// FuzzSlug checks the slug rules of SPEC §12 on any name.
+func FuzzSlug(f *testing.F) {
+	for _, s := range []string{"Hello World", "  --a--b--  ", "日本語", "", "x/../y", "CamelCase 42"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		s := Slug(name)
+		for _, r := range s {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+				t.Fatalf("Slug(%q) = %q has %q", name, s, r)
+			}
+		}
+		if strings.HasPrefix(s, "-") || strings.HasSuffix(s, "-") || strings.Contains(s, "--") {
+			t.Fatalf("Slug(%q) = %q has a stray dash", name, s)
+		}
+		if Slug(s) != s {
+			t.Fatalf("Slug is not idempotent on %q", s)
+		}
+	})
+}
+
+func TestNamesNumberRepeatedAssertions(t *testing.T) {
+	n := NewNames("golden/chat/hello")
+	var got []string
+	for _, a := range []struct{ name, suffix string }{{"", ""}, {"", ""}, {"", ".trace"}, {"other", ""}, {"other", ""}, {"", ".trace"}} {
+		rel, err := n.Next(a.name, a.suffix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, rel)
+	}
+	want := "golden/chat/hello.json golden/chat/hello-2.json golden/chat/hello.trace.json golden/chat/other.json golden/chat/other-2.json golden/chat/hello-2.trace.json"
+	if strings.Join(got, " ") != want {
+		t.Errorf("names\n%s\nwant\n%s", strings.Join(got, " "), want)
+	}
+	if _, err := n.Next("Not A Slug", ""); err == nil || !strings.Contains(err.Error(), `like "not-a-slug"`) {
+		t.Errorf("a name that is no slug: %v", err)
+	}
+}

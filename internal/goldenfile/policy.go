@@ -7,14 +7,11 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/canonjson"
-	"github.com/stateharness/scenario/internal/env"
-	"github.com/stateharness/scenario/internal/suite"
 )
 
 // Written is the status of a golden file an update created or rewrote; the
@@ -34,50 +31,28 @@ type Policy struct {
 	Update bool   // write missing and stale files instead of failing
 	// Accept returns the command that accepts a golden change for a
 	// scenario.
-	Accept func(*suite.Scenario) string
+	Accept func(Scenario) string
 	Log    Log
 }
 
-// UpdateRequested reports whether the environment asks a run to rewrite its
-// golden files: SCENARIO_UPDATE, or goldie's GOLDIE_UPDATE for teams that
-// already set it, is 1, true, yes or on.
-func UpdateRequested() bool { return env.On("SCENARIO_UPDATE", "GOLDIE_UPDATE") }
-
-// Names hands out the golden file names of one scenario's assertions.
-type Names struct {
-	base string
-	used map[string]int // assertions per base and suffix, for -2, -3, ...
-}
-
-// NewNames starts the names of the scenario whose golden base (without
-// suffix or extension) is base.
-func NewNames(base string) *Names { return &Names{base: base, used: map[string]int{}} }
-
-// Next names the golden file of an assertion: the scenario's slug, or
-// name, then -2, -3 ... for a second assertion of the same kind, then the
-// suffix (".trace", ".events", ".checkpoint") and ".json".
-func (n *Names) Next(name, suffix string) (string, error) {
-	base := n.base
-	if name != "" {
-		if name != suite.Slug(name) {
-			return "", fmt.Errorf("golden file name %q: use only a-z, 0-9 and -, like %q", name, suite.Slug(name))
-		}
-		base = path.Join(path.Dir(base), name)
-	}
-	key := base + suffix
-	n.used[key]++
-	if c := n.used[key]; c > 1 {
-		base += "-" + strconv.Itoa(c)
-	}
-	return Fit(base + suffix + ".json"), nil
+// Scenario is the scenario that asserts a golden file, in plain values: the
+// policy claims each file for one scenario and names the command that
+// accepts a change of it.
+type Scenario struct {
+	// Key names the scenario, or the outline row, uniquely in a run
+	// ("features/chat.feature:12 (example row 2)").
+	Key     string
+	Feature string // suite-relative path, "features/chat.feature"
+	Name    string
+	Line    int // line of the Scenario keyword
 }
 
 // Assert compares the value with the golden file rel for scenario sc: the
 // file must hold its canonical JSON. When it does not, an update writes it
 // and otherwise the error says what differs and the command that accepts
 // it.
-func (p *Policy) Assert(sc *suite.Scenario, rel string, value func() (any, error)) error {
-	if err := p.Log.claim(rel, sc.Key()); err != nil {
+func (p *Policy) Assert(sc Scenario, rel string, value func() (any, error)) error {
+	if err := p.Log.claim(rel, sc.Key); err != nil {
 		return err
 	}
 	v, err := value()

@@ -3,36 +3,16 @@ package goldenfile
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/stateharness/scenario/internal/suite"
 )
-
-func TestNamesNumberRepeatedAssertions(t *testing.T) {
-	n := NewNames("golden/chat/hello")
-	var got []string
-	for _, a := range []struct{ name, suffix string }{{"", ""}, {"", ""}, {"", ".trace"}, {"other", ""}, {"other", ""}, {"", ".trace"}} {
-		rel, err := n.Next(a.name, a.suffix)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, rel)
-	}
-	want := "golden/chat/hello.json golden/chat/hello-2.json golden/chat/hello.trace.json golden/chat/other.json golden/chat/other-2.json golden/chat/hello-2.trace.json"
-	if strings.Join(got, " ") != want {
-		t.Errorf("names\n%s\nwant\n%s", strings.Join(got, " "), want)
-	}
-	if _, err := n.Next("Not A Slug", ""); err == nil || !strings.Contains(err.Error(), `like "not-a-slug"`) {
-		t.Errorf("a name that is no slug: %v", err)
-	}
-}
 
 func TestPolicyAssert(t *testing.T) {
 	root := t.TempDir()
-	a := &suite.Scenario{Feature: "features/a.feature", Line: 3}
-	b := &suite.Scenario{Feature: "features/a.feature", Line: 9}
-	accept := func(s *suite.Scenario) string { return "scenario update " + s.Pos() }
+	a := Scenario{Key: "features/a.feature:3", Feature: "features/a.feature", Line: 3}
+	b := Scenario{Key: "features/a.feature:9", Feature: "features/a.feature", Line: 9}
+	accept := func(s Scenario) string { return "scenario update " + s.Feature + ":" + strconv.Itoa(s.Line) }
 	state := func(v any) func() (any, error) { return func() (any, error) { return v, nil } }
 	const rel = "golden/a/s.json"
 
@@ -103,8 +83,8 @@ func TestPolicyReadsAndWritesOnlyInsideTheGoldenDirectory(t *testing.T) {
 	if err := os.Symlink(secret, filepath.Join(root, "golden", "a", "s.json")); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
-	sc := &suite.Scenario{Feature: "features/a.feature", Line: 3}
-	accept := func(s *suite.Scenario) string { return "scenario update " + s.Pos() }
+	sc := Scenario{Key: "features/a.feature:3", Feature: "features/a.feature", Line: 3}
+	accept := func(s Scenario) string { return "scenario update " + s.Feature + ":" + strconv.Itoa(s.Line) }
 	state := func() (any, error) { return map[string]any{"n": 1.0}, nil }
 	for rel, want := range map[string]string{
 		"golden/a/s.json":        "golden file golden/a/s.json: golden/a/s.json is a symbolic link to " + secret + ", outside the golden directory golden/",

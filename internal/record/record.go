@@ -26,6 +26,7 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/filekind"
 	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/suite"
 )
@@ -94,7 +95,7 @@ func Record(o Options) (*Result, error) {
 	if strings.ContainsAny(o.Name, "\r\n") || strings.TrimSpace(o.Name) == "" {
 		return nil, fmt.Errorf("scenario name %q: a name is one non-empty line", o.Name)
 	}
-	slug := suite.Slug(o.Name)
+	slug := goldenfile.Slug(o.Name)
 	if slug == "" {
 		return nil, fmt.Errorf("scenario name %q has no letter or digit to name its golden file", o.Name)
 	}
@@ -124,7 +125,7 @@ func Record(o Options) (*Result, error) {
 	if slices.Contains(ff.names, strings.TrimSpace(o.Name)) {
 		return nil, fmt.Errorf("%s already has a scenario %q: choose another --name", o.Feature, o.Name)
 	}
-	goldenDir, err := suite.GoldenDir(o.Layout, path.Clean(o.Feature))
+	goldenDir, err := goldenfile.FeatureDir(o.Layout, path.Clean(o.Feature))
 	if err != nil {
 		return nil, err
 	}
@@ -338,7 +339,7 @@ func readChecked(root, name string) (engine.Checked, error) {
 		return none, err
 	}
 	full := filepath.Join(root, filepath.FromSlash(rel))
-	if err := suite.RegularPath(full, name, "a JSON or YAML file"); err != nil {
+	if err := filekind.RegularPath(full, name, "a JSON or YAML file"); err != nil {
 		return none, err
 	}
 	info, err := os.Stat(full)
@@ -362,7 +363,7 @@ func readChecked(root, name string) (engine.Checked, error) {
 // sameSlug is the one of names whose golden file has the slug, or "".
 func sameSlug(names []string, slug string) string {
 	for _, n := range names {
-		if suite.Slug(n) == slug {
+		if goldenfile.Slug(n) == slug {
 			return n
 		}
 	}

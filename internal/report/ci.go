@@ -10,7 +10,6 @@ import (
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/internal/goldenfile"
-	"github.com/stateharness/scenario/internal/suite"
 )
 
 // The reports CI reads (SPEC §13): junit:FILE and github[:FILE]. The
@@ -30,7 +29,7 @@ type GoldenCheck struct {
 	Orphans, Leftovers []string
 	// Accept and Prune are the commands that fix a scenario's golden
 	// file, or delete a file; nil prints none.
-	Accept func(*suite.Scenario) string
+	Accept func(goldenfile.Scenario) string
 	Prune  func(string) string
 }
 

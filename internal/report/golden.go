@@ -51,7 +51,7 @@ func goldenProblems(run *Run, g *GoldenCheck) []GoldenProblem {
 				p.Case, p.Pos = k, st.step.Pos
 				msg += ", read by " + k.Scenario.Key()
 				if g.Accept != nil {
-					msg += "; " + kind.fix + g.Accept(k.Scenario)
+					msg += "; " + kind.fix + g.Accept(k.Scenario.Golden())
 				}
 			}
 			p.Message = msg

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/stateharness/scenario/internal/suite"
+	"github.com/stateharness/scenario/internal/filekind"
 	"gopkg.in/yaml.v3"
 )
 
@@ -76,7 +76,7 @@ var unknownField = regexp.MustCompile(`field (\S+) not found`)
 func ReadConfigFile(root string) (FileConfig, error) {
 	var fc FileConfig
 	path := filepath.Join(root, ConfigFile)
-	if err := suite.RegularPath(path, ConfigFile, "a YAML file"); err != nil {
+	if err := filekind.RegularPath(path, ConfigFile, "a YAML file"); err != nil {
 		return fc, err
 	}
 	data, err := os.ReadFile(path)

@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -57,32 +55,4 @@ func FuzzConfigFile(f *testing.F) {
 		}
 		_, _ = resolve(Config{Root: root, Output: &strings.Builder{}})
 	})
-}
-
-// TestAnInterruptedUpdateRemovesItsTemporaryFiles: what the interrupt
-// watcher of an update removes: the golden writer's temporary files, never
-// another file.
-func TestAnInterruptedUpdateRemovesItsTemporaryFiles(t *testing.T) {
-	root := t.TempDir()
-	writeSuite(t, root, map[string]string{
-		"golden/a/one.json":          "{}\n",
-		"golden/a/.one.json.tmp-42":  "{\"n\"",
-		"golden/a/b/.two.json.tmp-7": "{",
-		"golden/a/.notes.tmp-1":      "mine", // not a golden's: kept
-	})
-	var out strings.Builder
-	removeLeftovers(Config{Root: root, Golden: "golden"}, &out)
-	for _, gone := range []string{"golden/a/.one.json.tmp-42", "golden/a/b/.two.json.tmp-7"} {
-		if _, err := os.Stat(filepath.Join(root, gone)); !os.IsNotExist(err) {
-			t.Errorf("%s is still there: %v\n%s", gone, err, out.String())
-		}
-		if !strings.Contains(out.String(), "removed "+gone) {
-			t.Errorf("the removal of %s is not reported:\n%s", gone, out.String())
-		}
-	}
-	for _, kept := range []string{"golden/a/.notes.tmp-1", "golden/a/one.json"} {
-		if _, err := os.Stat(filepath.Join(root, kept)); err != nil {
-			t.Errorf("%s was removed: %v", kept, err)
-		}
-	}
 }

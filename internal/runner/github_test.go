@@ -4,10 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/stateharness/scenario/internal/suite"
+	"github.com/stateharness/scenario/internal/goldenfile"
 )
 
 func TestSplitCIFormats(t *testing.T) {
@@ -80,7 +81,7 @@ func TestGitHubAnnotationsOfARun(t *testing.T) {
 	})
 	out := filepath.Join(t.TempDir(), "annotations.txt")
 	res, err := Run(Config{Root: root, Format: "github:" + out, Output: &strings.Builder{}, Check: true, Prune: func(string) string { return "scenario prune" },
-		Accept: func(s *suite.Scenario) string { return "scenario update " + s.Pos() },
+		Accept: func(s goldenfile.Scenario) string { return "scenario update " + s.Feature + ":" + strconv.Itoa(s.Line) },
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -4,11 +4,12 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/report"
-	"github.com/stateharness/scenario/internal/suite"
 )
 
 const outlineFeature = `Feature: Outline
@@ -45,7 +46,7 @@ func readJUnit(t *testing.T, cfg Config) (*Result, *report.JUnitSuites) {
 	file := filepath.Join(t.TempDir(), "report.xml")
 	cfg.Format = "junit:" + file
 	cfg.Output = &strings.Builder{}
-	cfg.Accept = func(s *suite.Scenario) string { return "scenario update " + s.Pos() }
+	cfg.Accept = func(s goldenfile.Scenario) string { return "scenario update " + s.Feature + ":" + strconv.Itoa(s.Line) }
 	res, err := Run(cfg)
 	if err != nil {
 		t.Fatal(err)

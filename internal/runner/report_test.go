@@ -9,14 +9,15 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/stateharness/scenario/internal/goldenfile"
 	"github.com/stateharness/scenario/internal/htmlreport"
 	"github.com/stateharness/scenario/internal/htmlreport/browser"
 	"github.com/stateharness/scenario/internal/htmlreport/fakesuite"
-	"github.com/stateharness/scenario/internal/suite"
 )
 
 func TestSplitHTMLFormat(t *testing.T) {
@@ -60,7 +61,7 @@ func runReport(t testing.TB, n, perFeature, failing int) (string, *Result) {
 	file := filepath.Join(t.TempDir(), "report.html")
 	res, err := Run(Config{
 		Root: root, Format: "progress,html:" + file, Output: io.Discard,
-		Accept: func(s *suite.Scenario) string { return "scenario update " + s.Pos() },
+		Accept: func(s goldenfile.Scenario) string { return "scenario update " + s.Feature + ":" + strconv.Itoa(s.Line) },
 	})
 	if err != nil {
 		t.Fatal(err)

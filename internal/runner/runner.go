@@ -66,7 +66,7 @@ type Config struct {
 	// picks a seed (godog prints it); 0 keeps file order.
 	Random int64
 	// Accept renders the command that accepts a golden change.
-	Accept func(*suite.Scenario) string
+	Accept func(goldenfile.Scenario) string
 	// Check is scenario check: the JUnit and GitHub reports also list
 	// missing, stale and orphan golden files, each orphan with Prune's
 	// command that deletes it.
@@ -134,13 +134,13 @@ func Run(cfg Config) (*Result, error) {
 	// a scenario no runtime ran claimed none of its golden files: every
 	// file that may be one of its own is kept
 	if scope, ok := s.cfg.goldenScope(); ok {
-		found, err := walkGolden(s.cfg.Root, scope, res.Goldens, res.unranKept)
+		found, err := goldenfile.Survey(s.cfg.Root, scope, res.Goldens, res.unranKept)
 		if err != nil {
 			return nil, err
 		}
-		res.Leftovers = found.leftovers
+		res.Leftovers = found.Leftovers
 		if res.Status == 0 && res.unranKnown {
-			res.Orphans, res.OrphansChecked = found.orphans, true
+			res.Orphans, res.OrphansChecked = found.Orphans, true
 		}
 	}
 	if res.Status == 2 {
@@ -408,7 +408,7 @@ func (s *settings) run(l *loaded) (*Result, *report.Run, error) {
 		release := watchInterrupts(func() {
 			procs.Kill()
 			if cfg.Update {
-				removeLeftovers(cfg, os.Stderr)
+				goldenfile.RemoveInterrupted(cfg.Root, cfg.Golden, os.Stderr)
 			}
 		}, len(procs))
 		defer release()

@@ -3,9 +3,10 @@ package suite
 import (
 	"fmt"
 	"io/fs"
-	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/stateharness/scenario/internal/goldenfile"
 )
 
 // Finding the feature files of a directory follows symbolic links, to
@@ -35,7 +36,7 @@ func (w *walker) walk(dir string) error {
 			return w.once(w.dirs, p, "directory")
 		}
 		if strings.HasSuffix(p, ".feature") {
-			if err := named(p); err != nil {
+			if err := goldenfile.CheckFeatureName(p); err != nil {
 				return err
 			}
 			if err := w.once(w.files, p, "feature file"); err != nil {
@@ -63,7 +64,7 @@ func (w *walker) link(p string) error {
 	if !strings.HasSuffix(p, ".feature") {
 		return nil
 	}
-	if err := named(p); err != nil {
+	if err := goldenfile.CheckFeatureName(p); err != nil {
 		return err
 	}
 	if err := w.once(w.files, p, "feature file"); err != nil {
@@ -84,23 +85,5 @@ func (w *walker) once(seen map[string]string, p, what string) error {
 		return fmt.Errorf("%s and %s are the same %s (through a symbolic link); keep one way to it, or its scenarios run twice (or a link loop never ends)", other, p, what)
 	}
 	seen[real] = p
-	return nil
-}
-
-// named refuses a feature file whose name before .feature could not be a
-// golden directory of its own (GoldenDir): empty (features/x/.feature),
-// only dots ("..feature" is golden/x/. for features/x/..feature, the
-// directory of features/x.feature; "...feature" golden/x/.., a directory
-// up), or ending in a dot or a space (golden/y./ is golden/y/ on Windows).
-func named(p string) error {
-	stem := strings.TrimSuffix(path.Base(p), ".feature")
-	switch {
-	case strings.Trim(stem, ".") == "":
-		return fmt.Errorf("%s: a feature file needs a name of its own before .feature: %q gives no golden directory of its own (it would be that of %s, or one above it, up to the suite root); rename it, like %s",
-			p, path.Base(p), path.Dir(p)+".feature", path.Join(path.Dir(p), "name.feature"))
-	case strings.HasSuffix(stem, ".") || strings.HasSuffix(stem, " "):
-		return fmt.Errorf("%s: a feature file's name must not end in \".\" or a space before .feature (its golden directory %q is %q on Windows); rename it, like %s",
-			p, stem+"/", strings.TrimRight(stem, ". ")+"/", path.Join(path.Dir(p), strings.TrimRight(stem, ". ")+"_.feature"))
-	}
 	return nil
 }

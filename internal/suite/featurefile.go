@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+
+	"github.com/stateharness/scenario/internal/filekind"
 )
 
 // What the Gherkin parser cannot take is settled before it reads a feature
@@ -42,7 +44,7 @@ func ReadFeature(fsys fs.FS, name string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, unwrapPathError(err))
 	}
-	if err := Regular(info, name, "a .feature file"); err != nil {
+	if err := filekind.Regular(info, name, "a .feature file"); err != nil {
 		return nil, err
 	}
 	if info.Size() > MaxFeatureBytes {

@@ -12,7 +12,6 @@ import (
 	"hash/fnv"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -28,6 +27,7 @@ import (
 	// module imports them. Pickles and documents go by godog's names.
 	gherkin "github.com/cucumber/gherkin/go/v42"
 	messages "github.com/cucumber/messages/go/v34"
+	"github.com/stateharness/scenario/internal/goldenfile"
 )
 
 // Scenario is one pickle: a scenario, or one row of a scenario outline.
@@ -52,6 +52,11 @@ func (s *Scenario) Key() string {
 		return s.Pos() + " (example row " + strconv.Itoa(s.Row) + ")"
 	}
 	return s.Pos()
+}
+
+// Golden is the scenario as the golden-file policy knows it.
+func (s *Scenario) Golden() goldenfile.Scenario {
+	return goldenfile.Scenario{Key: s.Key(), Feature: s.Feature, Name: s.Name, Line: s.Line}
 }
 
 // Step is where one pickle step and its docstring stand.
@@ -79,7 +84,7 @@ type Index struct {
 	Order []*Scenario
 
 	layout    Layout
-	goldens   map[string]*Scenario   // golden base → the scenario that maps to it
+	goldens   *goldenfile.Bases
 	byContent map[string][]*Scenario // by pickleKey, in file order
 	mu        sync.Mutex
 	byPickle  map[string]*Scenario // godog's pickle id → the scenario it was matched to
@@ -150,16 +155,14 @@ func pickleKey(p *godog.Scenario) string {
 	return string(h.Sum(nil))
 }
 
-// Layout names the suite's directories relative to the root.
-type Layout struct {
-	Features string // "features"
-	Golden   string // "golden"
-}
+// Layout names the suite's directories relative to the root; where golden
+// files lie in them is goldenfile's.
+type Layout = goldenfile.Layout
 
 // NewIndex is an empty index of the suite at root, to fill with
 // AddDocument.
 func NewIndex(root string, layout Layout) *Index {
-	return &Index{Root: root, layout: layout, goldens: map[string]*Scenario{},
+	return &Index{Root: root, layout: layout, goldens: goldenfile.NewBases(layout),
 		byContent: map[string][]*Scenario{}, byPickle: map[string]*Scenario{}, taken: map[*Scenario]bool{}}
 }
 
@@ -220,32 +223,14 @@ func Expand(root string, layout Layout, paths []string) ([]string, error) {
 			entries = append(entries, e)
 		}
 	}
-	if err := ownGoldenDirs(layout, entries); err != nil {
+	files := make([]string, len(entries))
+	for i, e := range entries {
+		files[i], _ = SplitLine(e)
+	}
+	if err := goldenfile.OwnDirs(layout, files); err != nil {
 		return nil, err
 	}
 	return entries, nil
-}
-
-// ownGoldenDirs refuses, before any file is read or written, a feature
-// without a golden directory of its own (GoldenDir), and two features
-// whose golden directories differ only in case: on macOS and Windows they
-// are one directory, where each would overwrite the other's goldens.
-func ownGoldenDirs(layout Layout, entries []string) error {
-	folded := map[string]string{} // golden directory in lower case → feature
-	for _, e := range entries {
-		file, _ := SplitLine(e)
-		dir, err := GoldenDir(layout, file)
-		if err != nil {
-			return err
-		}
-		key := strings.ToLower(dir)
-		if other, ok := folded[key]; ok && other != file {
-			return fmt.Errorf("%s and %s map to golden directories that differ only in case (%s), which are one directory on macOS and Windows; rename one of them",
-				other, file, dir)
-		}
-		folded[key] = file
-	}
-	return nil
 }
 
 // expand turns the user's paths into feature files and file.feature:LINE
@@ -269,7 +254,7 @@ func expand(root string, fsys fs.FS, layout Layout, paths []string) ([]string, e
 			if !strings.HasSuffix(rel, ".feature") {
 				return nil, fmt.Errorf("feature path %q: not a .feature file", p)
 			}
-			if err := named(rel); err != nil {
+			if err := goldenfile.CheckFeatureName(rel); err != nil {
 				return nil, err
 			}
 			entries = append(entries, rel+line)
@@ -357,24 +342,11 @@ func (x *Index) add(file string, line int, doc *godog.GherkinDocument, pickles [
 		if len(p.AstNodeIds) > 1 {
 			s.Row = nodes.rows[p.AstNodeIds[1]]
 		}
-		slug := Slug(p.Name)
-		if slug == "" {
-			// a name without a-z or 0-9 (none, or another script)
-			slug = "scenario-" + strconv.Itoa(s.Line)
-		}
-		if s.Row > 0 {
-			slug += "-" + strconv.Itoa(s.Row)
-		}
-		dir, err := GoldenDir(x.layout, file)
+		base, err := x.goldens.Add(file, s.Name, s.Line, s.Row)
 		if err != nil {
 			return err
 		}
-		s.GoldenBase = path.Join(dir, slug)
-		if other, dup := x.goldens[s.GoldenBase]; dup && other.Line != s.Line {
-			return fmt.Errorf("%s: scenarios %q (line %d) and %q (line %d) map to the same golden file %s.json; rename one",
-				file, other.Name, other.Line, s.Name, s.Line, s.GoldenBase)
-		}
-		x.goldens[s.GoldenBase] = s
+		s.GoldenBase = base
 		s.Steps = make([]Step, len(p.Steps))
 		for i, ps := range p.Steps {
 			s.Steps[i] = nodes.steps[ps.AstNodeIds[0]]
@@ -385,74 +357,6 @@ func (x *Index) add(file string, line int, doc *godog.GherkinDocument, pickles [
 		x.Order = append(x.Order, s)
 	}
 	return nil
-}
-
-// GoldenBase is golden/<feature path under features/, without .feature>/<slug>.
-// GoldenDir says whether the feature may have that directory.
-func GoldenBase(layout Layout, feature, slug string) string {
-	rel := strings.TrimPrefix(feature, strings.TrimSuffix(layout.Features, "/")+"/")
-	rel = strings.TrimSuffix(rel, ".feature")
-	return path.Join(layout.Golden, rel, slug)
-}
-
-// GoldenDir is the golden directory of a feature file (a slash path from
-// the root), golden/<path under features/ without .feature>, when the
-// feature has one of its own (SPEC §12): a directory inside golden/ that no
-// other feature file maps to. A feature file's goldens lie directly in it;
-// those of a same-named directory's features (features/x/ beside
-// features/x.feature) in its sub-directories. So a feature is refused when
-// it lies outside the features directory (extra/x.feature would share
-// golden/extra/x/ with features/extra/x.feature), or when its name before
-// .feature is empty, only dots or ends in a dot or a space (a directory
-// too): "...feature" would map to
-// the suite root, "..feature" to golden/ itself, "x/..feature" to the
-// directory of x.feature, and "x..feature" is golden/x./, which Windows
-// reads as golden/x/.
-func GoldenDir(layout Layout, feature string) (string, error) {
-	features, golden := path.Clean(orDefault(layout.Features, "features")), path.Clean(orDefault(layout.Golden, "golden"))
-	rel, ok := strings.CutPrefix(path.Clean(feature), features+"/")
-	if !ok || path.IsAbs(feature) {
-		return "", fmt.Errorf("%s lies outside the features directory %s/, and its golden files would be those of %s; move it under %s/, or name its directory with features: in scenario.yaml",
-			feature, features, path.Join(features, feature), features)
-	}
-	if err := named(feature); err != nil {
-		return "", err
-	}
-	for _, elem := range strings.Split(path.Dir(rel), "/") {
-		if elem == "." && path.Dir(rel) == "." {
-			break
-		}
-		if strings.HasSuffix(elem, ".") || strings.HasSuffix(elem, " ") {
-			return "", fmt.Errorf("%s: a directory name must not end in \".\" or a space (%q is %q on Windows, and the golden directory would not be its own); rename %q", feature, elem, strings.TrimRight(elem, ". "), elem)
-		}
-	}
-	return path.Join(golden, strings.TrimSuffix(rel, ".feature")), nil
-}
-
-func orDefault(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
-
-// Slug is the scenario name in lower case with runs of characters outside
-// [a-z0-9] turned into "-", trimmed.
-func Slug(name string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(name) {
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			dash = false
-			b.WriteRune(r)
-			continue
-		}
-		dash = true
-	}
-	return b.String()
 }
 
 // SplitLine splits a run's path "file.feature:LINE" into the file and

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/stateharness/scenario/internal/suite"
+	"github.com/stateharness/scenario/internal/goldenfile"
 )
 
 // The failures a suite has, each in its own feature file's first scenario
@@ -60,7 +60,7 @@ func Write(root string, n, perFeature, failing int) error {
 				if err := os.MkdirAll(dir, 0o755); err != nil {
 					return err
 				}
-				if err := os.WriteFile(filepath.Join(dir, suite.Slug(kind)+".json"), []byte(golden), 0o644); err != nil {
+				if err := os.WriteFile(filepath.Join(dir, goldenfile.Slug(kind)+".json"), []byte(golden), 0o644); err != nil {
 					return err
 				}
 			}

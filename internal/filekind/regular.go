@@ -1,4 +1,6 @@
-package suite
+// Package filekind refuses, before it is opened, a path that is not a regular
+// file (a FIFO, a socket, a device, a directory).
+package filekind
 
 import (
 	"fmt"
