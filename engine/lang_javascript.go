@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
-	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // JavaScript's semantics as LangGraph JS and Dawn (the langgraph and dawn
@@ -98,7 +98,7 @@ func stringifyWrites(ws []Write) string {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(w.order.stringify(w.Value))
+		b.WriteString(w.order.Stringify(w.Value))
 	}
 	b.WriteByte(']')
 	return b.String()
@@ -171,7 +171,7 @@ func jsString(v any) string {
 		}
 		return strings.Join(parts, ",")
 	}
-	b, err := canonjson.Compact(v) // numbers as JavaScript writes them (RFC 8785)
+	b, err := jsonv.Compact(v) // numbers as JavaScript writes them (RFC 8785)
 	if err != nil {
 		return fmt.Sprint(v)
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // pyJSONLoads is Python's json.loads as langchain-core calls it on a tool
@@ -58,7 +60,7 @@ func (p *pyJSONParser) space() {
 }
 
 func (p *pyJSONParser) value(depth int) any {
-	if depth > maxDepth {
+	if depth > jsonv.MaxDepth {
 		p.fail("maximum recursion depth exceeded")
 		return nil
 	}
@@ -295,7 +297,7 @@ func (p *pyJSONParser) number() any {
 	case isFloat && math.IsInf(f, 0):
 		p.nonJSON(lit + " (a float that overflows to infinity)")
 		return math.Inf(1)
-	case !isFloat && (err != nil || math.Abs(f) > maxSafeInteger):
+	case !isFloat && (err != nil || math.Abs(f) > jsonv.MaxSafeInteger):
 		p.nonJSON(lit + " (an integer outside ±(2^53−1))")
 		return f
 	case f == 0:

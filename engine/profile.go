@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // profile is one column of the table in SPEC §4: the modelled framework's
@@ -116,12 +118,12 @@ var profiles = map[string]*profile{
 	"langgraph": {
 		name: "langgraph", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName,
 		readReturn: readReturnJS, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultLangGraph, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
+		coerceMessage: coerceMessageJS, toolResult: toolResultLangGraph, keyOrder: jsonv.JSPropertyOrder, returnDelay: returnDelay,
 	},
 	"dawn": {
 		name: "dawn", inferReducer: true, implicitMessages: true, planning: true, unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: "replace",
 		readReturn: readReturnJS, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultDawn, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
+		coerceMessage: coerceMessageJS, toolResult: toolResultDawn, keyOrder: jsonv.JSPropertyOrder, returnDelay: returnDelay,
 	},
 	// Awaken (awaken-runtime 0.6.0): checked against its StateStore
 	// (runtimes/awaken)

@@ -82,7 +82,7 @@ func toolResultLangGraph(p *profile, tool string, result any, order *KeyOrder) (
 func toolResultDawn(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error) {
 	obj, isObj := result.(map[string]any)
 	if !isObj || !isDawnResult(obj) {
-		return toolOutcome{answer: result, message: true, content: order.stringify(result)}, nil
+		return toolOutcome{answer: result, message: true, content: order.Stringify(result)}, nil
 	}
 	out := toolOutcome{answer: obj["result"], message: true, messageInUpdate: true}
 	out.content = stringOrJSON(obj["result"], order)
@@ -124,7 +124,7 @@ func stringOrJSON(v any, order *KeyOrder) string {
 	if s, ok := v.(string); ok {
 		return s
 	}
-	return order.stringify(v)
+	return order.Stringify(v)
 }
 
 // isDawnResult: keys exactly result, or exactly result and state, as Dawn's

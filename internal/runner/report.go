@@ -15,8 +15,8 @@ import (
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/canonjson"
 	"github.com/stateharness/scenario/internal/htmlreport"
+	"github.com/stateharness/scenario/internal/jsonv"
 	"github.com/stateharness/scenario/internal/suite"
 	"github.com/stateharness/scenario/steps"
 )
@@ -204,7 +204,7 @@ func (h *htmlReport) after(ctx context.Context, p *godog.Scenario, err error) (c
 	}
 	if run.last != nil {
 		run.out.FinalThread = run.thread
-		if b, err := canonjson.Encode(run.last); err == nil {
+		if b, err := jsonv.Encode(run.last); err == nil {
 			run.out.FinalState = string(b)
 			if len(b) > maxFinalState {
 				run.out.FinalState = string(b[:maxFinalState]) + fmt.Sprintf("\n… (cut: the state is %d bytes)", len(b))
