@@ -245,7 +245,7 @@ func (w *world) fieldEquals(path string, want any) error {
 	diffs := jsonv.CompareAt(at, want, v)
 	if len(diffs) == 1 && diffs[0].Path == at {
 		// a scalar, or another kind of value: one line says it all
-		return fmt.Errorf("field %s should equal %s, but it is %s", at, diffs[0].Want, diffs[0].Got)
+		return fmt.Errorf("field %s should equal %s, but it is %s", at, compact(diffs[0].Want, true), compact(diffs[0].Got, true))
 	}
 	if w, g := jsonv.Render(want, true), jsonv.Render(v, true); len(w) <= smallValue && len(g) <= smallValue {
 		// small values read whole better than path by path

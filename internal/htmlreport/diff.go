@@ -53,13 +53,11 @@ func StateDiff(before, after map[string]any) []Change {
 	diffs := jsonv.Compare(before, after)
 	out := make([]Change, 0, len(diffs))
 	for _, d := range diffs {
-		c := Change{Path: d.Path, Op: Changed, Before: clip(d.Want), After: clip(d.Got)}
-		// Render writes "(absent)" for a missing side; any JSON value
-		// renders otherwise (a string in quotes)
+		c := Change{Path: d.Path, Op: Changed, Before: clip(jsonv.Render(d.Want, true)), After: clip(jsonv.Render(d.Got, true))}
 		switch {
-		case d.Want == "(absent)":
+		case d.Want == jsonv.Missing{}:
 			c.Op, c.Before = Added, ""
-		case d.Got == "(absent)":
+		case d.Got == jsonv.Missing{}:
 			c.Op, c.After = Removed, ""
 		}
 		out = append(out, c)
@@ -116,7 +114,7 @@ func FailureOf(err error) *Failure {
 		diffs, more := jsonv.Shown(m.Diffs)
 		g := &Golden{File: m.File, Missing: m.Missing, More: more, Accept: m.Accept}
 		for _, d := range diffs {
-			g.Diffs = append(g.Diffs, GoldenDiff{Path: d.Path, Want: d.Want, Got: d.Got})
+			g.Diffs = append(g.Diffs, GoldenDiff{Path: d.Path, Want: jsonv.Render(d.Want, true), Got: jsonv.Render(d.Got, true)})
 		}
 		f.Golden = g
 	}

@@ -10,13 +10,21 @@ import (
 // MaxDiffs is how many differing paths a mismatch lists before a count.
 const MaxDiffs = 20
 
-// Diff is one JSON path where want and got differ, each rendered as compact
-// canonical JSON or "(absent)". A message found at another index than
-// want's has Want "(at $.messages[i])", i its index in want.
+// Diff is one JSON path at which want and got differ. Want and Got are the
+// values found there, or Missing on a side where the path does not exist
+// (null is a value, not an absence). A message that got holds at another
+// index than want has Want Moved, naming the index in want.
 type Diff struct {
 	Path      string
-	Want, Got string
+	Want, Got any
 }
+
+// Missing is the side of a Diff where the path does not exist.
+type Missing struct{}
+
+// Moved is want's side of a Diff for a message found at another index in
+// got: From is its path in want.
+type Moved struct{ From string }
 
 // Compare lists the JSON paths where want and got differ. Objects compare
 // member by member, in canonical key order. Arrays are aligned first (see
@@ -41,8 +49,15 @@ func CompareAt(path string, want, got any) []Diff {
 const MaxShown = 200
 
 // Render shows a value in messages as compact canonical JSON, cut after
-// MaxShown bytes (see Clip), or "(absent)" when ok is false.
+// MaxShown bytes (see Clip), or "(absent)" when ok is false or v is Missing;
+// a Moved side shows as "(at $.messages[i])".
 func Render(v any, ok bool) string {
+	switch x := v.(type) {
+	case Missing:
+		ok = false
+	case Moved:
+		return "(at " + x.From + ")"
+	}
 	if !ok {
 		return "(absent)"
 	}
@@ -80,7 +95,7 @@ func compare(path string, want, got any, out *[]Diff) {
 		}
 	}
 	if !Equal(want, got) {
-		*out = append(*out, Diff{Path: path, Want: Render(want, true), Got: Render(got, true)})
+		*out = append(*out, Diff{Path: path, Want: want, Got: got})
 	}
 }
 
@@ -104,9 +119,9 @@ func compareObjects(path string, want, got map[string]any, out *[]Diff) {
 		case wok && gok:
 			compare(p, wv, gv, out)
 		case wok:
-			*out = append(*out, Diff{Path: p, Want: Render(wv, true), Got: Render(nil, false)})
+			*out = append(*out, Diff{Path: p, Want: wv, Got: Missing{}})
 		default:
-			*out = append(*out, Diff{Path: p, Want: Render(nil, false), Got: Render(gv, true)})
+			*out = append(*out, Diff{Path: p, Want: Missing{}, Got: gv})
 		}
 	}
 }
@@ -117,12 +132,12 @@ func compareArrays(path string, want, got []any, out *[]Diff) {
 		case paired:
 			compare(PathIndex(path, s.g), want[s.w], got[s.g], out)
 		case removed:
-			*out = append(*out, Diff{Path: PathIndex(path, s.w), Want: Render(want[s.w], true), Got: Render(nil, false)})
+			*out = append(*out, Diff{Path: PathIndex(path, s.w), Want: want[s.w], Got: Missing{}})
 		case added:
-			*out = append(*out, Diff{Path: PathIndex(path, s.g), Want: Render(nil, false), Got: Render(got[s.g], true)})
+			*out = append(*out, Diff{Path: PathIndex(path, s.g), Want: Missing{}, Got: got[s.g]})
 		case moved:
 			p := PathIndex(path, s.g)
-			*out = append(*out, Diff{Path: p, Want: "(at " + PathIndex(path, s.w) + ")", Got: Render(got[s.g], true)})
+			*out = append(*out, Diff{Path: p, Want: Moved{From: PathIndex(path, s.w)}, Got: got[s.g]})
 			compare(p, want[s.w], got[s.g], out)
 		}
 	}
@@ -134,7 +149,7 @@ func Report(diffs []Diff) string {
 	var b strings.Builder
 	shown, more := Shown(diffs)
 	for _, d := range shown {
-		fmt.Fprintf(&b, "  %s\n    want: %s\n    got:  %s\n", d.Path, d.Want, d.Got)
+		fmt.Fprintf(&b, "  %s\n    want: %s\n    got:  %s\n", d.Path, Render(d.Want, true), Render(d.Got, true))
 	}
 	if more != "" {
 		fmt.Fprintf(&b, "  %s\n", more)

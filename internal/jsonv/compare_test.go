@@ -45,6 +45,15 @@ func upTo(n int) []int {
 	return out
 }
 
+// shown is diffs with each side as a failure message shows it, which the
+// tables below write.
+func shown(diffs []Diff) []Diff {
+	for i, d := range diffs {
+		diffs[i].Want, diffs[i].Got = Render(d.Want, true), Render(d.Got, true)
+	}
+	return diffs
+}
+
 func rendered(t *testing.T, text string) string {
 	return Render(decode(t, text), true)
 }
@@ -153,7 +162,7 @@ func TestCompare(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Compare(decode(t, tt.want), decode(t, tt.got))
+			got := shown(Compare(decode(t, tt.want), decode(t, tt.got)))
 			if !reflect.DeepEqual(got, tt.diffs) {
 				t.Errorf("Compare(%s, %s) =\n%q\nwant\n%q", tt.want, tt.got, got, tt.diffs)
 			}
@@ -177,7 +186,7 @@ func TestReportOfAnInsertedMessage(t *testing.T) {
 }
 
 func TestCompareAt(t *testing.T) {
-	got := CompareAt("$.plan", decode(t, `[{"s": "a"}, {"s": "b"}]`), decode(t, `[{"s": "a"}, {"s": "c"}]`))
+	got := shown(CompareAt("$.plan", decode(t, `[{"s": "a"}, {"s": "b"}]`), decode(t, `[{"s": "a"}, {"s": "c"}]`)))
 	want := []Diff{{"$.plan[1].s", `"b"`, `"c"`}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("CompareAt = %q, want %q", got, want)
@@ -247,7 +256,7 @@ func TestReport(t *testing.T) {
 	diffs := func(n int) []Diff {
 		var out []Diff
 		for i := 0; i < n; i++ {
-			out = append(out, Diff{Path: fmt.Sprintf("$.f%02d", i), Want: "1", Got: "(absent)"})
+			out = append(out, Diff{Path: fmt.Sprintf("$.f%02d", i), Want: 1.0, Got: Missing{}})
 		}
 		return out
 	}
@@ -355,5 +364,19 @@ func TestRenderCutsLongValues(t *testing.T) {
 	}
 	if got := Clip(strings.Repeat("a", MaxShown), MaxShown); got != strings.Repeat("a", MaxShown) {
 		t.Errorf("Clip cut a value of MaxShown bytes")
+	}
+}
+
+// TestAbsenceIsTyped: a side where the path does not exist is Missing, not
+// a string a value could also render as, and not null.
+func TestAbsenceIsTyped(t *testing.T) {
+	got := Compare(decode(t, `{"a": null, "s": "(absent)"}`), decode(t, `{"b": 1}`))
+	want := []Diff{
+		{Path: "$.a", Want: nil, Got: Missing{}},
+		{Path: "$.b", Want: Missing{}, Got: 1.0},
+		{Path: "$.s", Want: "(absent)", Got: Missing{}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Compare = %#v, want %#v", got, want)
 	}
 }

@@ -29,7 +29,7 @@ func (m *Mismatch) Error() string {
 		fmt.Fprintf(&b, "%s:%d: replayed, %s gives another state than the run recorded (the schema or a reducer is not what the graph has: give the right one with --schema FILE, or give --graph MODULE:EXPORT, the graph the run is of, to record a scenario that runs on it with its own reducers):", m.Name, m.Line, m.Step)
 	}
 	for _, d := range shown {
-		fmt.Fprintf(&b, "\n  %s: recorded %s, replayed %s", d.Path, d.Want, d.Got)
+		fmt.Fprintf(&b, "\n  %s: recorded %s, replayed %s", d.Path, jsonv.Render(d.Want, true), jsonv.Render(d.Got, true))
 	}
 	b.WriteString(more)
 	return b.String()
