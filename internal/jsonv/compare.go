@@ -145,11 +145,15 @@ func compareArrays(path string, want, got []any, out *[]Diff) {
 
 // Report renders diffs as the lines of a failure message, at most MaxDiffs
 // of them, then a count of the rest.
-func Report(diffs []Diff) string {
+func Report(diffs []Diff) string { return ReportSides(diffs, "want:", "got: ") }
+
+// ReportSides is Report with other labels before the two sides' values
+// ("builtin:" for a runtime), each written as given.
+func ReportSides(diffs []Diff, want, got string) string {
 	var b strings.Builder
 	shown, more := Shown(diffs)
 	for _, d := range shown {
-		fmt.Fprintf(&b, "  %s\n    want: %s\n    got:  %s\n", d.Path, Render(d.Want, true), Render(d.Got, true))
+		fmt.Fprintf(&b, "  %s\n    %s %s\n    %s %s\n", d.Path, want, Render(d.Want, true), got, Render(d.Got, true))
 	}
 	if more != "" {
 		fmt.Fprintf(&b, "  %s\n", more)
