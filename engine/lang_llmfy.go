@@ -74,7 +74,11 @@ func (g *Graph) completionOrderDecides(th *thread, writes []Write) error {
 			f = g.assignedField(name)
 		}
 		cur, has := th.values[name]
-		var first string
+		// the first order's outcome, against which every other is compared:
+		// values as JSON values (two long lists may differ only at their
+		// end), errors by their text
+		var first any
+		var firstErr error
 		var firstNodes []string
 		err := finishingOrders(len(groups), func(order []int) error {
 			var ws []Write
@@ -85,26 +89,39 @@ func (g *Graph) completionOrderDecides(th *thread, writes []Write) error {
 			}
 			nextID := g.nextID
 			v, err := g.fold(f, cur, has, ws, &nextID, nil)
-			got := "an error: " + fmt.Sprint(err)
-			if err == nil {
-				got = truncate(compactJSON(v), 200)
-			}
 			if firstNodes == nil {
-				first, firstNodes = got, nodes
+				first, firstErr, firstNodes = v, err, nodes
 				return nil
 			}
-			if got == first {
+			if sameOutcome(first, firstErr, v, err) {
 				return nil
 			}
 			return &Error{Code: ParallelUnsupported, Path: PathKey(Root, name), Message: fmt.Sprintf(
 				"field %q is written by nodes %s in one step, and its value depends on which finishes first: the %s profile runs a step of several nodes as a fan-out, whose branches %s applies as each finishes; finishing %s gives %s, finishing %s gives %s. Let one node of the step write it, give it a reducer whose result does not depend on the order, or split the step",
-				name, strings.Join(firstNodes, " and "), g.prof.name, g.prof.name, strings.Join(firstNodes, ", "), first, strings.Join(nodes, ", "), got)}
+				name, strings.Join(firstNodes, " and "), g.prof.name, g.prof.name, strings.Join(firstNodes, ", "), foldOutcome(first, firstErr), strings.Join(nodes, ", "), foldOutcome(v, err))}
 		})
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// sameOutcome reports whether two orders of a fan-out's writers folded
+// alike: equal values, or errors of one text.
+func sameOutcome(a any, aErr error, b any, bErr error) bool {
+	if aErr != nil || bErr != nil {
+		return aErr != nil && bErr != nil && aErr.Error() == bErr.Error()
+	}
+	return Equal(a, b)
+}
+
+// foldOutcome shows what an order of a fan-out's writers folded to.
+func foldOutcome(v any, err error) string {
+	if err != nil {
+		return "an error: " + err.Error()
+	}
+	return truncate(compactJSON(v), 200)
 }
 
 // everyOrderUpTo is how many writers of a field a step may have for

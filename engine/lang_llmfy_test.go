@@ -37,7 +37,7 @@ func TestReadReturnLlmfy(t *testing.T) {
 // its branches finish gives each field one value; otherwise the field is
 // refused, with two orders and what each gives.
 func TestCompletionOrderDecides(t *testing.T) {
-	schema := `{"n": {"reducer": "sum"}, "f": {"reducer": "sum"}, "log": {"reducer": "append"}, "s": {}, "u": {"reducer": "union"}}`
+	schema := `{"n": {"reducer": "sum"}, "f": {"reducer": "sum"}, "log": {"reducer": "append"}, "s": {}, "u": {"reducer": "union"}, "long": {"reducer": "append"}}`
 	for _, c := range []struct {
 		name  string
 		step  string // node: output, in the order listed
@@ -54,6 +54,8 @@ func TestCompletionOrderDecides(t *testing.T) {
 		{"an unknown key", `{"a": {"extra": 1}, "b": {"extra": 2}}`, "extra"},
 		{"one order fails", `{"a": {"n": 2}, "b": {"n": "x"}, "c": {"n": 3}}`, ""},
 		{"a float sum", `{"a": {"f": 0.1}, "b": {"f": 0.2}, "c": {"f": 0.3}}`, "f"},
+		// the orders' values differ past the first 200 bytes of their JSON
+		{"an append to a long list", `{"a": {"long": "x"}, "b": {"long": "y"}}`, "long"},
 		// beyond six writers, every swap and rotation of them (not 12!
 		// orders, which would take hours)
 		{"twelve writers of an integer sum", `{"b00": {"n": 1}, "b01": {"n": 1}, "b02": {"n": 1}, "b03": {"n": 1}, "b04": {"n": 1}, "b05": {"n": 1}, "b06": {"n": 1}, "b07": {"n": 1}, "b08": {"n": 1}, "b09": {"n": 1}, "b10": {"n": 1}, "b11": {"n": 1}}`, ""},
@@ -63,7 +65,7 @@ func TestCompletionOrderDecides(t *testing.T) {
 		{"twelve writers of a float sum", `{"b00": {"f": 0.1}, "b01": {"f": 0.2}, "b02": {"f": 0.3}, "b03": {"f": 0.1}, "b04": {"f": 0.2}, "b05": {"f": 0.3}, "b06": {"f": 0.1}, "b07": {"f": 0.2}, "b08": {"f": 0.3}, "b09": {"f": 0.1}, "b10": {"f": 0.2}, "b11": {"f": 0.3}}`, "f"},
 	} {
 		g := mustGraph(t, schemaOf(t, ordered(t, schema).Value.(map[string]any)), Options{Profile: "llmfy"})
-		if err := g.Invoke("main", map[string]any{"n": 0.0, "f": 0.0, "log": []any{}, "u": []any{}}); err != nil {
+		if err := g.Invoke("main", map[string]any{"n": 0.0, "f": 0.0, "log": []any{}, "u": []any{}, "long": []any{strings.Repeat("z", 300)}}); err != nil {
 			t.Fatal(err)
 		}
 		step := ordered(t, c.step)
