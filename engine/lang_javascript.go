@@ -3,7 +3,6 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf16"
 
@@ -11,38 +10,9 @@ import (
 )
 
 // JavaScript's semantics as LangGraph JS and Dawn (the langgraph and dawn
-// profiles) have them: how a node's return is read, truthiness, typeof,
-// String, JSON.parse and JSON.stringify, and LangGraph JS's own wording and
-// first-write rule. JavaScript's key order is in order.go, with KeyOrder.
-
-// returnDelay is how long LangGraph JS takes to find that a node's return
-// is invalid, in turns of its event loop. The nodes of a superstep run
-// concurrently and the step fails with the error of the node that fails
-// first (the first of an AggregateError), not the first by name: a list
-// holding a command is read element by element, and each element before
-// the invalid one costs turns (an update object 3, a falsy value 1, a
-// command none). Ties go by node name. The weights were measured against
-// LangGraph JS 1.7.3 (bench/steps/diff).
-func returnDelay(out any) int {
-	list, ok := out.([]any)
-	if !ok || !slices.ContainsFunc(list, isCommandValue) {
-		return 0
-	}
-	d := 0
-	for _, el := range list {
-		switch {
-		case isCommandValue(el):
-		case falsy(el):
-			d++
-		default:
-			if _, ok := el.(map[string]any); !ok {
-				return d
-			}
-			d += 3
-		}
-	}
-	return d
-}
+// profiles) have them: truthiness, typeof, String, JSON.parse and
+// JSON.stringify; the profiles' rules that read them are in
+// profile_langgraph.go. JavaScript's key order is jsonv.KeyOrder's.
 
 // falsy: the JSON values JavaScript takes for false.
 func falsy(v any) bool {
@@ -218,58 +188,4 @@ func truthy(v any) bool {
 		return x != ""
 	}
 	return true
-}
-
-// readReturnJS reads a node's return as LangGraph JS does (SPEC §6): an
-// object is an update; a command in its JSON.stringify form ("lg_name":
-// "Command") writes its update; an array holding at least one command
-// writes each element; null, false, 0 and "" write nothing; anything else is
-// INVALID_GRAPH_NODE_RETURN_VALUE.
-func readReturnJS(p *profile, node string, out any, order *KeyOrder) (returned, error) {
-	if falsy(out) {
-		return returned{}, nil
-	}
-	switch u := out.(type) {
-	case map[string]any:
-		if isCommandJSON(u) {
-			return p.commandWrites(byNode, node, u, order)
-		}
-		return returned{writes: p.writesOf(node, u, order)}, nil
-	case []any:
-		if slices.ContainsFunc(u, isCommandValue) {
-			var r returned
-			for _, el := range u {
-				er, err := readReturnJS(p, node, el, order)
-				if err != nil {
-					return returned{}, err
-				}
-				r.writes = append(r.writes, er.writes...)
-				r.gotos = append(r.gotos, er.gotos...)
-				r.warnings = append(r.warnings, er.warnings...)
-			}
-			return r, nil
-		}
-	}
-	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf(
-		"Expected node %q to return an object or an array containing at least one Command object, received %s", node, jsTypeof(out))}
-}
-
-// lastValueConflict is LangGraph's LastValue refusing a second write in
-// one step (SPEC §6 rule 3): the values as JSON.stringify writes them.
-func lastValueConflict(field string, ws []Write) *Error {
-	return &Error{Code: InvalidConcurrentGraphUpdate, Path: PathKey(Root, field), Message: fmt.Sprintf(
-		"Invalid update for channel %q with values %s: LastValue can only receive one value per step.",
-		field, stringifyWrites(ws))}
-}
-
-// firstWriteAsWritten is LangGraph JS's BinaryOperatorAggregate on a
-// channel with no value: its first write is stored as written (an
-// overwrite unwrapped), and only the writes after it go through the
-// reducer.
-func firstWriteAsWritten(p *profile, _ *field, ws []Write) (start any, has bool, rest []Write, raw bool) {
-	first := ws[0].Value
-	if ov, ok := p.overwrite(first); ok {
-		return ov, true, ws[1:], false
-	}
-	return first, true, ws[1:], true
 }

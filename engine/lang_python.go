@@ -15,54 +15,10 @@ import (
 // writes (a dict's insertion order). Checked against langgraph 1.2.24
 // (bench/steps/diff -lib python).
 
-// readReturnPy reads a node's return as StateGraph's _get_updates does:
-// None writes nothing, a dict is an update, and anything else, falsy
-// values and lists included, is INVALID_GRAPH_NODE_RETURN_VALUE. A command
-// is given as one (the command step); a dict that looks like a command's
-// JSON is a dict.
-func readReturnPy(p *profile, node string, out any, order *KeyOrder) (returned, error) {
-	switch u := out.(type) {
-	case nil:
-		return returned{}, nil
-	case map[string]any:
-		return returned{writes: p.writesOf(node, u, order)}, nil
-	}
-	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: "Expected dict, got " + pyStr(out, order)}
-}
-
 // noReturnDelay: LangGraph Python refuses every return as soon as the node
 // returns it, so of several refused returns in a step the first by node
 // name fails it.
 func noReturnDelay(any) int { return 0 }
-
-// addMessagesNone is add_messages's decorator wrapper on a null argument:
-// both null returns a functools.partial (add_messages used as a
-// decorator), which stays the field's value until LangGraph checkpoints it
-// and fails; one null is a ValueError naming the other; a partial as the
-// current value is no message.
-func addMessagesNone(field string, cur, in any) (any, bool, error) {
-	path := PathKey(Root, field)
-	_, partial := cur.(pyPartial)
-	switch {
-	case (cur == nil || partial) && in == nil && !partial:
-		return pyPartial{}, true, nil
-	case partial && in != nil:
-		return nil, true, &Error{Code: MessageCoercionFailure, Path: path, Message: "Unsupported message type: <class 'functools.partial'>"}
-	case cur == nil:
-		return nil, true, &Error{Code: MessageCoercionFailure, Path: path, Message: "Must specify non-null arguments for both 'left' and 'right'. Only received: 'right'."}
-	case in == nil:
-		return nil, true, &Error{Code: MessageCoercionFailure, Path: path, Message: "Must specify non-null arguments for both 'left' and 'right'. Only received: 'left'."}
-	}
-	return nil, false, nil
-}
-
-// pyPartial is the functools.partial add_messages(None, None) returns: a
-// field's value within a fold, never in a state.
-type pyPartial struct{}
-
-func (pyPartial) checkpointError(field string) *Error {
-	return &Error{Code: RuntimeError, Path: PathKey(Root, field), Message: "add_messages(None, None) returns a functools.partial, which LangGraph Python cannot checkpoint: Type is not msgpack serializable: functools.partial"}
-}
 
 // atCheckpoint is an error the framework raises only when it checkpoints
 // a step's result: after every channel has taken its writes, so that
@@ -71,68 +27,6 @@ type atCheckpoint struct{ err *Error }
 
 func (e *atCheckpoint) Error() string { return e.err.Error() }
 func (e *atCheckpoint) Unwrap() error { return e.err }
-
-// lastValueConflictPy is LastValue.update refusing a second value in one
-// step: only the key, as Python's repr writes it.
-func lastValueConflictPy(field string, _ []Write) *Error {
-	return &Error{Code: InvalidConcurrentGraphUpdate, Path: PathKey(Root, field), Message: fmt.Sprintf(
-		"At key %s: Can receive only one value per step. Use an Annotated key to handle multiple values.", pyRepr(field, nil))}
-}
-
-// overwriteConflictPy is BinaryOperatorAggregate refusing a second
-// Overwrite in one step.
-func overwriteConflictPy(field string, _ []Write) *Error {
-	return &Error{Code: InvalidConcurrentGraphUpdate, Path: PathKey(Root, field), Message: "Can receive only one Overwrite value per super-step."}
-}
-
-// firstWriteRaw is BinaryOperatorAggregate.update on a channel with no
-// value (a field of no particular type, whose constructor fails): the first
-// write is stored as written, an Overwrite wrapper and all, and only the
-// writes after it go through the reducer.
-func firstWriteRaw(_ *profile, _ *field, ws []Write) (any, bool, []Write, bool) {
-	return ws[0].Value, true, ws[1:], true
-}
-
-// overwritePy is _get_overwrite: {"__overwrite__": v} as the only key, or
-// {"type": "__overwrite__", "value": v} with any other keys.
-func overwritePy(v any) (any, bool) {
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return nil, false
-	}
-	if ov, ok := obj[overwriteKey]; ok && len(obj) == 1 {
-		return ov, true
-	}
-	if t, ok := obj["type"].(string); ok && t == overwriteKey {
-		if ov, ok := obj["value"]; ok {
-			return ov, true
-		}
-	}
-	return nil, false
-}
-
-// typeStart is the value a reducer field's channel starts from: the
-// annotated type called with no arguments (list() is [], int() is 0). A
-// field of no particular type (any, or nullable: Optional[T]) has none and
-// takes its first write as written (firstWriteRaw).
-func typeStart(t Type) (any, bool) {
-	if t.Nullable || len(t.Enum) > 0 {
-		return nil, false
-	}
-	switch t.Base {
-	case "array":
-		return []any{}, true
-	case "object":
-		return map[string]any{}, true
-	case "number", "integer":
-		return 0.0, true
-	case "string":
-		return "", true
-	case "boolean":
-		return false, true
-	}
-	return nil, false
-}
 
 // insertionOrder: a Python dict's items come in insertion order.
 func insertionOrder(keys []string) []string { return keys }

@@ -3,15 +3,14 @@ package engine
 import (
 	"fmt"
 	"strings"
-
-	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // profile is one column of the table in SPEC §4: the modelled framework's
-// rules. On/off rules are data; rules that differ in kind are functions,
-// each written in the file of its rule (or, for LangGraph JS and Dawn, in
-// lang_javascript.go), so that a new profile is a row and perhaps a file,
-// never a check of the profile's name.
+// rules. On/off rules are data; rules that differ in kind are functions.
+// Each framework's row and the functions only it uses are in its file,
+// profile_<name>.go (Dawn's row reuses LangGraph JS's functions); a
+// function several rows share is in the file of its rule. A new profile is
+// a file, never a check of the profile's name.
 type profile struct {
 	name string
 	// inferReducer: dawn picks append for array defaults.
@@ -37,7 +36,7 @@ type profile struct {
 	emptyNewThread bool
 	// noDefaults: a field's default is checked against the type, then
 	// left out of the state. llmfy's state is the run's input dict
-	// (lang_llmfy.go); LangGraph Python's channels never hold one (a
+	// (profile_llmfy.go); LangGraph Python's channels never hold one (a
 	// TypedDict has no defaults; a Pydantic state's default is what a
 	// node reads off the model, never written to a channel): a last-value
 	// field is absent until a write, a reducer field starts from its type
@@ -99,10 +98,10 @@ type profile struct {
 	// branches llmfy applies as each finishes, with no superstep barrier:
 	// a field whose value would depend on completion order is refused,
 	// and a refused return comes after the writes of the nodes before it
-	// (lang_llmfy.go).
+	// (profile_llmfy.go).
 	branchesUnordered bool
 	// commandRefused refuses a command step where the framework has no
-	// commands (lang_llmfy.go); nil: commands are read.
+	// commands (profile_llmfy.go); nil: commands are read.
 	commandRefused func(node string) error
 	// mergeCheck refuses a commit's writes in the order the framework
 	// refuses them before and while it applies them (Awaken:
@@ -114,42 +113,13 @@ type profile struct {
 	keyOrder func(keys []string) []string
 }
 
+// profiles are the rows of SPEC §4's table, one file each (profile_<name>.go).
 var profiles = map[string]*profile{
-	"langgraph": {
-		name: "langgraph", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName,
-		readReturn: readReturnJS, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultLangGraph, keyOrder: jsonv.JSPropertyOrder, returnDelay: returnDelay,
-	},
-	"dawn": {
-		name: "dawn", inferReducer: true, implicitMessages: true, planning: true, unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: "replace",
-		readReturn: readReturnJS, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultDawn, keyOrder: jsonv.JSPropertyOrder, returnDelay: returnDelay,
-	},
-	// Awaken (awaken-runtime 0.6.0): checked against its StateStore
-	// (runtimes/awaken)
-	"awaken": {
-		name: "awaken", allExclusive: true, listedOrder: true, unknownKeys: rejectUnknown, scope: ScopeRun, runSeed: true, seedInput: true, revisionPerWrite: true, defaultReducer: "replace", exclusivePerNode: true,
-		readReturn: readReturnObjectOrNull, concurrentWrite: exclusiveMergeConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: noOverwrite,
-		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, mergeCheck: mergeCommands, keyOrder: insertionOrder, returnDelay: noReturnDelay,
-	},
-	// llmfy 0.11.0's FlowEngine: a row read and checked against the real
-	// library (lang_llmfy.go)
-	"llmfy": {
-		name: "llmfy", listedOrder: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, noDefaults: true, branchesUnordered: true, defaultReducer: "replace", exclusivePerNode: true,
-		// only a field declared merge: exclusive refuses a second write,
-		// in LangGraph's wording (llmfy has no such refusal)
-		readReturn: readReturnLlmfy, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: noOverwrite,
-		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: insertionOrder, returnDelay: noReturnDelay,
-		commandRefused: noCommandsLlmfy,
-	},
-	// LangGraph Python (langgraph 1.2.24, langchain-core 1.8.3): a row of
-	// its own, read and checked against the real library (lang_python.go,
-	// message_coerce_python.go)
-	"langgraph-py": {
-		name: "langgraph-py", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName, typedStart: true, noDefaults: true,
-		readReturn: readReturnPy, concurrentWrite: lastValueConflictPy, overwriteConflict: overwriteConflictPy, firstWrite: firstWriteRaw, overwrite: overwritePy,
-		coerceMessage: coerceMessagePy, messagesNullArgs: addMessagesNone, toolResult: toolResultPy, keyOrder: insertionOrder, returnDelay: noReturnDelay,
-	},
+	"langgraph":    langgraphJSProfile,
+	"dawn":         dawnProfile,
+	"awaken":       awakenProfile,
+	"llmfy":        llmfyProfile,
+	"langgraph-py": langgraphPyProfile,
 }
 
 // DefaultProfile is the profile used when none is chosen.

@@ -6,29 +6,6 @@ import (
 	"strings"
 )
 
-// toolResultPy is a tool's result as LangGraph Python's ToolNode makes its
-// message (langchain-core's _format_output, then ToolNode's
-// msg_content_output): a command written {update, goto?} writes its update
-// (a Python tool returns a Command object, which JSON can only stand for;
-// its {"lg_name": "Command"} form is a dict like any other, as a node's
-// return); a string is the content as it is; a list whose every element is
-// a content block of a type langchain-core knows (an empty list too) is
-// kept as a list; anything else is json.dumps(result, ensure_ascii=False).
-func toolResultPy(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error) {
-	if obj, isObj := result.(map[string]any); isObj && isCommand(obj) {
-		r, err := p.commandWrites(byTool, tool, obj, order)
-		if err != nil {
-			return toolOutcome{}, err
-		}
-		return toolOutcome{answer: result, update: r.writes, gotos: r.gotos, warnings: r.warnings}, nil
-	}
-	switch {
-	case isString(result), pyContentBlocks(result):
-		return toolOutcome{answer: result, message: true, content: result}, nil
-	}
-	return toolOutcome{answer: result, message: true, content: pyJSON(result, order)}, nil
-}
-
 func isString(v any) bool {
 	_, ok := v.(string)
 	return ok

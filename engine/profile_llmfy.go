@@ -5,6 +5,17 @@ import (
 	"strings"
 )
 
+// llmfyProfile is llmfy 0.11.0's FlowEngine: a row read and checked against the
+// real library.
+var llmfyProfile = &profile{
+	name: "llmfy", listedOrder: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, noDefaults: true, branchesUnordered: true, defaultReducer: "replace", exclusivePerNode: true,
+	// only a field declared merge: exclusive refuses a second write,
+	// in LangGraph's wording (llmfy has no such refusal)
+	readReturn: readReturnLlmfy, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: noOverwrite,
+	coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: insertionOrder, returnDelay: noReturnDelay,
+	commandRefused: noCommandsLlmfy,
+}
+
 // llmfy's semantics as its FlowEngine has them (the llmfy profile): how a
 // node's return is applied, what a step of several nodes is, and the
 // things LangGraph has and llmfy has not (commands, Overwrite, defaults).

@@ -1,5 +1,17 @@
 package engine
 
+import (
+	"fmt"
+)
+
+// awakenProfile is Awaken (awaken-runtime 0.6.0), checked against its StateStore
+// (runtimes/awaken).
+var awakenProfile = &profile{
+	name: "awaken", allExclusive: true, listedOrder: true, unknownKeys: rejectUnknown, scope: ScopeRun, runSeed: true, seedInput: true, revisionPerWrite: true, defaultReducer: "replace", exclusivePerNode: true,
+	readReturn: readReturnObjectOrNull, concurrentWrite: exclusiveMergeConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: noOverwrite,
+	coerceMessage: coerceMessageJS, toolResult: toolResultPlain, mergeCheck: mergeCommands, keyOrder: insertionOrder, returnDelay: noReturnDelay,
+}
+
 // Awaken's order of refusals (SPEC §6 rules 2–3 and §5): a step's nodes
 // each return a StateCommand, which the phase engine merges in the order
 // the step lists them (merge_all_commands), and the merged command is then
@@ -80,4 +92,23 @@ func fieldWrites(writes []Write, field string) []Write {
 		}
 	}
 	return out
+}
+
+// exclusiveMergeConflict is Awaken's refusal of writes of two nodes to
+// an exclusive field (SPEC §6 rule 3).
+func exclusiveMergeConflict(field string, _ []Write) *Error {
+	return &Error{Code: ExclusiveMergeConflict, Path: PathKey(Root, field), Message: "parallel merge conflict on exclusive key: " + field}
+}
+
+// readReturnObjectOrNull reads a return as Awaken does: an object
+// is an update, null writes nothing, anything else is
+// INVALID_GRAPH_NODE_RETURN_VALUE.
+func readReturnObjectOrNull(p *profile, node string, out any, order *KeyOrder) (returned, error) {
+	switch u := out.(type) {
+	case nil:
+		return returned{}, nil
+	case map[string]any:
+		return returned{writes: p.writesOf(node, u, order)}, nil
+	}
+	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf("Expected node %q to return an object or null, received %s", node, TypeName(out))}
 }
