@@ -134,7 +134,7 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int, res *
 		cur, has = f.def, true
 	}
 	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix, coerced: &g.coerced, coerce: g.prof.coerceMessage, nullArgs: g.prof.messagesNullArgs}
-	lastValue := f.reducerName == lastValueName
+	lastValue := f.kind == lastValueKind
 	rest := ws
 	if !has && !lastValue && len(ws) > 0 {
 		// a reducer field with no value yet: the profile says where its

@@ -59,7 +59,7 @@ func mergeCommands(g *Graph, th *thread, writes []Write) error {
 	nextID := g.nextID
 	for _, w := range writes {
 		f := g.fields[w.Field]
-		if f == nil || f.reducerName == "messages" {
+		if f == nil || f.kind == messagesKind {
 			// the messages reducer's ids and coercion are left to apply
 			continue
 		}
