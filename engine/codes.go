@@ -1,6 +1,8 @@
 package engine
 
-import "github.com/stateharness/scenario/internal/jsonv"
+import (
+	"github.com/stateharness/scenario/internal/jsonv"
+)
 
 // Code is the stable name of an engine error. Scenarios assert on codes
 // (`Then the step should fail with "READONLY_WRITE"`), so codes never change.

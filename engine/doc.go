@@ -72,8 +72,8 @@
 //     profile_langgraph_py.go. Their on/off rules are data; functions that
 //     several rows share are in the file of their rule. The languages'
 //     semantics they stand on: lang_javascript.go (truthiness, typeof,
-//     JSON.stringify), lang_python.go (str and repr, typed starting
-//     values), lang_python_json.go (json.loads), message_coerce_python.go
+//     JSON.stringify), internal/pyvalue (Python's str and repr, type names,
+//     truthiness, json.loads and json.dumps), message_coerce_python.go
 //     (langchain-core's _convert_to_message), whose tool calls are
 //     message_tool_calls_python.go, and tool_python.go (ToolNode's message).
 //   - run.go: runs and their input (§7); step.go: steps (§6); node_return.go:

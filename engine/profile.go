@@ -60,7 +60,7 @@ type profile struct {
 	// typedStart: a reducer field without a default (under noDefaults:
 	// any reducer field) starts from its type's empty value, as LangGraph
 	// Python's channel starts from its annotated type called with no
-	// arguments (lang_python.go).
+	// arguments (profile_langgraph_py.go).
 	typedStart bool
 
 	// readReturn is what a node's return value writes (SPEC §6), a command
@@ -71,7 +71,7 @@ type profile struct {
 	// (exclusive.go, lang_javascript.go).
 	concurrentWrite func(field string, ws []Write) *Error
 	// overwriteConflict is the error for a second overwrite of a field in
-	// one step (SPEC §5; overwrite.go, lang_python.go).
+	// one step (SPEC §5; overwrite.go, profile_langgraph_py.go).
 	overwriteConflict func(field string, ws []Write) *Error
 	// firstWrite is how a reducer field with no value yet starts its
 	// fold (SPEC §4; apply.go, lang_javascript.go).
@@ -84,7 +84,7 @@ type profile struct {
 	// merge and cache are the same for every coercion.
 	coerceMessage messageCoercion
 	// messagesNullArgs refuses a null current value or write before the
-	// messages reducer reads them (lang_python.go); nil: a null is a
+	// messages reducer reads them (profile_langgraph_py.go); nil: a null is a
 	// one-element list, which coercion refuses.
 	messagesNullArgs func(field string, cur, in any) (out any, done bool, err error)
 	// toolResult reads a tool's result: its answer, its update and the
@@ -92,7 +92,7 @@ type profile struct {
 	toolResult func(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error)
 	// returnDelay is how long the framework takes to refuse a node's
 	// return: of a step's refused returns, the quickest fails the step,
-	// ties by node name (lang_javascript.go, lang_python.go).
+	// ties by node name (lang_javascript.go, profile_langgraph_py.go).
 	returnDelay func(out any) int
 	// branchesUnordered: a step of several nodes is a fan-out whose
 	// branches llmfy applies as each finishes, with no superstep barrier:
@@ -131,3 +131,11 @@ func Profiles() []string { return sortedKeys(profiles) }
 func unknownProfileMessage(p string) string {
 	return fmt.Sprintf("unknown profile %q; expected one of %s", p, strings.Join(Profiles(), ", "))
 }
+
+// noReturnDelay: LangGraph Python refuses every return as soon as the node
+// returns it, so of several refused returns in a step the first by node
+// name fails it.
+func noReturnDelay(any) int { return 0 }
+
+// insertionOrder: a Python dict's items come in insertion order.
+func insertionOrder(keys []string) []string { return keys }

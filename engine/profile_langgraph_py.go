@@ -2,11 +2,14 @@ package engine
 
 import (
 	"fmt"
+
+	"github.com/stateharness/scenario/internal/pyvalue"
 )
 
 // langgraphPyProfile is LangGraph Python (langgraph 1.2.24, langchain-core
 // 1.8.3): a row of its own, read and checked against the real library
-// (message_coerce_python.go, lang_python.go).
+// (message_coerce_python.go, internal/pyvalue). Checked against langgraph
+// 1.2.24 (bench/steps/diff -lib python).
 var langgraphPyProfile = &profile{
 	name: "langgraph-py", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName, typedStart: true, noDefaults: true,
 	readReturn: readReturnPy, concurrentWrite: lastValueConflictPy, overwriteConflict: overwriteConflictPy, firstWrite: firstWriteRaw, overwrite: overwritePy,
@@ -25,7 +28,7 @@ func readReturnPy(p *profile, node string, out any, order *KeyOrder) (returned, 
 	case map[string]any:
 		return returned{writes: p.writesOf(node, u, order)}, nil
 	}
-	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: "Expected dict, got " + pyStr(out, order)}
+	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: "Expected dict, got " + pyvalue.Str(out, order)}
 }
 
 // addMessagesNone is add_messages's decorator wrapper on a null argument:
@@ -61,7 +64,7 @@ func (pyPartial) checkpointError(field string) *Error {
 // step: only the key, as Python's repr writes it.
 func lastValueConflictPy(field string, _ []Write) *Error {
 	return &Error{Code: InvalidConcurrentGraphUpdate, Path: PathKey(Root, field), Message: fmt.Sprintf(
-		"At key %s: Can receive only one value per step. Use an Annotated key to handle multiple values.", pyRepr(field, nil))}
+		"At key %s: Can receive only one value per step. Use an Annotated key to handle multiple values.", pyvalue.Repr(field, nil))}
 }
 
 // overwriteConflictPy is BinaryOperatorAggregate refusing a second
@@ -139,5 +142,5 @@ func toolResultPy(p *profile, tool string, result any, order *KeyOrder) (toolOut
 	case isString(result), pyContentBlocks(result):
 		return toolOutcome{answer: result, message: true, content: result}, nil
 	}
-	return toolOutcome{answer: result, message: true, content: pyJSON(result, order)}, nil
+	return toolOutcome{answer: result, message: true, content: pyvalue.Dumps(result, order)}, nil
 }

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/stateharness/scenario/internal/pyvalue"
 )
 
 // llmfyProfile is llmfy 0.11.0's FlowEngine: a row read and checked against the
@@ -29,12 +31,12 @@ func readReturnLlmfy(p *profile, node string, out any, order *KeyOrder) (returne
 	if u, ok := out.(map[string]any); ok {
 		return returned{writes: p.writesOf(node, u, order)}, nil
 	}
-	if !pyTruthy(out) {
+	if !pyvalue.Truthy(out) {
 		return returned{}, nil
 	}
 	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf(
 		"node %q: AttributeError: '%s' object has no attribute 'items' (it returned %s; llmfy applies a node's return as a dict: return one, or nothing)",
-		node, pyTypeName(out), truncate(compactJSON(out), 80))}
+		node, pyvalue.TypeName(out), truncate(compactJSON(out), 80))}
 }
 
 // noCommandsLlmfy: llmfy has no Command; a node routes through the graph's

@@ -1,6 +1,8 @@
 package engine
 
-import "github.com/stateharness/scenario/internal/jsonv"
+import (
+	"github.com/stateharness/scenario/internal/jsonv"
+)
 
 // Values (SPEC §2): the engine's model of JSON is package jsonv's, which
 // holds the decoders, equality, validation, paths and key order; the names

@@ -1,4 +1,8 @@
-package engine
+// Package pyvalue is Python's view of the JSON values of package jsonv, as
+// json.loads builds them and LangGraph Python and llmfy show them in their
+// messages: str() and repr(), type names, truthiness, json.loads and
+// json.dumps. Checked against Python 3.11 (bench/steps/diff -lib python).
+package pyvalue
 
 import (
 	"fmt"
@@ -6,50 +10,29 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
-// Python's semantics as LangGraph Python has them (the langgraph-py
-// profile): how a node's return is read, str() and repr() of a value in its
-// messages, its wording of a refused concurrent write, where a reducer field
-// starts (its annotated type's constructor) and the order of a node's
-// writes (a dict's insertion order). Checked against langgraph 1.2.24
-// (bench/steps/diff -lib python).
-
-// noReturnDelay: LangGraph Python refuses every return as soon as the node
-// returns it, so of several refused returns in a step the first by node
-// name fails it.
-func noReturnDelay(any) int { return 0 }
-
-// atCheckpoint is an error the framework raises only when it checkpoints
-// a step's result: after every channel has taken its writes, so that
-// another field's error in the same commit comes first (apply.go).
-type atCheckpoint struct{ err *Error }
-
-func (e *atCheckpoint) Error() string { return e.err.Error() }
-func (e *atCheckpoint) Unwrap() error { return e.err }
-
-// insertionOrder: a Python dict's items come in insertion order.
-func insertionOrder(keys []string) []string { return keys }
-
-// pyStr is Python's str() of a JSON value as json.loads builds it: a string
+// Str is Python's str() of a JSON value as json.loads builds it: a string
 // is itself, anything else its repr.
-func pyStr(v any, order *KeyOrder) string {
+func Str(v any, order *jsonv.KeyOrder) string {
 	if s, ok := v.(string); ok {
 		return s
 	}
-	return pyRepr(v, order)
+	return Repr(v, order)
 }
 
-// pyTypeName is the name of the Python type json.loads makes of a JSON
+// TypeName is the name of the Python type json.loads makes of a JSON
 // value.
-func pyTypeName(v any) string {
+func TypeName(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return "NoneType"
 	case bool:
 		return "bool"
 	case float64:
-		if strings.ContainsAny(pyNumber(x), ".e") {
+		if strings.ContainsAny(Number(x), ".e") {
 			return "float"
 		}
 		return "int"
@@ -63,16 +46,16 @@ func pyTypeName(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// pyRepr is Python's repr() of a JSON value: None, True, False, ints
+// Repr is Python's repr() of a JSON value: None, True, False, ints
 // without a fraction, floats as repr(float), quoted strings, lists, and
 // dicts in insertion order.
-func pyRepr(v any, order *KeyOrder) string {
+func Repr(v any, order *jsonv.KeyOrder) string {
 	var b strings.Builder
-	writePyRepr(&b, v, order)
+	writeRepr(&b, v, order)
 	return b.String()
 }
 
-func writePyRepr(b *strings.Builder, v any, order *KeyOrder) {
+func writeRepr(b *strings.Builder, v any, order *jsonv.KeyOrder) {
 	switch x := v.(type) {
 	case nil:
 		b.WriteString("None")
@@ -83,16 +66,16 @@ func writePyRepr(b *strings.Builder, v any, order *KeyOrder) {
 			b.WriteString("False")
 		}
 	case float64:
-		b.WriteString(pyNumber(x))
+		b.WriteString(Number(x))
 	case string:
-		b.WriteString(pyQuote(x))
+		b.WriteString(Quote(x))
 	case []any:
 		b.WriteByte('[')
 		for i, el := range x {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			writePyRepr(b, el, order)
+			writeRepr(b, el, order)
 		}
 		b.WriteByte(']')
 	case map[string]any:
@@ -101,9 +84,9 @@ func writePyRepr(b *strings.Builder, v any, order *KeyOrder) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(pyQuote(k))
+			b.WriteString(Quote(k))
 			b.WriteString(": ")
-			writePyRepr(b, x[k], order)
+			writeRepr(b, x[k], order)
 		}
 		b.WriteByte('}')
 	default:
@@ -111,9 +94,9 @@ func writePyRepr(b *strings.Builder, v any, order *KeyOrder) {
 	}
 }
 
-// pyNumber writes a number as json.loads reads the harness's JSON of it: a
+// Number writes a number as json.loads reads the harness's JSON of it: a
 // whole number within the safe integers is an int, anything else a float.
-func pyNumber(x float64) string {
+func Number(x float64) string {
 	if x == math.Trunc(x) && math.Abs(x) <= 1<<53 {
 		return strconv.FormatInt(int64(x), 10)
 	}
@@ -134,9 +117,9 @@ func pyNumber(x float64) string {
 	return fmt.Sprintf("%se%s%02d", mant, sign, n)
 }
 
-// pyQuote is repr() of a str: single quotes unless the text holds a single
+// Quote is repr() of a str: single quotes unless the text holds a single
 // quote and no double one.
-func pyQuote(s string) string {
+func Quote(s string) string {
 	q := byte('\'')
 	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
 		q = '"'
@@ -168,4 +151,24 @@ func pyQuote(s string) string {
 	}
 	b.WriteByte(q)
 	return b.String()
+}
+
+// Truthy is Python's truth value of a JSON value: None, False, 0, "",
+// [] and {} are false.
+func Truthy(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return x
+	case float64:
+		return x != 0
+	case string:
+		return x != ""
+	case []any:
+		return len(x) > 0
+	case map[string]any:
+		return len(x) > 0
+	}
+	return true
 }

@@ -1,4 +1,4 @@
-package engine
+package pyvalue
 
 import (
 	"fmt"
@@ -11,14 +11,14 @@ import (
 	"github.com/stateharness/scenario/internal/jsonv"
 )
 
-// pyJSONLoads is Python's json.loads as langchain-core calls it on a tool
+// JSONLoads is Python's json.loads as langchain-core calls it on a tool
 // call's arguments: duplicate keys (the last wins), NaN and ±Infinity, and,
 // unless strict, control characters inside strings. syntax is the
 // JSONDecodeError's text ("" when the text parses); a value the harness's
 // JSON cannot hold (NaN, an infinity, an integer beyond ±(2^53−1)) is
 // reported in notJSON.
-func pyJSONLoads(text string, strict bool) (v any, syntax, notJSON string) {
-	p := &pyJSONParser{s: text, strict: strict}
+func JSONLoads(text string, strict bool) (v any, syntax, notJSON string) {
+	p := &loader{s: text, strict: strict}
 	p.space()
 	v = p.value(0)
 	if p.err == "" {
@@ -33,7 +33,7 @@ func pyJSONLoads(text string, strict bool) (v any, syntax, notJSON string) {
 	return v, "", p.notJSON
 }
 
-type pyJSONParser struct {
+type loader struct {
 	s       string
 	i       int
 	strict  bool
@@ -43,7 +43,7 @@ type pyJSONParser struct {
 
 // fail records the first error as json.loads words it: what it expected and
 // where (line, column and char offset, counted in characters).
-func (p *pyJSONParser) fail(what string) {
+func (p *loader) fail(what string) {
 	if p.err != "" {
 		return
 	}
@@ -53,13 +53,13 @@ func (p *pyJSONParser) fail(what string) {
 	p.err = fmt.Sprintf("%s: line %d column %d (char %d)", what, line, col, utf8.RuneCountInString(before))
 }
 
-func (p *pyJSONParser) space() {
+func (p *loader) space() {
 	for p.i < len(p.s) && strings.IndexByte(" \t\n\r", p.s[p.i]) >= 0 {
 		p.i++
 	}
 }
 
-func (p *pyJSONParser) value(depth int) any {
+func (p *loader) value(depth int) any {
 	if depth > jsonv.MaxDepth {
 		p.fail("maximum recursion depth exceeded")
 		return nil
@@ -101,13 +101,13 @@ func (p *pyJSONParser) value(depth int) any {
 	return nil
 }
 
-func (p *pyJSONParser) nonJSON(what string) {
+func (p *loader) nonJSON(what string) {
 	if p.notJSON == "" {
 		p.notJSON = what
 	}
 }
 
-func (p *pyJSONParser) object(depth int) any {
+func (p *loader) object(depth int) any {
 	p.i++ // {
 	out := map[string]any{}
 	p.space()
@@ -151,7 +151,7 @@ func (p *pyJSONParser) object(depth int) any {
 	}
 }
 
-func (p *pyJSONParser) array(depth int) any {
+func (p *loader) array(depth int) any {
 	p.i++ // [
 	out := []any{}
 	p.space()
@@ -180,7 +180,7 @@ func (p *pyJSONParser) array(depth int) any {
 }
 
 // str reads a string after its opening quote.
-func (p *pyJSONParser) str() any {
+func (p *loader) str() any {
 	var b strings.Builder
 	for {
 		if p.i >= len(p.s) {
@@ -239,7 +239,7 @@ func (p *pyJSONParser) str() any {
 }
 
 // hex4 reads the four hex digits after a \u; an error is at the u.
-func (p *pyJSONParser) hex4() (rune, bool) {
+func (p *loader) hex4() (rune, bool) {
 	if p.i+4 <= len(p.s) && !strings.ContainsAny(p.s[p.i:p.i+4], "+-xX_") {
 		if n, err := strconv.ParseUint(p.s[p.i:p.i+4], 16, 32); err == nil {
 			p.i += 4
@@ -253,7 +253,7 @@ func (p *pyJSONParser) hex4() (rune, bool) {
 
 // number reads json's NUMBER_RE, -?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?: an
 // int without a fraction or an exponent, else a float.
-func (p *pyJSONParser) number() any {
+func (p *loader) number() any {
 	start := p.i
 	digits := func() int {
 		n := 0
