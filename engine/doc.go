@@ -71,8 +71,8 @@
 //     its fan-out, what it has not: defaults, commands, Overwrite) and
 //     profile_langgraph_py.go. Their on/off rules are data; functions that
 //     several rows share are in the file of their rule. The languages'
-//     semantics they stand on: lang_javascript.go (truthiness, typeof,
-//     JSON.stringify), internal/pyvalue (Python's str and repr, type names,
+//     semantics they stand on: internal/jsvalue (truthiness, typeof,
+//     String, JSON.parse), internal/pyvalue (Python's str and repr, type names,
 //     truthiness, json.loads and json.dumps), message_coerce_python.go
 //     (langchain-core's _convert_to_message), whose tool calls are
 //     message_tool_calls_python.go, and tool_python.go (ToolNode's message).

@@ -1,6 +1,8 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // NoState is the error for an output or a read on a thread that no run has
 // started: a mistake in the scenario, not a rule of the engine, so it has no

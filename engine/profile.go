@@ -64,17 +64,17 @@ type profile struct {
 	typedStart bool
 
 	// readReturn is what a node's return value writes (SPEC §6), a command
-	// given as one aside (node_return.go, lang_javascript.go).
+	// given as one aside (node_return.go, profile_<name>.go).
 	readReturn func(p *profile, node string, out any, order *KeyOrder) (returned, error)
 	// concurrentWrite is rule 3's error for more than one write to an
 	// exclusive field in one step, worded as the framework words it
-	// (exclusive.go, lang_javascript.go).
+	// (exclusive.go, profile_langgraph.go).
 	concurrentWrite func(field string, ws []Write) *Error
 	// overwriteConflict is the error for a second overwrite of a field in
 	// one step (SPEC §5; overwrite.go, profile_langgraph_py.go).
 	overwriteConflict func(field string, ws []Write) *Error
 	// firstWrite is how a reducer field with no value yet starts its
-	// fold (SPEC §4; apply.go, lang_javascript.go).
+	// fold (SPEC §4; apply.go, profile_langgraph.go).
 	firstWrite firstWriteRule
 	// overwrite reads a write that bypasses the reducer (SPEC §5;
 	// overwrite.go).
@@ -92,7 +92,7 @@ type profile struct {
 	toolResult func(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error)
 	// returnDelay is how long the framework takes to refuse a node's
 	// return: of a step's refused returns, the quickest fails the step,
-	// ties by node name (lang_javascript.go, profile_langgraph_py.go).
+	// ties by node name (profile_langgraph.go).
 	returnDelay func(out any) int
 	// branchesUnordered: a step of several nodes is a fan-out whose
 	// branches llmfy applies as each finishes, with no superstep barrier:
@@ -109,7 +109,7 @@ type profile struct {
 	mergeCheck func(g *Graph, th *thread, writes []Write) error
 	// keyOrder is the order in which the framework takes an object's keys
 	// as written: the order of a node's writes and of a step's channel
-	// updates (lang_javascript.go).
+	// updates (jsonv.JSPropertyOrder).
 	keyOrder func(keys []string) []string
 }
 

@@ -3,8 +3,10 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/stateharness/scenario/internal/jsonv"
+	"github.com/stateharness/scenario/internal/jsvalue"
 )
 
 // langgraphJSProfile is LangGraph JS (@langchain/langgraph 1.x), the default
@@ -21,7 +23,7 @@ var langgraphJSProfile = &profile{
 // writes each element; null, false, 0 and "" write nothing; anything else is
 // INVALID_GRAPH_NODE_RETURN_VALUE.
 func readReturnJS(p *profile, node string, out any, order *KeyOrder) (returned, error) {
-	if falsy(out) {
+	if jsvalue.Falsy(out) {
 		return returned{}, nil
 	}
 	switch u := out.(type) {
@@ -46,7 +48,7 @@ func readReturnJS(p *profile, node string, out any, order *KeyOrder) (returned, 
 		}
 	}
 	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf(
-		"Expected node %q to return an object or an array containing at least one Command object, received %s", node, jsTypeof(out))}
+		"Expected node %q to return an object or an array containing at least one Command object, received %s", node, jsvalue.Typeof(out))}
 }
 
 // lastValueConflict is LangGraph's LastValue refusing a second write in
@@ -86,7 +88,7 @@ func returnDelay(out any) int {
 	for _, el := range list {
 		switch {
 		case isCommandValue(el):
-		case falsy(el):
+		case jsvalue.Falsy(el):
 			d++
 		default:
 			if _, ok := el.(map[string]any); !ok {
@@ -114,4 +116,33 @@ func toolResultLangGraph(p *profile, tool string, result any, order *KeyOrder) (
 		return toolOutcome{answer: result, message: true, content: result}, nil
 	}
 	return toolResultPlain(p, tool, result, order)
+}
+
+// isCommandJSON: a Command as JSON.stringify writes it, {"lg_name":
+// "Command", ...}.
+func isCommandJSON(obj map[string]any) bool {
+	name, ok := obj["lg_name"].(string)
+	return ok && name == "Command"
+}
+
+// isCommandValue: an element of a node's return that is a command in its
+// JSON form.
+func isCommandValue(v any) bool {
+	obj, ok := v.(map[string]any)
+	return ok && isCommandJSON(obj)
+}
+
+// stringifyWrites is JSON.stringify of a field's values in one step, as
+// LangGraph's errors show them.
+func stringifyWrites(ws []Write) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, w := range ws {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(w.order.Stringify(w.Value))
+	}
+	b.WriteByte(']')
+	return b.String()
 }

@@ -1,4 +1,8 @@
-package engine
+// Package jsvalue is JavaScript's view of the JSON values of package jsonv,
+// as LangGraph JS and Dawn read them: truthiness, typeof, a property that
+// is not there, ===, String, JSON.parse and the spread {...v}. JavaScript's
+// key order and JSON.stringify are jsonv.KeyOrder's.
+package jsvalue
 
 import (
 	"encoding/json"
@@ -9,13 +13,8 @@ import (
 	"github.com/stateharness/scenario/internal/jsonv"
 )
 
-// JavaScript's semantics as LangGraph JS and Dawn (the langgraph and dawn
-// profiles) have them: truthiness, typeof, String, JSON.parse and
-// JSON.stringify; the profiles' rules that read them are in
-// profile_langgraph.go. JavaScript's key order is jsonv.KeyOrder's.
-
-// falsy: the JSON values JavaScript takes for false.
-func falsy(v any) bool {
+// Falsy reports the JSON values JavaScript takes for false.
+func Falsy(v any) bool {
 	switch x := v.(type) {
 	case nil:
 		return true
@@ -29,9 +28,9 @@ func falsy(v any) bool {
 	return false
 }
 
-// jsTypeof names a value's type as LangGraph JS's message does: typeof,
+// Typeof names a value's type as LangGraph JS's message does: typeof,
 // with "array" for arrays.
-func jsTypeof(v any) string {
+func Typeof(v any) string {
 	switch v.(type) {
 	case string:
 		return "string"
@@ -45,52 +44,23 @@ func jsTypeof(v any) string {
 	return "object"
 }
 
-// isCommandJSON: a Command as JSON.stringify writes it, {"lg_name":
-// "Command", ...}.
-func isCommandJSON(obj map[string]any) bool {
-	name, ok := obj["lg_name"].(string)
-	return ok && name == "Command"
-}
+// Undefined stands for a JavaScript property that is not there.
+type Undefined struct{}
 
-// isCommandValue: an element of a node's return that is a command in its
-// JSON form.
-func isCommandValue(v any) bool {
-	obj, ok := v.(map[string]any)
-	return ok && isCommandJSON(obj)
-}
-
-// stringifyWrites is JSON.stringify of a field's values in one step, as
-// LangGraph's errors show them.
-func stringifyWrites(ws []Write) string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for i, w := range ws {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(w.order.Stringify(w.Value))
-	}
-	b.WriteByte(']')
-	return b.String()
-}
-
-// undefined stands for a JavaScript property that is not there.
-type undefined struct{}
-
-// prop reads x[k] as JavaScript does on a JSON value: a missing key, or any
+// Prop reads x[k] as JavaScript does on a JSON value: a missing key, or any
 // key of a non-object, is undefined.
-func prop(x any, k string) any {
+func Prop(x any, k string) any {
 	if m, ok := x.(map[string]any); ok {
 		if v, ok := m[k]; ok {
 			return v
 		}
 	}
-	return undefined{}
+	return Undefined{}
 }
 
-// strictEqual is JavaScript's === on JSON values: objects and arrays are
+// StrictEqual is JavaScript's === on JSON values: objects and arrays are
 // equal only to themselves, and two JSON values never share one.
-func strictEqual(a, b any) bool {
+func StrictEqual(a, b any) bool {
 	switch a.(type) {
 	case map[string]any, []any:
 		return false
@@ -102,17 +72,17 @@ func strictEqual(a, b any) bool {
 	return a == b
 }
 
-// jsJSONParse is JSON.parse(v) on a JSON value: v is first turned into a
+// JSONParse is JSON.parse(v) on a JSON value: v is first turned into a
 // string as JavaScript does.
-func jsJSONParse(v any) (any, bool) {
+func JSONParse(v any) (any, bool) {
 	var text string
 	switch x := v.(type) {
-	case undefined, map[string]any:
+	case Undefined, map[string]any:
 		return nil, false
 	case string:
 		text = x
 	case []any:
-		text = jsString(x)
+		text = String(x)
 	default:
 		return v, true // numbers, booleans and null parse back to themselves
 	}
@@ -123,8 +93,8 @@ func jsJSONParse(v any) (any, bool) {
 	return out, true
 }
 
-// jsString is String(v) for a JSON value.
-func jsString(v any) string {
+// String is String(v) for a JSON value.
+func String(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return "null"
@@ -136,7 +106,7 @@ func jsString(v any) string {
 		parts := make([]string, len(x))
 		for i, el := range x {
 			if el != nil {
-				parts[i] = jsString(el)
+				parts[i] = String(el)
 			}
 		}
 		return strings.Join(parts, ",")
@@ -148,9 +118,9 @@ func jsString(v any) string {
 	return string(b)
 }
 
-// spreadObject is {...v} for a JSON value: an object's own keys, an
+// Spread is {...v} for a JSON value: an object's own keys, an
 // array's or a string's indices; nothing for other values.
-func spreadObject(v any) map[string]any {
+func Spread(v any) map[string]any {
 	switch x := v.(type) {
 	case map[string]any:
 		out := make(map[string]any, len(x)+1)
@@ -175,10 +145,10 @@ func spreadObject(v any) map[string]any {
 	return map[string]any{}
 }
 
-// truthy is JavaScript's truthiness of a JSON value.
-func truthy(v any) bool {
+// Truthy is JavaScript's truthiness of a JSON value.
+func Truthy(v any) bool {
 	switch x := v.(type) {
-	case nil, undefined:
+	case nil, Undefined:
 		return false
 	case bool:
 		return x
