@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"unsafe"
 )
 
 // KeyOrder remembers the order in which the keys of decoded objects were
@@ -16,11 +17,13 @@ import (
 // value built in Go has none, and its keys count in sorted order.
 //
 // Objects are known by identity, which is stable because the engine never
-// modifies a value it was given. In a text over 1 MiB (a state file) only
+// modifies a value it was given. The keys are pointers the garbage collector
+// follows: a recorded object stays alive with its order, so an object
+// allocated later can never take its address and read its order. In a text over 1 MiB (a state file) only
 // the objects of the first two levels are recorded, which is where a node's
 // writes and their wrappers stand; deeper objects count in sorted order.
 type KeyOrder struct {
-	keys map[uintptr][]string
+	keys map[unsafe.Pointer][]string
 }
 
 // largeText is the size from which only the top levels' order is recorded:
@@ -43,9 +46,9 @@ func (o *KeyOrder) record(m map[string]any, keys []string) {
 		return
 	}
 	if o.keys == nil {
-		o.keys = map[uintptr][]string{}
+		o.keys = map[unsafe.Pointer][]string{}
 	}
-	o.keys[reflect.ValueOf(m).Pointer()] = keys
+	o.keys[reflect.ValueOf(m).UnsafePointer()] = keys
 }
 
 // Written returns the keys of m in the order the text wrote them (sorted
@@ -53,7 +56,7 @@ func (o *KeyOrder) record(m map[string]any, keys []string) {
 // as the nodes of a parallel step.
 func (o *KeyOrder) Written(m map[string]any) []string {
 	if o != nil && len(m) > 1 {
-		if written := o.keys[reflect.ValueOf(m).Pointer()]; len(written) == len(m) {
+		if written := o.keys[reflect.ValueOf(m).UnsafePointer()]; len(written) == len(m) {
 			return written
 		}
 	}

@@ -1,6 +1,7 @@
 package jsonv
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -65,6 +66,24 @@ func TestKeyOrderDepth(t *testing.T) {
 		}
 		if got := strings.Join(c.Order.Keys(deep), " "); got != tc.deep {
 			t.Errorf("third level order %q, want %q (text of %d bytes)", got, tc.deep, len(tc.text))
+		}
+	}
+}
+
+// TestKeyOrderOutlivesNoObject: the order recorded for an object is never
+// read for another object that took its memory after it was freed.
+func TestKeyOrderOutlivesNoObject(t *testing.T) {
+	order := &KeyOrder{}
+	for range 1000 {
+		m := map[string]any{"b": 1.0, "a": 2.0}
+		order.record(m, []string{"b", "a"})
+	}
+	runtime.GC()
+	runtime.GC()
+	for i := range 100000 {
+		m := map[string]any{"b": 1.0, "a": 2.0}
+		if got := order.Written(m); got[0] != "a" {
+			t.Fatalf("a new object (the %dth) reads the order %v recorded for a freed one", i, got)
 		}
 	}
 }
