@@ -134,7 +134,7 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int, res *
 		cur, has = f.def, true
 	}
 	c := &reduceCtx{field: f.name, reducer: f.reducerName, nextID: nextID, idPrefix: g.idPrefix, coerced: &g.coerced, coerce: g.prof.coerceMessage, nullArgs: g.prof.messagesNullArgs}
-	lastValue := f.reducerName == lastValueName
+	lastValue := f.kind == lastValueKind
 	rest := ws
 	if !has && !lastValue && len(ws) > 0 {
 		// a reducer field with no value yet: the profile says where its
@@ -174,7 +174,7 @@ func (g *Graph) fold(f *field, cur any, has bool, ws []Write, nextID *int, res *
 }
 
 // uncheckpointable is a value a reducer may hold within a fold that the
-// framework fails to checkpoint (lang_python.go).
+// framework fails to checkpoint (profile_langgraph_py.go).
 type uncheckpointable interface{ checkpointError(field string) *Error }
 
 // rawFirstWarning says when a field without a default took its first write
@@ -218,3 +218,12 @@ func truncate(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
+
+// atCheckpoint is an error the framework raises only when it checkpoints
+// a step's result: after every channel has taken its writes, so that
+// another field's error in the same commit comes first (apply.go).
+type atCheckpoint struct{ err *Error }
+
+func (e *atCheckpoint) Error() string { return e.err.Error() }
+
+func (e *atCheckpoint) Unwrap() error { return e.err }

@@ -227,48 +227,6 @@ func TestToolContent(t *testing.T) {
 	}
 }
 
-func TestJSPropertyOrder(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"b a c", "b a c"},
-		{"b 2 a 10 1", "1 2 10 b a"},
-		{"01 1 -1 1.5 4294967294 4294967295", "1 4294967294 01 -1 1.5 4294967295"},
-		{"", ""},
-	} {
-		got := strings.Join(jsPropertyOrder(strings.Fields(tc.in)), " ")
-		if got != tc.want {
-			t.Errorf("jsPropertyOrder(%s) = %s, want %s", tc.in, got, tc.want)
-		}
-	}
-}
-
-// TestKeyOrderDepth: a text over 1 MiB records the order of its first two
-// levels only; a smaller one, of every object.
-func TestKeyOrderDepth(t *testing.T) {
-	pad := strings.Repeat("x", largeText)
-	text := `{"b": {"d": {"z": 1, "y": 2}, "c": 1}, "a": "` + pad + `"}`
-	for _, tc := range []struct {
-		text string
-		deep string // the order of the innermost object
-	}{
-		{text, "y z"},
-		{`{"b": {"d": {"z": 1, "y": 2}, "c": 1}, "a": ""}`, "z y"},
-	} {
-		c := ordered(t, tc.text)
-		top := c.Value.(map[string]any)
-		mid := top["b"].(map[string]any)
-		deep := mid["d"].(map[string]any)
-		if got := strings.Join(c.Order.Keys(top), " "); got != "b a" {
-			t.Errorf("top order %q", got)
-		}
-		if got := strings.Join(c.Order.Keys(mid), " "); got != "d c" {
-			t.Errorf("second level order %q", got)
-		}
-		if got := strings.Join(c.Order.Keys(deep), " "); got != tc.deep {
-			t.Errorf("third level order %q, want %q (text of %d bytes)", got, tc.deep, len(tc.text))
-		}
-	}
-}
-
 // TestFailedCommitKeepsNoCache: the messages reducer's kept lists of a
 // commit that fails are dropped with it.
 func TestFailedCommitKeepsNoCache(t *testing.T) {

@@ -1,17 +1,21 @@
 package engine
 
+import (
+	"github.com/stateharness/scenario/internal/jsonv"
+)
+
 // Code is the stable name of an engine error. Scenarios assert on codes
 // (`Then the step should fail with "READONLY_WRITE"`), so codes never change.
-type Code string
+type Code = jsonv.Code
 
 // The codes a user can meet, all of them in this file: Codes documents each.
 const (
-	NonJSONValue                 Code = "NON_JSON_VALUE"
-	DuplicateKey                 Code = "DUPLICATE_KEY"
-	InvalidUTF8                  Code = "INVALID_UTF8"
-	UnsafeInteger                Code = "UNSAFE_INTEGER"
-	TooDeep                      Code = "TOO_DEEP"
-	TooLarge                     Code = "TOO_LARGE"
+	NonJSONValue                      = jsonv.NonJSONValue
+	DuplicateKey                      = jsonv.DuplicateKey
+	InvalidUTF8                       = jsonv.InvalidUTF8
+	UnsafeInteger                     = jsonv.UnsafeInteger
+	TooDeep                           = jsonv.TooDeep
+	TooLarge                          = jsonv.TooLarge
 	SchemaInvalid                Code = "SCHEMA_INVALID"
 	InvalidConcurrentGraphUpdate Code = "INVALID_CONCURRENT_GRAPH_UPDATE"
 	ExclusiveMergeConflict       Code = "EXCLUSIVE_MERGE_CONFLICT"

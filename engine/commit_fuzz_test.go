@@ -3,7 +3,7 @@ package engine
 import (
 	"testing"
 
-	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // snapshot is everything a failed commit must leave as it was.
@@ -16,7 +16,7 @@ type snapshot struct {
 func snap(t *testing.T, g *Graph) snapshot {
 	t.Helper()
 	enc := func(v any) string {
-		b, err := canonjson.Compact(v)
+		b, err := jsonv.Compact(v)
 		if err != nil {
 			t.Fatalf("engine state is not JSON: %v", err)
 		}
@@ -57,7 +57,7 @@ func FuzzCommit(f *testing.F) {
 			}
 			vals[i] = v
 		}
-		before, _ := canonjson.Compact([]any{vals[0], vals[1], vals[2]})
+		before, _ := jsonv.Compact([]any{vals[0], vals[1], vals[2]})
 		profile := fuzzProfiles[int(p)%len(fuzzProfiles)]
 
 		play := func() (string, error) {
@@ -103,7 +103,7 @@ func FuzzCommit(f *testing.F) {
 		if first != second {
 			t.Fatalf("the same inputs gave different results:\n%s\n---\n%s", first, second)
 		}
-		after, _ := canonjson.Compact([]any{vals[0], vals[1], vals[2]})
+		after, _ := jsonv.Compact([]any{vals[0], vals[1], vals[2]})
 		if string(before) != string(after) {
 			t.Fatalf("inputs were modified:\nbefore %s\nafter  %s", before, after)
 		}
@@ -144,32 +144,6 @@ func FuzzSchema(f *testing.F) {
 			}
 			if g1 != nil && g1.Profile() == "" {
 				t.Fatal("graph without a profile")
-			}
-		}
-	})
-}
-
-// FuzzParsePath checks that a parsed path formats to a path that parses to
-// the same elements.
-func FuzzParsePath(f *testing.F) {
-	for _, s := range []string{"messages[1].content", "$.config.did", `$["a b"][0]`, "a..b", "[", `$["x\"]"]`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, p string) {
-		elems, err := ParsePath(p)
-		if err != nil {
-			return
-		}
-		again, err := ParsePath(FormatPath(elems))
-		if err != nil {
-			t.Fatalf("FormatPath(%q) = %q does not parse: %v", p, FormatPath(elems), err)
-		}
-		if len(again) != len(elems) {
-			t.Fatalf("round trip of %q: %v != %v", p, again, elems)
-		}
-		for i := range elems {
-			if again[i] != elems[i] {
-				t.Fatalf("round trip of %q: %v != %v", p, again, elems)
 			}
 		}
 	})

@@ -58,33 +58,34 @@
 //
 // One rule a file, in the order a commit meets them (SPEC's sections):
 //
-//   - value.go: values (§2): Equal, Validate, Normalize, TypeName, the limits;
-//     the decoders in decode_json*.go and decode_yaml*.go, paths in path.go.
+//   - values.go: values (§2) are package internal/jsonv's (decoders,
+//     Equal, Validate, Normalize, paths, key order, canonical bytes, the
+//     aligned diff); values.go keeps the engine's names for them.
 //   - schema.go, schema_jsonschema*.go, types.go: the schema (§3) and its
 //     types; graph.go resolves it under a profile.
-//   - profile.go: the profiles (§4), the only place a profile is named. Its
-//     on/off rules are data; the rules that differ in kind are functions,
-//     written in the file of their rule, or, for LangGraph JS and Dawn, in
-//     lang_javascript.go (JavaScript's semantics: truthiness, typeof,
-//     JSON.stringify, LangGraph JS's reading of returns and its wording), or,
-//     for LangGraph Python (langgraph-py), in lang_python.go (str and repr,
-//     _get_updates, typed starting values, its wording), lang_python_json.go
-//     (json.loads) and message_coerce_python.go (langchain-core's
-//     _convert_to_message), whose tool calls are message_tool_calls_python.go,
-//     and tool_python.go (ToolNode's message); or, for llmfy, in lang_llmfy.go
-//     (its returns, its fan-out, what it has not: defaults, commands,
-//     Overwrite).
+//   - profile.go: the profiles (§4), the only place a profile is named: one
+//     row a framework, each in its file with the functions only it uses,
+//     profile_langgraph.go (LangGraph JS, whose functions Dawn's row
+//     reuses), profile_dawn.go, profile_awaken.go (with Awaken's order of
+//     rules 2–3 and the reducers' refusals), profile_llmfy.go (its returns,
+//     its fan-out, what it has not: defaults, commands, Overwrite) and
+//     profile_langgraph_py.go. Their on/off rules are data; functions that
+//     several rows share are in the file of their rule. The languages'
+//     semantics they stand on: internal/jsvalue (truthiness, typeof,
+//     String, JSON.parse), internal/pyvalue (Python's str and repr, type names,
+//     truthiness, json.loads and json.dumps), message_coerce_python.go
+//     (langchain-core's _convert_to_message), whose tool calls are
+//     message_tool_calls_python.go, and tool_python.go (ToolNode's message).
 //   - run.go: runs and their input (§7); step.go: steps (§6); node_return.go:
-//     what a node's return and a command write; order.go: key order (the
-//     order of an object's writes); write.go: writes and their writers.
+//     what a node's return and a command write; write_order.go: the order
+//     of an object's writes; write.go: writes and their writers.
 //   - commit_end.go: where a commit ends, on the graph's runtimes (alone
 //     or side by side); disagreement.go: how two runtimes' outcomes differ
 //     (RUNTIME_DISAGREEMENT); sessions.go: a graph's sessions on its
 //     runtimes, its own graph, and [Unsupported]; runtime.go the
 //     interface, runtime_builtin.go the built-in engine as a [Runtime].
 //   - apply.go: the built-in runtime, a field's fold (§6 rules 2–4):
-//     unknown_keys.go (rule 2), exclusive.go (rule 3), merge_commands.go
-//     (Awaken's order of rules 2–3 and the reducers' refusals),
+//     unknown_keys.go (rule 2), exclusive.go (rule 3),
 //     order_independence.go (rule 4), overwrite.go and the reducers (§5) in reducer.go and
 //     reducer_messages.go, whose coercion is message_coerce.go and
 //     message_construct.go.
@@ -94,7 +95,8 @@
 //   - tool.go: tool calls (§8); plan.go: Dawn's planning capability;
 //     route.go: a Dawn route's TypeScript ([RouteReader]) and the fields
 //     whose reducer is the user's own code, which only a runtime runs.
-//   - errors.go and codes.go: the error type and every code.
+//   - codes.go: every code (the error type is jsonv's; no_state.go: the
+//     error of a thread no run has started).
 //
 // # Runtimes
 //

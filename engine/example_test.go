@@ -4,13 +4,13 @@ import (
 	"fmt"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // exampleJSON prints a value the way golden files compare it: canonical
 // JSON, here in its compact form.
 func exampleJSON(v any) string {
-	b, err := canonjson.Compact(v)
+	b, err := jsonv.Compact(v)
 	if err != nil {
 		return "<" + err.Error() + ">"
 	}

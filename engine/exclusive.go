@@ -19,9 +19,3 @@ func distinctNodes(ws []Write) int {
 	}
 	return len(seen)
 }
-
-// exclusiveMergeConflict is Awaken's refusal of writes of two nodes to
-// an exclusive field (SPEC §6 rule 3).
-func exclusiveMergeConflict(field string, _ []Write) *Error {
-	return &Error{Code: ExclusiveMergeConflict, Path: PathKey(Root, field), Message: "parallel merge conflict on exclusive key: " + field}
-}

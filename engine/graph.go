@@ -37,6 +37,7 @@ type field struct {
 	hasDef        bool
 	reduce        reducer
 	reducerName   string
+	kind          fieldKind
 	merge         Merge
 	declaredMerge bool // rule 4 applies only to a declared `merge: commutative`
 	scope         Scope
@@ -51,6 +52,35 @@ type field struct {
 	// when the profile chose it: only a declared one must agree with an
 	// own graph's channel
 	declaredReducer string
+}
+
+// fieldKind is what folds a field's writes, told once when the field is
+// resolved so that no rule compares reducer names to learn it.
+type fieldKind uint8
+
+const (
+	// reducerKind: a reducer function, which folds any number of writes.
+	reducerKind fieldKind = iota
+	// lastValueKind: LangGraph's LastValue, a channel without a reducer,
+	// which takes one write a step and stores it as written.
+	lastValueKind
+	// messagesKind: the messages reducer, whose writes are coerced into
+	// messages.
+	messagesKind
+	// codeKind: the user's own reducer (Field.ReducerFile), which only a
+	// runtime runs.
+	codeKind
+)
+
+// kindOf is the kind of a field whose reducer is named name.
+func kindOf(name string) fieldKind {
+	switch name {
+	case lastValueName:
+		return lastValueKind
+	case "messages":
+		return messagesKind
+	}
+	return reducerKind
 }
 
 // Graph is the state of one scenario: its threads under one schema and
@@ -168,7 +198,7 @@ func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, 
 	spec := d.Reducer
 	if d.ReducerFile != "" {
 		// the user's own reducer function: it folds any number of writes
-		f.reducerName, f.reducerFile, f.reduce = d.ReducerFile, d.ReducerFile, codeReducer(d.ReducerFile)
+		f.reducerName, f.reducerFile, f.reduce, f.kind = d.ReducerFile, d.ReducerFile, codeReducer(d.ReducerFile), codeKind
 		if f.merge == "" {
 			f.merge = Commutative
 		}
@@ -187,10 +217,11 @@ func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, 
 		// checked against the type above, then left out of the state
 		f.def, f.hasDef = nil, false
 	}
-	if p.typedStart && !f.hasDef && spec.Name != lastValueName {
+	f.kind = kindOf(spec.Name)
+	if p.typedStart && !f.hasDef && f.kind != lastValueKind {
 		f.def, f.hasDef = typeStart(f.typ)
 	}
-	if spec.Name == lastValueName && f.merge == Commutative {
+	if f.kind == lastValueKind && f.merge == Commutative {
 		return nil, schemaErr(d.Name, "merge", "a last-value field takes one write per step, so it cannot be merge: commutative; give it a reducer such as replace")
 	}
 	f.reducerName = spec.String()
@@ -215,7 +246,7 @@ func resolveField(p *profile, d *Field, custom map[string]ReducerFunc) (*field, 
 		// a reducer function folds any number of writes; LangGraph's
 		// LastValue takes one
 		f.merge = Commutative
-		if p.allExclusive || (spec.Name == lastValueName && !p.branchesUnordered) {
+		if p.allExclusive || (f.kind == lastValueKind && !p.branchesUnordered) {
 			f.merge = Exclusive
 		}
 	}

@@ -1,6 +1,8 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // This file is @langchain/core 1.4's coerceMessageLikeToMessage as
 // LangGraph JS 1.7's messagesStateReducer calls it on JSON values (SPEC §5

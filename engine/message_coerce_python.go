@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/stateharness/scenario/internal/pyvalue"
+)
 
 // This file is langchain-core 1.8's _convert_to_message as LangGraph
 // Python's add_messages calls it on JSON values (the langgraph-py profile,
@@ -73,11 +77,11 @@ func coerceMessagePy(el any) (message, string) {
 		delete(kwargs, "content")
 		if !hasRole || !hasContent {
 			if class != "" {
-				return message{}, fmt.Sprintf("is a serialised LangChain object of class %s, which langchain-core does not read as a message (it reads %s), so it must contain 'role' and 'content' keys", pyQuote(class), pyLCClassList)
+				return message{}, fmt.Sprintf("is a serialised LangChain object of class %s, which langchain-core does not read as a message (it reads %s), so it must contain 'role' and 'content' keys", pyvalue.Quote(class), pyLCClassList)
 			}
 			return message{}, "must contain 'role' (or 'type') and 'content' keys"
 		}
-		if !pyTruthy(content) {
+		if !pyvalue.Truthy(content) {
 			content = "" // None msg content is not allowed
 		}
 		return constructPy(t, content, kwargs)
@@ -104,7 +108,7 @@ func pyLCEnvelope(m map[string]any) (unpacked map[string]any, class, why string)
 	}
 	switch last := ids[len(ids)-1].(type) {
 	case []any, map[string]any:
-		return nil, "", fmt.Sprintf("is a serialised LangChain object whose id ends in %s, which names no class (TypeError: unhashable type: %s)", pyRepr(last, nil), pyQuote(pyTypeName(last)))
+		return nil, "", fmt.Sprintf("is a serialised LangChain object whose id ends in %s, which names no class (TypeError: unhashable type: %s)", pyvalue.Repr(last, nil), pyvalue.Quote(pyvalue.TypeName(last)))
 	case string:
 		t, known := pyLCConstructors[last]
 		if !known {
@@ -128,7 +132,7 @@ func constructPy(role, content any, kwargs map[string]any) (message, string) {
 	r, isString := role.(string)
 	t, known := pyMessageTypes[r]
 	if !isString || !known {
-		return message{}, fmt.Sprintf("has unexpected message type %s; use one of 'human', 'user', 'ai', 'assistant', 'function', 'tool', 'system', or 'developer'", pyRepr(role, nil))
+		return message{}, fmt.Sprintf("has unexpected message type %s; use one of 'human', 'user', 'ai', 'assistant', 'function', 'tool', 'system', or 'developer'", pyvalue.Repr(role, nil))
 	}
 	if t == "tool" {
 		// ToolMessage.coerce_args: content of another kind is its str(),
@@ -143,21 +147,21 @@ func constructPy(role, content any, kwargs map[string]any) (message, string) {
 				case string, map[string]any:
 					list[i] = el
 				default:
-					list[i] = pyStr(el, nil)
+					list[i] = pyvalue.Str(el, nil)
 				}
 			}
 			content = list
 		default:
-			content = pyStr(content, nil)
+			content = pyvalue.Str(content, nil)
 		}
 		switch id := kwargs["tool_call_id"].(type) {
 		case float64, bool:
 			kwargs = cloneMap(kwargs)
-			kwargs["tool_call_id"] = pyStr(id, nil)
+			kwargs["tool_call_id"] = pyvalue.Str(id, nil)
 		}
 	}
 	if !pyContent(content) {
-		return message{}, fmt.Sprintf("has content %s; expected a str or a list of str and dict", pyRepr(content, nil))
+		return message{}, fmt.Sprintf("has content %s; expected a str or a list of str and dict", pyvalue.Repr(content, nil))
 	}
 	out := map[string]any{"type": t}
 	if t != "remove" {
@@ -171,7 +175,7 @@ func constructPy(role, content any, kwargs map[string]any) (message, string) {
 	}
 	if meta, has := extra["response_metadata"]; has {
 		delete(extra, "response_metadata")
-		if pyTruthy(meta) {
+		if pyvalue.Truthy(meta) {
 			if _, ok := meta.(map[string]any); !ok {
 				return message{}, "has response_metadata that is not a dict"
 			}
@@ -223,9 +227,9 @@ func constructPy(role, content any, kwargs map[string]any) (message, string) {
 		switch x := id.(type) {
 		case string:
 		case float64:
-			id = pyNumber(x)
+			id = pyvalue.Number(x)
 		default:
-			return message{}, fmt.Sprintf("has the id %s, which is neither a str nor a number", pyRepr(id, nil))
+			return message{}, fmt.Sprintf("has the id %s, which is neither a str nor a number", pyvalue.Repr(id, nil))
 		}
 		out["id"] = id
 	}
@@ -233,7 +237,7 @@ func constructPy(role, content any, kwargs map[string]any) (message, string) {
 	case "human", "ai":
 		if ex, has := extra["example"]; has {
 			delete(extra, "example")
-			if pyTruthy(ex) {
+			if pyvalue.Truthy(ex) {
 				out["example"] = ex
 			}
 		}
@@ -249,7 +253,7 @@ func constructPy(role, content any, kwargs map[string]any) (message, string) {
 			status = "success"
 		}
 		if status != "success" && status != "error" {
-			return message{}, fmt.Sprintf("has status %s; expected 'success' or 'error'", pyRepr(status, nil))
+			return message{}, fmt.Sprintf("has status %s; expected 'success' or 'error'", pyvalue.Repr(status, nil))
 		}
 		out["status"] = status
 		if art, has := extra["artifact"]; has {
@@ -291,7 +295,7 @@ func pyDictUpdate(into map[string]any, v any) string {
 		if x == "" {
 			return ""
 		}
-		return fmt.Sprintf("has additional_kwargs %s; expected a dict (ValueError: dictionary update sequence element #0 has length 1; 2 is required)", pyRepr(v, nil))
+		return fmt.Sprintf("has additional_kwargs %s; expected a dict (ValueError: dictionary update sequence element #0 has length 1; 2 is required)", pyvalue.Repr(v, nil))
 	case []any:
 		for i, el := range x {
 			var k, e any
@@ -308,17 +312,17 @@ func pyDictUpdate(into map[string]any, v any) string {
 				r := []rune(pair)
 				k, e = string(r[0]), string(r[1])
 			default:
-				return fmt.Sprintf("has additional_kwargs whose element #%d is %s, not a (key, value) pair", i, pyRepr(el, nil))
+				return fmt.Sprintf("has additional_kwargs whose element #%d is %s, not a (key, value) pair", i, pyvalue.Repr(el, nil))
 			}
 			key, isStr := k.(string)
 			if !isStr {
-				return fmt.Sprintf("has additional_kwargs whose element #%d has the key %s; the langgraph-py profile takes str keys, as JSON has", i, pyRepr(k, nil))
+				return fmt.Sprintf("has additional_kwargs whose element #%d has the key %s; the langgraph-py profile takes str keys, as JSON has", i, pyvalue.Repr(k, nil))
 			}
 			into[key] = e
 		}
 		return ""
 	}
-	return fmt.Sprintf("has additional_kwargs %s; expected a dict (TypeError: %s object is not iterable)", pyRepr(v, nil), pyQuote(pyTypeName(v)))
+	return fmt.Sprintf("has additional_kwargs %s; expected a dict (TypeError: %s object is not iterable)", pyvalue.Repr(v, nil), pyvalue.Quote(pyvalue.TypeName(v)))
 }
 
 // pyContent: a message's content is a str or a list of str and dict.
@@ -337,26 +341,6 @@ func pyContent(v any) bool {
 		return true
 	}
 	return false
-}
-
-// pyTruthy is Python's truth value of a JSON value: None, False, 0, "",
-// [] and {} are false.
-func pyTruthy(v any) bool {
-	switch x := v.(type) {
-	case nil:
-		return false
-	case bool:
-		return x
-	case float64:
-		return x != 0
-	case string:
-		return x != ""
-	case []any:
-		return len(x) > 0
-	case map[string]any:
-		return len(x) > 0
-	}
-	return true
 }
 
 func cloneMap(m map[string]any) map[string]any {

@@ -3,6 +3,8 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/stateharness/scenario/internal/jsvalue"
 )
 
 // LangChain JS's message constructors: the canonical form of each class, and
@@ -15,7 +17,7 @@ func construct(t string, developer bool, fields map[string]any) (message, string
 	id, hasID := fields["id"]
 	kwargs := fields["additional_kwargs"]
 	if developer {
-		spread := spreadObject(kwargs)
+		spread := jsvalue.Spread(kwargs)
 		spread["__openai_role__"] = "developer"
 		kwargs = spread
 	}
@@ -36,14 +38,14 @@ func construct(t string, developer bool, fields map[string]any) (message, string
 	}
 
 	// BaseMessage's constructor
-	if !truthy(meta) {
+	if !jsvalue.Truthy(meta) {
 		meta = map[string]any{}
 	}
 	switch {
 	case !hasContent && hasBlocks:
 		content = blocks
 		v1 := map[string]any{"output_version": "v1"}
-		for k, v := range spreadObject(meta) {
+		for k, v := range jsvalue.Spread(meta) {
 			v1[k] = v
 		}
 		meta = v1
@@ -67,7 +69,7 @@ func construct(t string, developer bool, fields map[string]any) (message, string
 		case "content":
 			out[k] = content
 		case "additional_kwargs":
-			if truthy(kwargs) && !isEmptyObject(kwargs) {
+			if jsvalue.Truthy(kwargs) && !isEmptyObject(kwargs) {
 				out[k] = kwargs
 			}
 		case "response_metadata":
@@ -166,7 +168,7 @@ func constructAI(fields map[string]any, in aiInit) (aiInit, string) {
 			}
 		}
 		original := blocks
-		if truthy(calls) {
+		if jsvalue.Truthy(calls) {
 			list, ok := calls.([]any)
 			if !ok {
 				return in, fmt.Sprintf("is an ai message with content blocks whose tool_calls is %s; expected an array", TypeName(calls))
@@ -183,7 +185,7 @@ func constructAI(fields map[string]any, in aiInit) (aiInit, string) {
 		}
 		var missing []any
 		for _, b := range original {
-			if prop(b, "type") != "tool_call" {
+			if jsvalue.Prop(b, "type") != "tool_call" {
 				continue
 			}
 			list, ok := calls.([]any)
@@ -208,7 +210,7 @@ func constructAI(fields map[string]any, in aiInit) (aiInit, string) {
 // id and name of call.
 func blockFor(blocks []any, call any) bool {
 	for _, b := range blocks {
-		if prop(b, "type") == "tool_call" && strictEqual(prop(b, "id"), prop(call, "id")) && strictEqual(prop(b, "name"), prop(call, "name")) {
+		if jsvalue.Prop(b, "type") == "tool_call" && jsvalue.StrictEqual(jsvalue.Prop(b, "id"), jsvalue.Prop(call, "id")) && jsvalue.StrictEqual(jsvalue.Prop(b, "name"), jsvalue.Prop(call, "name")) {
 			return true
 		}
 	}
@@ -219,7 +221,7 @@ func blockFor(blocks []any, call any) bool {
 // block.
 func callFor(calls []any, block any) bool {
 	for _, c := range calls {
-		if strictEqual(prop(c, "id"), prop(block, "id")) && strictEqual(prop(c, "name"), prop(block, "name")) {
+		if jsvalue.StrictEqual(jsvalue.Prop(c, "id"), jsvalue.Prop(block, "id")) && jsvalue.StrictEqual(jsvalue.Prop(c, "name"), jsvalue.Prop(block, "name")) {
 			return true
 		}
 	}
@@ -231,7 +233,7 @@ func callFor(calls []any, block any) bool {
 func toolCallBlock(from any) map[string]any {
 	out := map[string]any{"type": "tool_call"}
 	for _, k := range [...]string{"id", "name", "args"} {
-		if v := prop(from, k); v != (undefined{}) {
+		if v := jsvalue.Prop(from, k); v != (jsvalue.Undefined{}) {
 			out[k] = v
 		}
 	}
@@ -296,29 +298,29 @@ func parseRawToolCalls(raw any) (calls, invalid []any) {
 		if el == nil {
 			return []any{}, []any{}
 		}
-		fn := prop(el, "function")
-		if fn == (undefined{}) || !truthy(fn) {
+		fn := jsvalue.Prop(el, "function")
+		if fn == (jsvalue.Undefined{}) || !jsvalue.Truthy(fn) {
 			continue
 		}
-		name, args := prop(fn, "name"), prop(fn, "arguments")
-		parsed, ok := jsJSONParse(args)
+		name, args := jsvalue.Prop(fn, "name"), jsvalue.Prop(fn, "arguments")
+		parsed, ok := jsvalue.JSONParse(args)
 		if ok {
-			if name == (undefined{}) || !truthy(name) {
+			if name == (jsvalue.Undefined{}) || !jsvalue.Truthy(name) {
 				name = ""
 			}
-			if !truthy(parsed) {
+			if !jsvalue.Truthy(parsed) {
 				parsed = map[string]any{}
 			}
 			call := map[string]any{"name": name, "args": parsed}
-			if id := prop(el, "id"); id != (undefined{}) {
+			if id := jsvalue.Prop(el, "id"); id != (jsvalue.Undefined{}) {
 				call["id"] = id
 			}
 			calls = append(calls, call)
 			continue
 		}
 		bad := map[string]any{"error": "Malformed args."}
-		for k, v := range map[string]any{"name": name, "args": args, "id": prop(el, "id")} {
-			if v != (undefined{}) {
+		for k, v := range map[string]any{"name": name, "args": args, "id": jsvalue.Prop(el, "id")} {
+			if v != (jsvalue.Undefined{}) {
 				bad[k] = v
 			}
 		}

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/stateharness/scenario/internal/pyvalue"
 )
 
 // The tool calls of a message as langchain-core 1.8 reads them (the
@@ -32,34 +34,34 @@ func pyOpenAIToolCalls(given any) ([]any, string) {
 			items = append(items, k)
 		}
 	default:
-		return nil, fmt.Sprintf("has tool_calls %s, which is not a list (TypeError: %s object is not iterable)", pyRepr(given, nil), pyQuote(pyTypeName(given)))
+		return nil, fmt.Sprintf("has tool_calls %s, which is not a list (TypeError: %s object is not iterable)", pyvalue.Repr(given, nil), pyvalue.Quote(pyvalue.TypeName(given)))
 	}
 	out := make([]any, 0, len(items))
 	for i, el := range items {
 		if !pyHasFunction(el) {
 			if _, isDict := el.(map[string]any); !isDict && !pyIterable(el) {
-				return nil, fmt.Sprintf("has tool_calls[%d] %s; a tool call is a dict (TypeError: argument of type %s is not iterable)", i, pyRepr(el, nil), pyQuote(pyTypeName(el)))
+				return nil, fmt.Sprintf("has tool_calls[%d] %s; a tool call is a dict (TypeError: argument of type %s is not iterable)", i, pyvalue.Repr(el, nil), pyvalue.Quote(pyvalue.TypeName(el)))
 			}
 			out = append(out, el)
 			continue
 		}
 		call, isDict := el.(map[string]any)
 		if !isDict {
-			return nil, fmt.Sprintf("has tool_calls[%d] %s, which holds 'function' but is not a dict (TypeError)", i, pyRepr(el, nil))
+			return nil, fmt.Sprintf("has tool_calls[%d] %s, which holds 'function' but is not a dict (TypeError)", i, pyvalue.Repr(el, nil))
 		}
 		fn, isDict := call["function"].(map[string]any)
 		if !isDict {
-			return nil, fmt.Sprintf("has tool_calls[%d] whose function is %s; OpenAI's form is {\"id\": ..., \"function\": {\"name\": ..., \"arguments\": ...}} (TypeError)", i, pyRepr(call["function"], nil))
+			return nil, fmt.Sprintf("has tool_calls[%d] whose function is %s; OpenAI's form is {\"id\": ..., \"function\": {\"name\": ..., \"arguments\": ...}} (TypeError)", i, pyvalue.Repr(call["function"], nil))
 		}
 		args, has := fn["arguments"]
 		if !has {
 			return nil, fmt.Sprintf("has tool_calls[%d] whose function has no arguments (KeyError: 'arguments')", i)
 		}
 		if text, isStr := args.(string); isStr {
-			v, syntax, notJSON := pyJSONLoads(text, false)
+			v, syntax, notJSON := pyvalue.JSONLoads(text, false)
 			switch {
 			case syntax != "":
-				return nil, fmt.Sprintf("has tool_calls[%d] whose function.arguments %s are not JSON (json.decoder.JSONDecodeError: %s)", i, pyRepr(text, nil), syntax)
+				return nil, fmt.Sprintf("has tool_calls[%d] whose function.arguments %s are not JSON (json.decoder.JSONDecodeError: %s)", i, pyvalue.Repr(text, nil), syntax)
 			case notJSON != "":
 				return nil, pyNotJSONArguments(i, notJSON)
 			}
@@ -85,7 +87,7 @@ func pyOpenAIToolCalls(given any) ([]any, string) {
 // tool_calls (raw holds them).
 func pyAIToolCalls(calls []any, raw any) (valid, invalid []any, why string) {
 	if len(calls) == 0 {
-		if !pyTruthy(raw) {
+		if !pyvalue.Truthy(raw) {
 			return nil, nil, ""
 		}
 		calls, invalid, why = pyDefaultToolParser(raw)
@@ -96,7 +98,7 @@ func pyAIToolCalls(calls []any, raw any) (valid, invalid []any, why string) {
 			bad := c.(map[string]any)
 			for _, k := range []string{"name", "id"} {
 				if _, isStr := bad[k].(string); bad[k] != nil && !isStr {
-					return nil, nil, fmt.Sprintf("has additional_kwargs.tool_calls whose invalid call %d has the %s %s; InvalidToolCall's %s is a str or None", i, k, pyRepr(bad[k], nil), k)
+					return nil, nil, fmt.Sprintf("has additional_kwargs.tool_calls whose invalid call %d has the %s %s; InvalidToolCall's %s is a str or None", i, k, pyvalue.Repr(bad[k], nil), k)
 				}
 			}
 		}
@@ -104,23 +106,23 @@ func pyAIToolCalls(calls []any, raw any) (valid, invalid []any, why string) {
 	for i, c := range calls {
 		call, isDict := c.(map[string]any)
 		if !isDict {
-			return nil, nil, fmt.Sprintf("has tool_calls[%d] %s, which is not a dict (AttributeError: %s object has no attribute 'items')", i, pyRepr(c, nil), pyQuote(pyTypeName(c)))
+			return nil, nil, fmt.Sprintf("has tool_calls[%d] %s, which is not a dict (AttributeError: %s object has no attribute 'items')", i, pyvalue.Repr(c, nil), pyvalue.Quote(pyvalue.TypeName(c)))
 		}
 		for _, k := range sortedKeys(call) {
 			if k != "name" && k != "args" && k != "id" && k != "type" && k != "extras" {
-				return nil, nil, fmt.Sprintf("has tool_calls[%d] with the key %s (TypeError: tool_call() got an unexpected keyword argument %s)", i, pyQuote(k), pyQuote(k))
+				return nil, nil, fmt.Sprintf("has tool_calls[%d] with the key %s (TypeError: tool_call() got an unexpected keyword argument %s)", i, pyvalue.Quote(k), pyvalue.Quote(k))
 			}
 		}
 		for _, k := range []string{"name", "args", "id"} {
 			if _, has := call[k]; !has {
-				return nil, nil, fmt.Sprintf("has tool_calls[%d] without %s (TypeError: tool_call() missing required keyword-only argument: %s)", i, pyQuote(k), pyQuote(k))
+				return nil, nil, fmt.Sprintf("has tool_calls[%d] without %s (TypeError: tool_call() missing required keyword-only argument: %s)", i, pyvalue.Quote(k), pyvalue.Quote(k))
 			}
 		}
 		name, isStr := call["name"].(string)
 		args, isDict := call["args"].(map[string]any)
 		_, idStr := call["id"].(string)
 		if !isStr || !isDict || (call["id"] != nil && !idStr) {
-			return nil, nil, fmt.Sprintf("has tool_calls[%d] %s; a ToolCall's name is a str, its args a dict and its id a str or None", i, pyRepr(c, nil))
+			return nil, nil, fmt.Sprintf("has tool_calls[%d] %s; a ToolCall's name is a str, its args a dict and its id a str or None", i, pyvalue.Repr(c, nil))
 		}
 		valid = append(valid, map[string]any{"name": name, "args": args, "id": call["id"], "type": "tool_call"})
 	}
@@ -162,7 +164,7 @@ func pyDefaultToolParser(raw any) (calls, invalid []any, why string) {
 		if !hasName || !hasArgs || !isStr {
 			return nil, nil, ""
 		}
-		v, syntax, notJSON := pyJSONLoads(text, true)
+		v, syntax, notJSON := pyvalue.JSONLoads(text, true)
 		switch {
 		case syntax != "":
 			invalid = append(invalid, map[string]any{"type": "invalid_tool_call", "name": name, "args": text, "id": call["id"], "error": nil})
@@ -170,10 +172,10 @@ func pyDefaultToolParser(raw any) (calls, invalid []any, why string) {
 		case notJSON != "":
 			return nil, nil, pyNotJSONArguments(i, notJSON)
 		}
-		if !pyTruthy(name) {
+		if !pyvalue.Truthy(name) {
 			name = ""
 		}
-		if !pyTruthy(v) {
+		if !pyvalue.Truthy(v) {
 			v = map[string]any{}
 		}
 		calls = append(calls, map[string]any{"name": name, "args": v, "id": call["id"]})

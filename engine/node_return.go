@@ -1,6 +1,8 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // What a node's return writes (SPEC §6): the profile reads a plain return,
 // commands are read here.
@@ -23,19 +25,6 @@ func (p *profile) nodeWrites(node string, out any, asCommand bool, order *KeyOrd
 		return p.commandWrites(byNode, node, out, order)
 	}
 	return p.readReturn(p, node, out, order)
-}
-
-// readReturnObjectOrNull reads a return as Awaken does: an object
-// is an update, null writes nothing, anything else is
-// INVALID_GRAPH_NODE_RETURN_VALUE.
-func readReturnObjectOrNull(p *profile, node string, out any, order *KeyOrder) (returned, error) {
-	switch u := out.(type) {
-	case nil:
-		return returned{}, nil
-	case map[string]any:
-		return returned{writes: p.writesOf(node, u, order)}, nil
-	}
-	return returned{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf("Expected node %q to return an object or null, received %s", node, TypeName(out))}
 }
 
 // notPairs says where a command's update list is not all [string, value]

@@ -1,6 +1,8 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // checkOrderIndependent is SPEC §6 rule 4 for a field the schema declares
 // commutative: it gives the same value v when its writers come in the other

@@ -1,6 +1,8 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // Overwrite (SPEC §5): a write that bypasses the reducer.
 

@@ -6,10 +6,11 @@ import (
 )
 
 // profile is one column of the table in SPEC §4: the modelled framework's
-// rules. On/off rules are data; rules that differ in kind are functions,
-// each written in the file of its rule (or, for LangGraph JS and Dawn, in
-// lang_javascript.go), so that a new profile is a row and perhaps a file,
-// never a check of the profile's name.
+// rules. On/off rules are data; rules that differ in kind are functions.
+// Each framework's row and the functions only it uses are in its file,
+// profile_<name>.go (Dawn's row reuses LangGraph JS's functions); a
+// function several rows share is in the file of its rule. A new profile is
+// a file, never a check of the profile's name.
 type profile struct {
 	name string
 	// inferReducer: dawn picks append for array defaults.
@@ -35,7 +36,7 @@ type profile struct {
 	emptyNewThread bool
 	// noDefaults: a field's default is checked against the type, then
 	// left out of the state. llmfy's state is the run's input dict
-	// (lang_llmfy.go); LangGraph Python's channels never hold one (a
+	// (profile_llmfy.go); LangGraph Python's channels never hold one (a
 	// TypedDict has no defaults; a Pydantic state's default is what a
 	// node reads off the model, never written to a channel): a last-value
 	// field is absent until a write, a reducer field starts from its type
@@ -59,21 +60,21 @@ type profile struct {
 	// typedStart: a reducer field without a default (under noDefaults:
 	// any reducer field) starts from its type's empty value, as LangGraph
 	// Python's channel starts from its annotated type called with no
-	// arguments (lang_python.go).
+	// arguments (profile_langgraph_py.go).
 	typedStart bool
 
 	// readReturn is what a node's return value writes (SPEC §6), a command
-	// given as one aside (node_return.go, lang_javascript.go).
+	// given as one aside (node_return.go, profile_<name>.go).
 	readReturn func(p *profile, node string, out any, order *KeyOrder) (returned, error)
 	// concurrentWrite is rule 3's error for more than one write to an
 	// exclusive field in one step, worded as the framework words it
-	// (exclusive.go, lang_javascript.go).
+	// (exclusive.go, profile_langgraph.go).
 	concurrentWrite func(field string, ws []Write) *Error
 	// overwriteConflict is the error for a second overwrite of a field in
-	// one step (SPEC §5; overwrite.go, lang_python.go).
+	// one step (SPEC §5; overwrite.go, profile_langgraph_py.go).
 	overwriteConflict func(field string, ws []Write) *Error
 	// firstWrite is how a reducer field with no value yet starts its
-	// fold (SPEC §4; apply.go, lang_javascript.go).
+	// fold (SPEC §4; apply.go, profile_langgraph.go).
 	firstWrite firstWriteRule
 	// overwrite reads a write that bypasses the reducer (SPEC §5;
 	// overwrite.go).
@@ -83,7 +84,7 @@ type profile struct {
 	// merge and cache are the same for every coercion.
 	coerceMessage messageCoercion
 	// messagesNullArgs refuses a null current value or write before the
-	// messages reducer reads them (lang_python.go); nil: a null is a
+	// messages reducer reads them (profile_langgraph_py.go); nil: a null is a
 	// one-element list, which coercion refuses.
 	messagesNullArgs func(field string, cur, in any) (out any, done bool, err error)
 	// toolResult reads a tool's result: its answer, its update and the
@@ -91,16 +92,16 @@ type profile struct {
 	toolResult func(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error)
 	// returnDelay is how long the framework takes to refuse a node's
 	// return: of a step's refused returns, the quickest fails the step,
-	// ties by node name (lang_javascript.go, lang_python.go).
+	// ties by node name (profile_langgraph.go).
 	returnDelay func(out any) int
 	// branchesUnordered: a step of several nodes is a fan-out whose
 	// branches llmfy applies as each finishes, with no superstep barrier:
 	// a field whose value would depend on completion order is refused,
 	// and a refused return comes after the writes of the nodes before it
-	// (lang_llmfy.go).
+	// (profile_llmfy.go).
 	branchesUnordered bool
 	// commandRefused refuses a command step where the framework has no
-	// commands (lang_llmfy.go); nil: commands are read.
+	// commands (profile_llmfy.go); nil: commands are read.
 	commandRefused func(node string) error
 	// mergeCheck refuses a commit's writes in the order the framework
 	// refuses them before and while it applies them (Awaken:
@@ -108,46 +109,17 @@ type profile struct {
 	mergeCheck func(g *Graph, th *thread, writes []Write) error
 	// keyOrder is the order in which the framework takes an object's keys
 	// as written: the order of a node's writes and of a step's channel
-	// updates (lang_javascript.go).
+	// updates (jsonv.JSPropertyOrder).
 	keyOrder func(keys []string) []string
 }
 
+// profiles are the rows of SPEC §4's table, one file each (profile_<name>.go).
 var profiles = map[string]*profile{
-	"langgraph": {
-		name: "langgraph", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName,
-		readReturn: readReturnJS, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultLangGraph, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
-	},
-	"dawn": {
-		name: "dawn", inferReducer: true, implicitMessages: true, planning: true, unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: "replace",
-		readReturn: readReturnJS, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteAsWritten, overwrite: overwriteValue,
-		coerceMessage: coerceMessageJS, toolResult: toolResultDawn, keyOrder: jsPropertyOrder, returnDelay: returnDelay,
-	},
-	// Awaken (awaken-runtime 0.6.0): checked against its StateStore
-	// (runtimes/awaken)
-	"awaken": {
-		name: "awaken", allExclusive: true, listedOrder: true, unknownKeys: rejectUnknown, scope: ScopeRun, runSeed: true, seedInput: true, revisionPerWrite: true, defaultReducer: "replace", exclusivePerNode: true,
-		readReturn: readReturnObjectOrNull, concurrentWrite: exclusiveMergeConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: noOverwrite,
-		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, mergeCheck: mergeCommands, keyOrder: insertionOrder, returnDelay: noReturnDelay,
-	},
-	// llmfy 0.11.0's FlowEngine: a row read and checked against the real
-	// library (lang_llmfy.go)
-	"llmfy": {
-		name: "llmfy", listedOrder: true, unknownKeys: assignUnknown, scope: ScopeThread, rawFirstInput: true, emptyNewThread: true, noDefaults: true, branchesUnordered: true, defaultReducer: "replace", exclusivePerNode: true,
-		// only a field declared merge: exclusive refuses a second write,
-		// in LangGraph's wording (llmfy has no such refusal)
-		readReturn: readReturnLlmfy, concurrentWrite: lastValueConflict, overwriteConflict: overwriteConflictJS, firstWrite: firstWriteThroughReducer, overwrite: noOverwrite,
-		coerceMessage: coerceMessageJS, toolResult: toolResultPlain, keyOrder: insertionOrder, returnDelay: noReturnDelay,
-		commandRefused: noCommandsLlmfy,
-	},
-	// LangGraph Python (langgraph 1.2.24, langchain-core 1.8.3): a row of
-	// its own, read and checked against the real library (lang_python.go,
-	// message_coerce_python.go)
-	"langgraph-py": {
-		name: "langgraph-py", unknownKeys: dropUnknown, scope: ScopeThread, defaultReducer: lastValueName, typedStart: true, noDefaults: true,
-		readReturn: readReturnPy, concurrentWrite: lastValueConflictPy, overwriteConflict: overwriteConflictPy, firstWrite: firstWriteRaw, overwrite: overwritePy,
-		coerceMessage: coerceMessagePy, messagesNullArgs: addMessagesNone, toolResult: toolResultPy, keyOrder: insertionOrder, returnDelay: noReturnDelay,
-	},
+	"langgraph":    langgraphJSProfile,
+	"dawn":         dawnProfile,
+	"awaken":       awakenProfile,
+	"llmfy":        llmfyProfile,
+	"langgraph-py": langgraphPyProfile,
 }
 
 // DefaultProfile is the profile used when none is chosen.
@@ -159,3 +131,11 @@ func Profiles() []string { return sortedKeys(profiles) }
 func unknownProfileMessage(p string) string {
 	return fmt.Sprintf("unknown profile %q; expected one of %s", p, strings.Join(Profiles(), ", "))
 }
+
+// noReturnDelay: LangGraph Python refuses every return as soon as the node
+// returns it, so of several refused returns in a step the first by node
+// name fails it.
+func noReturnDelay(any) int { return 0 }
+
+// insertionOrder: a Python dict's items come in insertion order.
+func insertionOrder(keys []string) []string { return keys }

@@ -1,6 +1,8 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // SPEC §6 rule 5: readonly fields and sub-paths keep their value.
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/stateharness/scenario/internal/jsonv"
 	"github.com/stateharness/scenario/internal/panicsite"
 )
 
@@ -169,7 +170,7 @@ func reduceSum(c *reduceCtx, cur any, has bool, in any) (any, error) {
 		return nil, &Error{Code: NonJSONValue, Path: PathKey(Root, c.field), Message: fmt.Sprintf(
 			"field %q: %s + %s overflows to infinity, which is not a JSON number", c.field, compactJSON(base), compactJSON(n))}
 	}
-	if sum == math.Trunc(sum) && math.Abs(sum) > maxSafeInteger {
+	if sum == math.Trunc(sum) && math.Abs(sum) > jsonv.MaxSafeInteger {
 		return nil, &Error{Code: UnsafeInteger, Path: PathKey(Root, c.field), Message: fmt.Sprintf(
 			"field %q: %s + %s is outside ±(2^53−1) and loses precision in JavaScript runtimes", c.field, compactJSON(base), compactJSON(n))}
 	}

@@ -1,6 +1,8 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // RouteReader is a runtime that reads the TypeScript of a Dawn route
 // (SPEC §8) as Dawn does: state.ts's default export (a zod or Standard

@@ -1,6 +1,8 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+)
 
 // Runs (SPEC §7): a run's input starts or continues a thread.
 

@@ -56,48 +56,6 @@ func toolResultPlain(_ *profile, _ string, result any, order *KeyOrder) (toolOut
 	return toolOutcome{answer: result, message: true, content: stringOrJSON(result, order)}, nil
 }
 
-// toolResultLangGraph: a Command ({update, goto?}, or its JSON form)
-// writes its update and carries its own messages; a list of content blocks
-// is kept as the message's content, as LangChain's tool wrapper keeps it;
-// anything else is a plain answer.
-func toolResultLangGraph(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error) {
-	if obj, isObj := result.(map[string]any); isObj && (isCommand(obj) || isCommandJSON(obj)) {
-		r, err := p.commandWrites(byTool, tool, obj, order)
-		if err != nil {
-			return toolOutcome{}, err
-		}
-		return toolOutcome{answer: result, update: r.writes, gotos: r.gotos, warnings: r.warnings}, nil
-	}
-	if contentBlocks(result) {
-		return toolOutcome{answer: result, message: true, content: result}, nil
-	}
-	return toolResultPlain(p, tool, result, order)
-}
-
-// toolResultDawn is Dawn's tool converter: {result} or {result, state}
-// (SPEC §8) answers with result and writes the state that is an object,
-// spread under the tool message, which takes the place of a messages key of
-// its own; any other result is a plain answer, which Dawn's tool node
-// stringifies, quoting a string.
-func toolResultDawn(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error) {
-	obj, isObj := result.(map[string]any)
-	if !isObj || !isDawnResult(obj) {
-		return toolOutcome{answer: result, message: true, content: order.stringify(result)}, nil
-	}
-	out := toolOutcome{answer: obj["result"], message: true, messageInUpdate: true}
-	out.content = stringOrJSON(obj["result"], order)
-	switch st := obj["state"].(type) {
-	case map[string]any:
-		out.update = writesBy(byTool, p.writesOf(tool, st, order))
-	case []any:
-		// {...array} spreads its indexes as keys
-		for i, v := range st {
-			out.update = append(out.update, Write{Node: tool, Field: strconv.Itoa(i), Value: v, kind: byTool, order: order})
-		}
-	}
-	return out, nil
-}
-
 // contentBlocks: a list whose every element is an object with a "type", as
 // @langchain/core's _formatToolOutput tells content blocks (an empty list
 // included).
@@ -124,17 +82,7 @@ func stringOrJSON(v any, order *KeyOrder) string {
 	if s, ok := v.(string); ok {
 		return s
 	}
-	return order.stringify(v)
-}
-
-// isDawnResult: keys exactly result, or exactly result and state, as Dawn's
-// unwrapToolResult reads them (SPEC §8); anything else is a plain answer.
-func isDawnResult(obj map[string]any) bool {
-	if _, hasResult := obj["result"]; !hasResult {
-		return false
-	}
-	_, hasState := obj["state"]
-	return len(obj) == 1 || (len(obj) == 2 && hasState)
+	return order.Stringify(v)
 }
 
 // isCommand: {"update": {...}} with an optional goto (SPEC §8).

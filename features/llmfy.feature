@@ -202,6 +202,21 @@ Feature: llmfy as llmfy 0.11.0 runs a flow
       opinions: {findings: [opinion]}
       """
     Then the step should fail with "PARALLEL_UNSUPPORTED" mentioning "field \"findings\" is written by nodes \"facts\" and \"opinions\" in one step, and its value depends on which finishes first"
+
+  Scenario: branches appending to a long list are refused too, though the two lists differ only at their end
+    Given the state schema:
+      | field    | reducer |
+      | findings | append  |
+    And the input state:
+      """json
+      {"findings": ["a finding whose text is long enough that the two lists written in either order differ only past the two hundredth byte of their JSON, where a comparison of their beginnings would see one list: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"]}
+      """
+    When these nodes run in one step:
+      """yaml
+      facts: {findings: [fact]}
+      opinions: {findings: [opinion]}
+      """
+    Then the step should fail with "PARALLEL_UNSUPPORTED" mentioning "field \"findings\" is written by nodes \"facts\" and \"opinions\" in one step"
     And the state should be unchanged
 
   Scenario: in a fan-out, the nodes before a refused return have been applied, and their error comes first

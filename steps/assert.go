@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // assertSteps are the Then steps, in the order of SPEC §10.
@@ -143,7 +143,7 @@ func recordAssertions() []Def {
 
 // contains checks that the state holds the expected value (SPEC §10).
 func contains(got, want any) error {
-	if p, ok := goldenfile.Contains(got, want, engine.Root); !ok {
+	if p, ok := jsonv.Contains(got, want, engine.Root); !ok {
 		gv, has := lookupPath(got, p)
 		wv, _ := lookupPath(want, p)
 		return fmt.Errorf("the state does not contain the expected value at %s\n    want: %s\n    got:  %s", p, compact(wv, true), compact(gv, has))
@@ -163,7 +163,7 @@ func (w *world) eventRecorded(typ string, want any) error {
 			continue
 		}
 		seen++
-		if _, ok := goldenfile.Contains(e.Data, want, engine.Root); ok {
+		if _, ok := jsonv.Contains(e.Data, want, engine.Root); ok {
 			return nil
 		}
 	}
@@ -242,16 +242,16 @@ func (w *world) fieldEquals(path string, want any) error {
 	if !ok {
 		return fmt.Errorf("field %s should equal %s, but it is absent", at, compact(want, true))
 	}
-	diffs := goldenfile.CompareAt(at, want, v)
+	diffs := jsonv.CompareAt(at, want, v)
 	if len(diffs) == 1 && diffs[0].Path == at {
 		// a scalar, or another kind of value: one line says it all
-		return fmt.Errorf("field %s should equal %s, but it is %s", at, diffs[0].Want, diffs[0].Got)
+		return fmt.Errorf("field %s should equal %s, but it is %s", at, compact(diffs[0].Want, true), compact(diffs[0].Got, true))
 	}
-	if w, g := goldenfile.Render(want, true), goldenfile.Render(v, true); len(w) <= smallValue && len(g) <= smallValue {
+	if w, g := jsonv.Render(want, true), jsonv.Render(v, true); len(w) <= smallValue && len(g) <= smallValue {
 		// small values read whole better than path by path
 		return fmt.Errorf("field %s should equal %s, but it is %s", at, w, g)
 	}
-	return fmt.Errorf("field %s differs from the expected value:\n%s", at, goldenfile.Report(diffs))
+	return fmt.Errorf("field %s differs from the expected value:\n%s", at, jsonv.Report(diffs))
 }
 
 // smallValue is the length in compact JSON up to which a field's expected
@@ -262,7 +262,7 @@ func equalOrDiff(what string, want, got any) error {
 	if engine.Equal(want, got) {
 		return nil
 	}
-	return fmt.Errorf("%s differs from the expected value:\n%s", what, goldenfile.Report(goldenfile.Compare(want, got)))
+	return fmt.Errorf("%s differs from the expected value:\n%s", what, jsonv.Report(jsonv.Compare(want, got)))
 }
 
 func lookupPath(v any, p string) (any, bool) {
@@ -274,7 +274,7 @@ func lookupPath(v any, p string) (any, bool) {
 }
 
 // compact shows a value in a failure message.
-func compact(v any, ok bool) string { return goldenfile.Render(v, ok) }
+func compact(v any, ok bool) string { return jsonv.Render(v, ok) }
 
 // mapValue lets a state map be compared as a JSON value.
 func mapValue(m map[string]any) any {

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/jsonv"
 	"github.com/stateharness/scenario/internal/panicsite"
 )
 
@@ -66,7 +66,7 @@ func toolSteps() []Def {
 				return fmt.Errorf("the state has no plan (no todos field): give the route a plan.md")
 			}
 			if !engine.Equal(todos, want) {
-				return fmt.Errorf("the plan differs from the table:\n%s", goldenfile.Report(goldenfile.Compare(want, todos)))
+				return fmt.Errorf("the plan differs from the table:\n%s", jsonv.Report(jsonv.Compare(want, todos)))
 			}
 			return nil
 		}},

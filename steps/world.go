@@ -19,6 +19,7 @@ import (
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/filekind"
 	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/jsonv"
 	"github.com/stateharness/scenario/internal/report"
 	"github.com/stateharness/scenario/internal/suite"
 )
@@ -284,7 +285,7 @@ func underneath(err error) error {
 const maxLine = 1000
 
 // shorten cuts each line of a failure message longer than maxLine to its
-// first and last goldenfile.MaxShown bytes: a value an error quotes (a
+// first and last jsonv.MaxShown bytes: a value an error quotes (a
 // runtime's or the engine's) may be megabytes, which every report would
 // take seconds to print. Values the assertions show are cut already.
 func shorten(msg string) string {
@@ -296,7 +297,7 @@ func shorten(msg string) string {
 		if len(l) <= maxLine {
 			continue
 		}
-		head, tail := goldenfile.MaxShown, len(l)-goldenfile.MaxShown
+		head, tail := jsonv.MaxShown, len(l)-jsonv.MaxShown
 		for head > 0 && !utf8.RuneStart(l[head]) {
 			head--
 		}

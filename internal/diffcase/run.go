@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // Outcome is how one commit ended: the state after it, or an error.
@@ -44,7 +44,7 @@ func (o Outcome) String() string {
 	if o.Err != nil {
 		return o.Err.Error()
 	}
-	b, err := canonjson.Compact(o.State)
+	b, err := jsonv.Compact(o.State)
 	if err != nil {
 		return err.Error()
 	}

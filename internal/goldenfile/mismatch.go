@@ -1,6 +1,10 @@
 package goldenfile
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/stateharness/scenario/internal/jsonv"
+)
 
 // Mismatch is a golden file that does not hold the value it is compared
 // with: missing, or differing at some JSON paths. Its message says what
@@ -12,7 +16,7 @@ type Mismatch struct {
 	Missing bool
 	// Diffs are every path at which the file and the value differ; none
 	// when only the bytes differ (formatting, key order, number form).
-	Diffs []Diff
+	Diffs []jsonv.Diff
 	// Accept is the command that writes the new content.
 	Accept string
 }
@@ -21,7 +25,7 @@ func (m *Mismatch) Error() string {
 	if m.Missing {
 		return fmt.Sprintf("golden file %s is missing; to create it, run:\n    %s", m.File, m.Accept)
 	}
-	detail := Report(m.Diffs)
+	detail := jsonv.Report(m.Diffs)
 	if len(m.Diffs) == 0 {
 		detail = "  the values are equal but the bytes are not canonical (formatting, key order or number form)\n"
 	}

@@ -11,7 +11,7 @@ import (
 	"sync"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // Written is the status of a golden file an update created or rewrote; the
@@ -66,7 +66,7 @@ func (p *Policy) Assert(sc Scenario, rel string, value func() (any, error)) erro
 	full := filepath.Join(p.Root, filepath.FromSlash(rel))
 	// the usual case, an equal file, is settled while encoding, without
 	// holding the encoding or the file whole
-	if Matches(full, func(out io.Writer) error { return canonjson.EncodeTo(out, v) }) {
+	if Matches(full, func(out io.Writer) error { return jsonv.EncodeTo(out, v) }) {
 		p.Log.record(rel, Same)
 		return nil
 	}
@@ -74,7 +74,7 @@ func (p *Policy) Assert(sc Scenario, rel string, value func() (any, error)) erro
 	if info, err := os.Stat(full); err == nil && info.Size() < MaxBytes {
 		hint = int(info.Size()) + 1 // +1: equal content still fits without a copy
 	}
-	got, err := canonjson.EncodeSized(v, hint)
+	got, err := jsonv.EncodeSized(v, hint)
 	if err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func (p *Policy) Assert(sc Scenario, rel string, value func() (any, error)) erro
 	if err != nil {
 		return fmt.Errorf("golden file %s is not valid JSON (%v); to rewrite it, run:\n    %s", rel, err, accept)
 	}
-	return &Mismatch{File: rel, Diffs: Compare(wantValue, v), Accept: accept}
+	return &Mismatch{File: rel, Diffs: jsonv.Compare(wantValue, v), Accept: accept}
 }
 
 // Log records the golden files a run referenced and what it found or did.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // MaxChanges is how many changed paths a commit keeps; the rest are
@@ -32,7 +33,7 @@ func NewCommit(c engine.Commit, before map[string]any) Commit {
 		}
 	}
 	for _, g := range c.Goto {
-		out.Goto = append(out.Goto, writerName(g.Node)+" → "+goldenfile.Render(g.To, true))
+		out.Goto = append(out.Goto, writerName(g.Node)+" → "+jsonv.Render(g.To, true))
 	}
 	changes := StateDiff(before, c.State)
 	if len(changes) > MaxChanges {
@@ -49,16 +50,14 @@ func NewCommit(c engine.Commit, before map[string]any) Commit {
 // StateDiff lists the JSON paths where after differs from before, in path
 // order: objects member by member, arrays element by element.
 func StateDiff(before, after map[string]any) []Change {
-	diffs := goldenfile.Compare(before, after)
+	diffs := jsonv.Compare(before, after)
 	out := make([]Change, 0, len(diffs))
 	for _, d := range diffs {
-		c := Change{Path: d.Path, Op: Changed, Before: clip(d.Want), After: clip(d.Got)}
-		// Render writes "(absent)" for a missing side; any JSON value
-		// renders otherwise (a string in quotes)
+		c := Change{Path: d.Path, Op: Changed, Before: clip(jsonv.Render(d.Want, true)), After: clip(jsonv.Render(d.Got, true))}
 		switch {
-		case d.Want == "(absent)":
+		case d.Want == jsonv.Missing{}:
 			c.Op, c.Before = Added, ""
-		case d.Got == "(absent)":
+		case d.Got == jsonv.Missing{}:
 			c.Op, c.After = Removed, ""
 		}
 		out = append(out, c)
@@ -112,10 +111,10 @@ func FailureOf(err error) *Failure {
 	f := &Failure{Message: err.Error(), Code: string(engine.CodeOf(err))}
 	var m *goldenfile.Mismatch
 	if errors.As(err, &m) {
-		diffs, more := goldenfile.Shown(m.Diffs)
+		diffs, more := jsonv.Shown(m.Diffs)
 		g := &Golden{File: m.File, Missing: m.Missing, More: more, Accept: m.Accept}
 		for _, d := range diffs {
-			g.Diffs = append(g.Diffs, GoldenDiff{Path: d.Path, Want: d.Want, Got: d.Got})
+			g.Diffs = append(g.Diffs, GoldenDiff{Path: d.Path, Want: jsonv.Render(d.Want, true), Got: jsonv.Render(d.Got, true)})
 		}
 		f.Golden = g
 	}

@@ -9,10 +9,11 @@ import (
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // goldenMessage is a golden mismatch as steps/golden.go words it, with the
-// diff lines goldenfile.Report writes.
+// diff lines jsonv.Report writes.
 // failed is an error as a step returns it to godog: its file:line in
 // front, the error itself underneath.
 type failed struct {
@@ -24,14 +25,14 @@ func (f failed) Error() string { return f.at + ": " + f.err.Error() }
 func (f failed) Unwrap() error { return f.err }
 
 func TestFailureOf(t *testing.T) {
-	three := []goldenfile.Diff{
-		{Path: "$.messages[0]", Want: "(absent)", Got: `{"content":"hi","type":"human"}`},
-		{Path: `$.notes["a b"]`, Want: `{"x":[1,2]}`, Got: "(absent)"},
-		{Path: "$.status", Want: `"idle"`, Got: `"done: really"`},
+	three := []jsonv.Diff{
+		{Path: "$.messages[0]", Want: jsonv.Missing{}, Got: map[string]any{"content": "hi", "type": "human"}},
+		{Path: `$.notes["a b"]`, Want: map[string]any{"x": []any{1.0, 2.0}}, Got: jsonv.Missing{}},
+		{Path: "$.status", Want: "idle", Got: "done: really"},
 	}
-	var many []goldenfile.Diff
+	var many []jsonv.Diff
 	for i := range 23 {
-		many = append(many, goldenfile.Diff{Path: fmt.Sprintf("$.items[%d]", i), Want: fmt.Sprint(i), Got: fmt.Sprint(i + 1)})
+		many = append(many, jsonv.Diff{Path: fmt.Sprintf("$.items[%d]", i), Want: float64(i), Got: float64(i + 1)})
 	}
 	accept := "scenario update features/chat.feature:9"
 	readonly := &engine.Error{Code: engine.ReadonlyWrite, Path: "$.tenant", Message: `field "tenant" is readonly`}
@@ -52,8 +53,8 @@ func TestFailureOf(t *testing.T) {
 		err:  failed{"features/chat.feature:14", &goldenfile.Mismatch{File: "golden/big.json", Diffs: many, Accept: accept}},
 		want: Failure{Golden: &Golden{File: "golden/big.json", Accept: accept, More: "... and 3 more differing paths", Diffs: func() []GoldenDiff {
 			var out []GoldenDiff
-			for _, d := range many[:goldenfile.MaxDiffs] {
-				out = append(out, GoldenDiff{Path: d.Path, Want: d.Want, Got: d.Got})
+			for _, d := range many[:jsonv.MaxDiffs] {
+				out = append(out, GoldenDiff{Path: d.Path, Want: jsonv.Render(d.Want, true), Got: jsonv.Render(d.Got, true)})
 			}
 			return out
 		}()}},
@@ -99,7 +100,7 @@ func TestFailureOf(t *testing.T) {
 
 // TestMismatchMessage: a golden file's failure reads as it always has.
 func TestMismatchMessage(t *testing.T) {
-	m := &goldenfile.Mismatch{File: "golden/chat/turn.json", Diffs: []goldenfile.Diff{{Path: "$.status", Want: `"idle"`, Got: `"done"`}}, Accept: "scenario update features/chat.feature:9"}
+	m := &goldenfile.Mismatch{File: "golden/chat/turn.json", Diffs: []jsonv.Diff{{Path: "$.status", Want: "idle", Got: "done"}}, Accept: "scenario update features/chat.feature:9"}
 	want := "golden file golden/chat/turn.json differs:\n  $.status\n    want: \"idle\"\n    got:  \"done\"\nto accept the new content, run:\n    scenario update features/chat.feature:9"
 	if got := m.Error(); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // MaxEvents is how many events a step keeps; the rest are counted
@@ -45,7 +45,7 @@ func NewEvents(events []engine.Event, commits int) (out []Event, more int) {
 // eventData is an event's data as compact canonical JSON, or past MaxValue
 // bytes its start as text.
 func eventData(v any) (data []byte, clipped string) {
-	b, err := canonjson.Compact(v)
+	b, err := jsonv.Compact(v)
 	if err != nil {
 		return nil, fmt.Sprintf("<%v>", err)
 	}

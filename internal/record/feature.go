@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/jsonv"
 	"github.com/stateharness/scenario/internal/suite"
 )
 
@@ -109,7 +109,7 @@ func scenarioText(o Options, run *Run, inferred *Inferred, states []map[string]a
 					return "", &LineError{run.Name, w.Line, fmt.Sprintf("node %q runs twice in one superstep; the harness's parallel step names each node once", w.Node)}
 				}
 				seen[w.Node] = true
-				out, err := canonjson.Stringify(map[string]any{w.Node: w.Output}, w.Order.Written)
+				out, err := jsonv.Stringify(map[string]any{w.Node: w.Output}, w.Order.Written)
 				if err != nil {
 					return "", err
 				}
@@ -158,14 +158,14 @@ func graphComment(o Options, inferred *Inferred) string {
 // object's keys in the order keys gives (nil: canonical order).
 func docString(b *strings.Builder, v any, keys func(map[string]any) []string) error {
 	if keys == nil {
-		data, err := canonjson.Encode(v)
+		data, err := jsonv.Encode(v)
 		if err != nil {
 			return err
 		}
 		writeDoc(b, string(data))
 		return nil
 	}
-	text, err := canonjson.Stringify(v, keys)
+	text, err := jsonv.Stringify(v, keys)
 	if err != nil {
 		return err
 	}

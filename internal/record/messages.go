@@ -4,7 +4,7 @@ import (
 	"reflect"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // serialisedTypes are the message classes of LangChain's serialised form
@@ -34,7 +34,7 @@ func comparable(v any) any { return normal(v, nil, nil) }
 func ordered(v any, src *engine.KeyOrder) (engine.Checked, error) {
 	keys := map[uintptr][]string{}
 	out := normal(v, src, keys)
-	text, err := canonjson.Stringify(out, func(m map[string]any) []string {
+	text, err := jsonv.Stringify(out, func(m map[string]any) []string {
 		if k, ok := keys[reflect.ValueOf(m).Pointer()]; ok {
 			return k
 		}

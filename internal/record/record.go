@@ -25,9 +25,9 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/canonjson"
 	"github.com/stateharness/scenario/internal/filekind"
 	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/jsonv"
 	"github.com/stateharness/scenario/internal/suite"
 )
 
@@ -266,7 +266,7 @@ func Record(o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	golden, err := canonjson.Encode(states[len(states)-1])
+	golden, err := jsonv.Encode(states[len(states)-1])
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // A Mismatch is a step whose replayed state is not the recorded one: the
@@ -14,14 +14,14 @@ type Mismatch struct {
 	Name  string
 	Line  int    // the run's line of the recorded values
 	Step  string // the step, as the feature words it
-	Diffs []goldenfile.Diff
+	Diffs []jsonv.Diff
 	// Graph is the graph the steps were replayed on, when the scenario
 	// runs on one
 	Graph string
 }
 
 func (m *Mismatch) Error() string {
-	shown, more := goldenfile.Shown(m.Diffs)
+	shown, more := jsonv.Shown(m.Diffs)
 	var b strings.Builder
 	if m.Graph != "" {
 		fmt.Fprintf(&b, "%s:%d: replayed on the graph %s, %s gives another state than the run recorded (the run is not one of this graph as it is now: record a run of it, or give the graph the run was streamed from):", m.Name, m.Line, m.Graph, m.Step)
@@ -29,7 +29,7 @@ func (m *Mismatch) Error() string {
 		fmt.Fprintf(&b, "%s:%d: replayed, %s gives another state than the run recorded (the schema or a reducer is not what the graph has: give the right one with --schema FILE, or give --graph MODULE:EXPORT, the graph the run is of, to record a scenario that runs on it with its own reducers):", m.Name, m.Line, m.Step)
 	}
 	for _, d := range shown {
-		fmt.Fprintf(&b, "\n  %s: recorded %s, replayed %s", d.Path, d.Want, d.Got)
+		fmt.Fprintf(&b, "\n  %s: recorded %s, replayed %s", d.Path, jsonv.Render(d.Want, true), jsonv.Render(d.Got, true))
 	}
 	b.WriteString(more)
 	return b.String()
@@ -75,7 +75,7 @@ func compare(run *Run, line int, step string, recorded, replayed map[string]any,
 	if sameState(recorded, replayed) {
 		return nil
 	}
-	return &Mismatch{Name: run.Name, Line: line, Step: step, Diffs: goldenfile.Compare(comparable(recorded), comparable(replayed)), Graph: graph}
+	return &Mismatch{Name: run.Name, Line: line, Step: step, Diffs: jsonv.Compare(comparable(recorded), comparable(replayed)), Graph: graph}
 }
 
 // stepName is how an error names a superstep.

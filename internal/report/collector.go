@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/cucumber/godog"
-	"github.com/stateharness/scenario/internal/canonjson"
 	"github.com/stateharness/scenario/internal/htmlreport"
+	"github.com/stateharness/scenario/internal/jsonv"
 	"github.com/stateharness/scenario/internal/suite"
 )
 
@@ -106,7 +106,7 @@ func (c *Collector) After(ctx context.Context, p *godog.Scenario, err error) (co
 	k.End, k.Err = time.Now(), err
 	if k.last != nil {
 		k.FinalThread = k.thread
-		if b, err := canonjson.Encode(k.last); err == nil {
+		if b, err := jsonv.Encode(k.last); err == nil {
 			k.FinalState = string(b)
 			if len(b) > MaxFinalState {
 				k.FinalState = string(b[:MaxFinalState]) + fmt.Sprintf("\n… (cut: the state is %d bytes)", len(b))

@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/canonjson"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // The protocol (doc.go): one JSON object per line each way, a response per
@@ -57,7 +57,7 @@ func (w *requestWriter) value(v any, order *engine.KeyOrder) error {
 	if w.keys != nil {
 		keys = func(m map[string]any) []string { return w.keys(order, m) }
 	}
-	s, err := canonjson.Stringify(v, keys)
+	s, err := jsonv.Stringify(v, keys)
 	if err != nil {
 		return &engine.Error{Code: engine.NonJSONValue, Path: engine.Root, Message: w.name + " cannot send a value: " + err.Error()}
 	}

@@ -26,8 +26,8 @@ import (
 	"time"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/canonjson"
 	"github.com/stateharness/scenario/internal/goldenfile"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // The phases, in order.
@@ -95,7 +95,7 @@ func main() {
 			func() error {
 				// as the steps do: the encoding is compared piece by piece
 				state := mapAny(g.State("main"))
-				if !goldenfile.Matches(golden, func(w io.Writer) error { return canonjson.EncodeTo(w, state) }) {
+				if !goldenfile.Matches(golden, func(w io.Writer) error { return jsonv.EncodeTo(w, state) }) {
 					return fmt.Errorf("%s: the state does not match the golden file", golden)
 				}
 				return nil
