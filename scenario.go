@@ -111,7 +111,7 @@ type Options struct {
 	Format string
 	// Update rewrites missing and stale goldens, as -update does.
 	Update bool
-	// Runtime names what runs the commits (SPEC §15): "builtin" (the
+	// Runtime names what runs the commits (docs/reference.md, Runtimes): "builtin" (the
 	// default), "langgraph-js" (LangGraph JS itself, from the suite root's
 	// node_modules), or "builtin,langgraph-js" to run both and fail a step
 	// on which they disagree. scenario.yaml's runtime: applies when empty.

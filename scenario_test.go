@@ -21,7 +21,7 @@ func TestFeatures(t *testing.T) {
 }
 
 // TestFeaturesOnLangGraphJS runs the same features on the built-in engine
-// and on LangGraph JS side by side: every commit must agree (SPEC §15).
+// and on LangGraph JS side by side: every commit must agree (docs/reference.md, Runtimes).
 // What LangGraph JS cannot run (awaken, llmfy, declared merge modes) is
 // skipped with its reason.
 func TestFeaturesOnLangGraphJS(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 )
 
 // The built-in runtime: a commit's writes applied through the fields'
-// reducers (SPEC §6 rules 2–4), as the profile's framework applies them.
+// reducers (docs/reference.md, Commits rules 2–4), as the profile's framework applies them.
 
 // applied is a commit's outcome, from the built-in runtime or another.
 type applied struct {
@@ -45,7 +45,7 @@ func (g *Graph) writtenFields(res *applied) []*field {
 }
 
 // apply is the built-in runtime: it computes the state after writes, given
-// in the order the profile applies them (SPEC §6 rules 2–4), without
+// in the order the profile applies them (docs/reference.md, Commits rules 2–4), without
 // touching the graph. Fields are updated in the order of their first write
 // and the first that fails fails the commit, as LangGraph updates its
 // channels.
@@ -103,7 +103,7 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 		}
 		if err != nil {
 			if e, ok := err.(*Error); ok && e.Code != InvalidConcurrentGraphUpdate {
-				// say who wrote what the reducer refused (SPEC §11)
+				// say who wrote what the reducer refused (docs/reference.md, Error codes)
 				e.Message = nodeList(ws) + ": " + e.Message
 			}
 			return nil, err

@@ -17,7 +17,7 @@ func ordered(t testing.TB, text string) Checked {
 }
 
 // TestChannels checks a superstep as LangGraph JS 1.7's channels apply it
-// (SPEC §4–§6): LastValue against reducer functions, the first write of a
+// (docs/reference.md, Profiles–§6): LastValue against reducer functions, the first write of a
 // field without a default, overwrites, node returns and the order in which
 // failing fields report.
 func TestChannels(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 )
 
 // What every commit shares, whatever runtime applied it: the harness's own
-// rules on the result (SPEC §6 rules 5–7) and how messages name writers.
+// rules on the result (docs/reference.md, Commits rules 5–7) and how messages name writers.
 
 // checkRules are the harness's own rules on a commit's result, whatever
 // runtime applied it: rule 5 (readonly, not for inputs) and rule 6 (types),

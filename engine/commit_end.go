@@ -116,7 +116,7 @@ func (g *Graph) applyOnRuntimes(p *pending) (*applied, error) {
 
 // applyOwnGraph is a commit on the scenario's own graph side by side: the
 // runtime's result, once the built-in engine, re-applying the writes to the
-// schema's fields, gives the same values for them (SPEC §15). The graph's
+// schema's fields, gives the same values for them (docs/reference.md, Runtimes). The graph's
 // other channels are the runtime's alone, and so is a refusal: the built-in
 // engine sees only part of the graph.
 func (g *Graph) applyOwnGraph(p *pending, name string, out *CommitResult, oerr error) (*applied, error) {
@@ -187,7 +187,7 @@ func (g *Graph) applyEach(th *thread, writes []Write) error {
 	return nil
 }
 
-// worded gives a runtime's refusal the harness's wording (SPEC §11: the
+// worded gives a runtime's refusal the harness's wording (docs/reference.md, Error codes: the
 // node, the field, the JSON path) when the built-in engine refuses the same
 // commit with the same code: LangGraph's own text is part of that wording
 // where SPEC quotes it. Any other refusal stays the runtime's.

@@ -146,7 +146,7 @@ func TestFirstInput(t *testing.T) {
 }
 
 // Rule 4 reverses the order of the nodes, never one node's own writes
-// (SPEC §4: "one node's writes in its own order").
+// (docs/reference.md, Profiles: "one node's writes in its own order").
 func TestOrderCheckKeepsEachNodesOwnOrder(t *testing.T) {
 	g := mustGraph(t, schemaOf(t, map[string]any{
 		"cfg": map[string]any{"reducer": "merge", "merge": "commutative"},

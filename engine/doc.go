@@ -47,7 +47,7 @@
 //
 // Values are the engine's model of JSON: nil, bool, float64, string, []any
 // and map[string]any. [DecodeJSON] and [DecodeYAML] read text strictly
-// (SPEC §2: no NaN, no duplicate keys, no unsafe integers, ...), with
+// (docs/reference.md, Values: no NaN, no duplicate keys, no unsafe integers, ...), with
 // positions in errors; their Ordered forms also keep the order in which
 // object keys were written ([KeyOrder]), which LangGraph JS observes.
 // [Normalize] brings values built in Go into the model and checks them. The

@@ -1,6 +1,6 @@
 package engine
 
-// SPEC §6 rule 3: a field with merge exclusive takes one write per step.
+// docs/reference.md, Commits rule 3: a field with merge exclusive takes one write per step.
 
 // checkExclusive is rule 3 for a field that takes one write per step and
 // received several. LangGraph's LastValue refuses a second value even from

@@ -20,10 +20,10 @@ type Options struct {
 	// IDPrefix starts the message ids the engine generates; empty means
 	// DefaultIDPrefix ("auto-").
 	IDPrefix string
-	// Graph is the scenario's own graph, "<module>:<export>" (SPEC §15),
+	// Graph is the scenario's own graph, "<module>:<export>" (docs/reference.md, Runtimes),
 	// which only a runtime that loads it can run.
 	Graph string
-	// Runtimes run the commits (SPEC §15): none or Builtin() is the built-in
+	// Runtimes run the commits (docs/reference.md, Runtimes): none or Builtin() is the built-in
 	// engine; another runtime alone runs them there; Builtin() and another run
 	// both and fail a commit on which they disagree.
 	Runtimes []Runtime

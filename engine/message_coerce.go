@@ -5,7 +5,7 @@ import (
 )
 
 // This file is @langchain/core 1.4's coerceMessageLikeToMessage as
-// LangGraph JS 1.7's messagesStateReducer calls it on JSON values (SPEC §5
+// LangGraph JS 1.7's messagesStateReducer calls it on JSON values (docs/reference.md, Reducers
 // rule 2): _constructMessageFromParams, then the constructor of the class,
 // then the canonical form, which keeps the fields the class keeps and
 // leaves out its constructor defaults. Where the real code throws a

@@ -8,7 +8,7 @@ import (
 
 // This file is langchain-core 1.8's _convert_to_message as LangGraph
 // Python's add_messages calls it on JSON values (the langgraph-py profile,
-// SPEC §5 rule 2), then the canonical form of the message it builds: the
+// docs/reference.md, Reducers rule 2), then the canonical form of the message it builds: the
 // fields the class keeps, its defaults left out (a tool message's status
 // is always there: it defaults to "success"). Where the real code raises
 // (a KeyError turned ValueError, a pydantic ValidationError, a TypeError),

@@ -185,7 +185,7 @@ func pyDefaultToolParser(raw any) (calls, invalid []any, why string) {
 
 // pyNotJSONArguments: json.loads reads NaN, ±Infinity and integers of
 // any size, which LangGraph Python keeps and the harness's values cannot
-// hold (SPEC §2).
+// hold (docs/reference.md, Values).
 func pyNotJSONArguments(i int, what string) string {
 	return fmt.Sprintf("has tool_calls[%d] whose function.arguments hold %s, which json.loads reads and a JSON value cannot hold", i, what)
 }

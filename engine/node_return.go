@@ -4,7 +4,7 @@ import (
 	"fmt"
 )
 
-// What a node's return writes (SPEC §6): the profile reads a plain return,
+// What a node's return writes (docs/reference.md, Commits): the profile reads a plain return,
 // commands are read here.
 
 // returned is what one node's return value writes.
@@ -15,7 +15,7 @@ type returned struct {
 }
 
 // nodeWrites reads a node's return value as the profile's runtime does
-// (SPEC §6): a command given as one (asCommand) writes its update, anything
+// (docs/reference.md, Commits): a command given as one (asCommand) writes its update, anything
 // else is read by the profile's readReturn.
 func (p *profile) nodeWrites(node string, out any, asCommand bool, order *KeyOrder) (returned, error) {
 	if asCommand && p.commandRefused != nil {

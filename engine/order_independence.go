@@ -4,7 +4,7 @@ import (
 	"fmt"
 )
 
-// checkOrderIndependent is SPEC §6 rule 4 for a field the schema declares
+// checkOrderIndependent is docs/reference.md, Commits rule 4 for a field the schema declares
 // commutative: it gives the same value v when its writers come in the other
 // order (idBefore: the id counter before the fold). The profiles' implicit
 // commutative merge is not checked: there the framework fixes the order.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 )
 
-// Overwrite (SPEC §5): a write that bypasses the reducer.
+// Overwrite (docs/reference.md, Reducers): a write that bypasses the reducer.
 
 // overwriteKey marks a write that bypasses the reducer: {"__overwrite__": v}.
 const overwriteKey = "__overwrite__"

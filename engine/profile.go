@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// profile is one column of the table in SPEC §4: the modelled framework's
+// profile is one column of the table in docs/reference.md, Profiles: the modelled framework's
 // rules. On/off rules are data; rules that differ in kind are functions.
 // Each framework's row and the functions only it uses are in its file,
 // profile_<name>.go (Dawn's row reuses LangGraph JS's functions); a
@@ -17,7 +17,7 @@ type profile struct {
 	inferReducer bool
 	// implicitMessages: dawn's messages field always exists.
 	implicitMessages bool
-	// planning: a plan.md turns on Dawn's planning capability (SPEC §8).
+	// planning: a plan.md turns on Dawn's planning capability (docs/reference.md, Tools).
 	planning bool
 	// allExclusive: awaken defaults every field to exclusive; langgraph
 	// and dawn make only last-value exclusive, llmfy none (a field two
@@ -63,7 +63,7 @@ type profile struct {
 	// arguments (profile_langgraph_py.go).
 	typedStart bool
 
-	// readReturn is what a node's return value writes (SPEC §6), a command
+	// readReturn is what a node's return value writes (docs/reference.md, Commits), a command
 	// given as one aside (node_return.go, profile_<name>.go).
 	readReturn func(p *profile, node string, out any, order *KeyOrder) (returned, error)
 	// concurrentWrite is rule 3's error for more than one write to an
@@ -71,16 +71,16 @@ type profile struct {
 	// (exclusive.go, profile_langgraph.go).
 	concurrentWrite func(field string, ws []Write) *Error
 	// overwriteConflict is the error for a second overwrite of a field in
-	// one step (SPEC §5; overwrite.go, profile_langgraph_py.go).
+	// one step (docs/reference.md, Reducers; overwrite.go, profile_langgraph_py.go).
 	overwriteConflict func(field string, ws []Write) *Error
 	// firstWrite is how a reducer field with no value yet starts its
-	// fold (SPEC §4; apply.go, profile_langgraph.go).
+	// fold (docs/reference.md, Profiles; apply.go, profile_langgraph.go).
 	firstWrite firstWriteRule
-	// overwrite reads a write that bypasses the reducer (SPEC §5;
+	// overwrite reads a write that bypasses the reducer (docs/reference.md, Reducers;
 	// overwrite.go).
 	overwrite func(v any) (any, bool)
 	// coerceMessage turns one element of a messages write into a message
-	// (SPEC §5 rule 2; message_coerce.go). The messages reducer's ids,
+	// (docs/reference.md, Reducers rule 2; message_coerce.go). The messages reducer's ids,
 	// merge and cache are the same for every coercion.
 	coerceMessage messageCoercion
 	// messagesNullArgs refuses a null current value or write before the
@@ -88,7 +88,7 @@ type profile struct {
 	// one-element list, which coercion refuses.
 	messagesNullArgs func(field string, cur, in any) (out any, done bool, err error)
 	// toolResult reads a tool's result: its answer, its update and the
-	// tool message's content (SPEC §8; tool.go).
+	// tool message's content (docs/reference.md, Tools; tool.go).
 	toolResult func(p *profile, tool string, result any, order *KeyOrder) (toolOutcome, error)
 	// returnDelay is how long the framework takes to refuse a node's
 	// return: of a step's refused returns, the quickest fails the step,
@@ -113,7 +113,7 @@ type profile struct {
 	keyOrder func(keys []string) []string
 }
 
-// profiles are the rows of SPEC §4's table, one file each (profile_<name>.go).
+// profiles are the rows of docs/reference.md, Profiles's table, one file each (profile_<name>.go).
 var profiles = map[string]*profile{
 	"langgraph":    langgraphJSProfile,
 	"dawn":         dawnProfile,

@@ -12,7 +12,7 @@ var awakenProfile = &profile{
 	coerceMessage: coerceMessageJS, toolResult: toolResultPlain, mergeCheck: mergeCommands, keyOrder: insertionOrder, returnDelay: noReturnDelay,
 }
 
-// Awaken's order of refusals (SPEC §6 rules 2–3 and §5): a step's nodes
+// Awaken's order of refusals (docs/reference.md, Commits rules 2–3 and §5): a step's nodes
 // each return a StateCommand, which the phase engine merges in the order
 // the step lists them (merge_all_commands), and the merged command is then
 // committed (StateStore::commit), which checks every key it touches before
@@ -95,7 +95,7 @@ func fieldWrites(writes []Write, field string) []Write {
 }
 
 // exclusiveMergeConflict is Awaken's refusal of writes of two nodes to
-// an exclusive field (SPEC §6 rule 3).
+// an exclusive field (docs/reference.md, Commits rule 3).
 func exclusiveMergeConflict(field string, _ []Write) *Error {
 	return &Error{Code: ExclusiveMergeConflict, Path: PathKey(Root, field), Message: "parallel merge conflict on exclusive key: " + field}
 }

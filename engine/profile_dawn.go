@@ -15,7 +15,7 @@ var dawnProfile = &profile{
 }
 
 // toolResultDawn is Dawn's tool converter: {result} or {result, state}
-// (SPEC §8) answers with result and writes the state that is an object,
+// (docs/reference.md, Tools) answers with result and writes the state that is an object,
 // spread under the tool message, which takes the place of a messages key of
 // its own; any other result is a plain answer, which Dawn's tool node
 // stringifies, quoting a string.
@@ -39,7 +39,7 @@ func toolResultDawn(p *profile, tool string, result any, order *KeyOrder) (toolO
 }
 
 // isDawnResult: keys exactly result, or exactly result and state, as Dawn's
-// unwrapToolResult reads them (SPEC §8); anything else is a plain answer.
+// unwrapToolResult reads them (docs/reference.md, Tools); anything else is a plain answer.
 func isDawnResult(obj map[string]any) bool {
 	if _, hasResult := obj["result"]; !hasResult {
 		return false

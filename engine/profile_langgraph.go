@@ -17,7 +17,7 @@ var langgraphJSProfile = &profile{
 	coerceMessage: coerceMessageJS, toolResult: toolResultLangGraph, keyOrder: jsonv.JSPropertyOrder, returnDelay: returnDelay,
 }
 
-// readReturnJS reads a node's return as LangGraph JS does (SPEC §6): an
+// readReturnJS reads a node's return as LangGraph JS does (docs/reference.md, Commits): an
 // object is an update; a command in its JSON.stringify form ("lg_name":
 // "Command") writes its update; an array holding at least one command
 // writes each element; null, false, 0 and "" write nothing; anything else is
@@ -52,7 +52,7 @@ func readReturnJS(p *profile, node string, out any, order *KeyOrder) (returned, 
 }
 
 // lastValueConflict is LangGraph's LastValue refusing a second write in
-// one step (SPEC §6 rule 3): the values as JSON.stringify writes them.
+// one step (docs/reference.md, Commits rule 3): the values as JSON.stringify writes them.
 func lastValueConflict(field string, ws []Write) *Error {
 	return &Error{Code: InvalidConcurrentGraphUpdate, Path: PathKey(Root, field), Message: fmt.Sprintf(
 		"Invalid update for channel %q with values %s: LastValue can only receive one value per step.",

@@ -4,7 +4,7 @@ import (
 	"fmt"
 )
 
-// SPEC §6 rule 5: readonly fields and sub-paths keep their value.
+// docs/reference.md, Commits rule 5: readonly fields and sub-paths keep their value.
 
 // checkReadonly is rule 5 on the fields a commit wrote (fields, in the
 // order of res.written: that of their first write).

@@ -33,7 +33,7 @@ type reduceCtx struct {
 }
 
 // lastValueName is LangGraph's LastValue, a channel without a reducer: the
-// incoming value, one write per step, no overwrites (SPEC §5).
+// incoming value, one write per step, no overwrites (docs/reference.md, Reducers).
 const lastValueName = "last-value"
 
 // reducer applies one incoming write; has reports whether the field had a

@@ -41,7 +41,7 @@ type coercedList struct {
 	index map[string]int // nil when it must be rebuilt
 }
 
-// reduceMessages is LangGraph JS 1.7's messagesStateReducer (SPEC §5): ids
+// reduceMessages is LangGraph JS 1.7's messagesStateReducer (docs/reference.md, Reducers): ids
 // join updates to existing messages, removals delete them, and messages
 // without an id get a generated one.
 func reduceMessages(c *reduceCtx, cur any, has bool, in any) (any, error) {

@@ -101,7 +101,7 @@ type messagesCase struct {
 // obj is a message object for the coercion tests.
 type obj = map[string]any
 
-// coercionTests are SPEC §5 rule 2 as @langchain/core 1.4 does it: one
+// coercionTests are docs/reference.md, Reducers rule 2 as @langchain/core 1.4 does it: one
 // incoming message with id "i" and what it becomes.
 var coercionTests = func() []messagesCase {
 	type tc = messagesCase

@@ -5,7 +5,7 @@ import (
 )
 
 // RouteReader is a runtime that reads the TypeScript of a Dawn route
-// (SPEC §8) as Dawn does: state.ts's default export (a zod or Standard
+// (docs/reference.md, Tools) as Dawn does: state.ts's default export (a zod or Standard
 // Schema value) gives the fields and their defaults, reducers/<field>.ts
 // each field's own reducer. The built-in engine cannot run TypeScript, so
 // a scenario on a route with either is skipped without such a runtime.

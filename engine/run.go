@@ -4,12 +4,12 @@ import (
 	"fmt"
 )
 
-// Runs (SPEC §7): a run's input starts or continues a thread.
+// Runs (docs/reference.md, Threads and runs): a run's input starts or continues a thread.
 
 // InputNode is the node name inputs write under in events and the trace.
 const InputNode = "__input__"
 
-// Invoke starts a run on the thread with an input object (SPEC §7). A new
+// Invoke starts a run on the thread with an input object (docs/reference.md, Threads and runs). A new
 // thread starts from the schema's defaults.
 func (g *Graph) Invoke(threadID string, input any) error {
 	input, order, err := normalizeOrdered(input)

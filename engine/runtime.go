@@ -1,6 +1,6 @@
 package engine
 
-// A Runtime executes the commits of a scenario (SPEC §15): it applies a
+// A Runtime executes the commits of a scenario (docs/reference.md, Runtimes): it applies a
 // commit's writes through a graph's channels and reducers, the one part of
 // a commit on which the real framework is the authority (exclusive writes,
 // unknown keys, overwrites, message coercion, error order). Everything else
@@ -27,7 +27,7 @@ type Runtime interface {
 type GraphSpec struct {
 	Profile string
 	// Graph is the scenario's own graph, "<module>:<export>" with the
-	// module relative to the suite root, when it has one (SPEC §15): the
+	// module relative to the suite root, when it has one (docs/reference.md, Runtimes): the
 	// runtime loads it and runs the commits through its channels. Fields are
 	// then the schema's, which must name channels of the graph.
 	Graph  string
@@ -39,7 +39,7 @@ type GraphSpec struct {
 // FieldSpec is one field of a GraphSpec.
 type FieldSpec struct {
 	Name string
-	// Type is the field's type (SPEC §3); the harness checks it on every
+	// Type is the field's type (docs/reference.md, Schema); the harness checks it on every
 	// runtime (rule 6), a runtime may build its channel from it.
 	Type Type
 	// Reducer is the reducer as a schema writes it: last-value, replace,
@@ -53,7 +53,7 @@ type FieldSpec struct {
 	// declaration refuses the graph (*Unsupported).
 	Merge Merge
 	// Scope is the field's scope as the profile resolved it (run or
-	// thread): whether a new run keeps its value (SPEC §7).
+	// thread): whether a new run keeps its value (docs/reference.md, Threads and runs).
 	Scope Scope
 	// Custom is set for a reducer registered from Go, which only the
 	// built-in runtime can run; the engine never opens such a graph on
@@ -80,7 +80,7 @@ type Session interface {
 // CommitKind says what made a commit.
 type CommitKind string
 
-// The kinds of commits (SPEC §6).
+// The kinds of commits (docs/reference.md, Commits).
 const (
 	CommitInput CommitKind = "input" // the input of a run
 	CommitStep  CommitKind = "step"  // one or more nodes' outputs in one superstep
@@ -120,7 +120,7 @@ type CommitResult struct {
 
 // GraphSession is a session on a graph the runtime loaded itself: it names
 // the graph's channels, which the harness takes for the state's fields,
-// and its nodes, the only ones a scenario may script (SPEC §15).
+// and its nodes, the only ones a scenario may script (docs/reference.md, Runtimes).
 // ChannelKinds names each channel's kind, as a schema that declares a
 // reducer must agree with it: "last-value" (a channel without a reducer),
 // "messages" (the framework's messages reducer), "add" (Python's

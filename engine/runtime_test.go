@@ -99,7 +99,7 @@ func (s ownSession) Channels() []string              { return s.r.channels }
 func (s ownSession) Nodes() []string                 { return s.r.nodes }
 func (s ownSession) ChannelKinds() map[string]string { return s.r.kinds }
 
-// TestOwnGraphHoldsTheSchemaToIt (SPEC §15): a reducer the schema declares
+// TestOwnGraphHoldsTheSchemaToIt (docs/reference.md, Runtimes): a reducer the schema declares
 // must be the channel's, one it leaves out is the graph's, and a scripted
 // output names a node of the graph; each refusal is SCHEMA_INVALID, as the
 // graph loads (LoadGraph) and as the first commit opens it.
@@ -362,7 +362,7 @@ func (s fakeGraphSession) ChannelKinds() map[string]string { return nil }
 // built-in engine re-applies the writes to the schema's fields and a
 // different value is RUNTIME_DISAGREEMENT; the graph's other channels are
 // the runtime's. Without a schema, the runtime runs it alone: compared
-// with nothing, and neither skipped nor "not compared" (SPEC §15).
+// with nothing, and neither skipped nor "not compared" (docs/reference.md, Runtimes).
 func TestOwnGraphSideBySide(t *testing.T) {
 	s, err := SchemaFromValue(ordered(t, `{"fields": {"status": {"type": "string"}}}`).Value)
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Merge says how two writes to one field in one step combine (SPEC §6).
+// Merge says how two writes to one field in one step combine (docs/reference.md, Commits).
 type Merge string
 
 // The merge modes. An empty Merge means the profile's default.
@@ -16,7 +16,7 @@ const (
 	Commutative Merge = "commutative"
 )
 
-// Scope says whether a field keeps its value across runs of a thread (SPEC §7).
+// Scope says whether a field keeps its value across runs of a thread (docs/reference.md, Threads and runs).
 type Scope string
 
 // The scopes. An empty Scope means the profile's default.
@@ -82,7 +82,7 @@ func ParseReducerSpec(s string) (ReducerSpec, error) {
 	return spec, nil
 }
 
-// Field is one declared state field (SPEC §3). Zero values mean "not set":
+// Field is one declared state field (docs/reference.md, Schema). Zero values mean "not set":
 // the profile decides.
 type Field struct {
 	Name       string

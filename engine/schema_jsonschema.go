@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// A JSON Schema document (SPEC §3), as zod 4's z.toJSONSchema(), Pydantic's
+// A JSON Schema document (docs/reference.md, Schema), as zod 4's z.toJSONSchema(), Pydantic's
 // model_json_schema() and a LangGraph server's state_schema emit it, declares
 // one field per top-level property. The harness reads five keywords of a
 // property and ignores the rest (title, description, required, minLength,

@@ -14,7 +14,7 @@ type session struct {
 	s    Session
 }
 
-// Unsupported says that a runtime cannot run a scenario (SPEC §15: another
+// Unsupported says that a runtime cannot run a scenario (docs/reference.md, Runtimes: another
 // runtime's profile, custom Go reducers, declared merge modes, an own
 // graph it cannot load): the scenario is skipped on it, never passed. A
 // runtime's Open says what it cannot run; the engine says only what no
@@ -159,7 +159,7 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 		}
 	default:
 		// no schema: nothing for the built-in engine to check, and the
-		// scenario passes or fails on the runtime (SPEC §15), not skipped
+		// scenario passes or fails on the runtime (docs/reference.md, Runtimes), not skipped
 		g.alone = other.Name()
 	}
 	for _, c := range channels {
@@ -207,7 +207,7 @@ func (g *Graph) noGraphRuntime() *Unsupported {
 	return &Unsupported{Runtime: builtinName, Reason: fmt.Sprintf("the scenario runs on its own graph %q, which the built-in engine cannot load", g.graphRef), Graph: g.graphRef}
 }
 
-// checkOwnGraph holds the scenario's schema to its own graph (SPEC §15):
+// checkOwnGraph holds the scenario's schema to its own graph (docs/reference.md, Runtimes):
 // each field must be a channel of the graph, and a reducer it declares
 // must be the channel's.
 func (g *Graph) checkOwnGraph(gs GraphSession) error {
@@ -233,7 +233,7 @@ func (g *Graph) NotCompared() *Unsupported { return g.notCompared }
 // RanAlone names the runtime that, side by side with the built-in engine,
 // ran the scenario's own graph alone because the scenario has no schema
 // for the built-in engine to check; else "". Such a scenario passes or
-// fails on that runtime: it is not skipped (SPEC §15).
+// fails on that runtime: it is not skipped (docs/reference.md, Runtimes).
 func (g *Graph) RanAlone() string { return g.alone }
 
 // Close ends the graph's sessions on other runtimes.
@@ -247,7 +247,7 @@ func (g *Graph) Close() error {
 }
 
 // agreesWithChannel: a reducer the schema declares for a field of the
-// scenario's own graph must be the one of the field's channel (SPEC §15);
+// scenario's own graph must be the one of the field's channel (docs/reference.md, Runtimes);
 // kind is the channel's, as the runtime names it (GraphSession). A kind
 // the harness cannot compare ("other", a runtime that does not say), or a
 // reducer the schema left to the profile, agrees.
@@ -308,7 +308,7 @@ func graphModule(ref string) string {
 func (g *Graph) GraphNodes() []string { return append([]string(nil), g.graphNodes...) }
 
 // checkGraphNodes: a scripted output on the scenario's own graph must name
-// one of its nodes (SPEC §15), so that a renamed node fails its scenarios;
+// one of its nodes (docs/reference.md, Runtimes), so that a renamed node fails its scenarios;
 // so must a real node the step runs.
 func (g *Graph) checkGraphNodes(outputs []NodeOutput) error {
 	if g.graphRef == "" || g.graphNodes == nil {

@@ -5,7 +5,7 @@ import (
 	"sort"
 )
 
-// Steps (SPEC §6): one node's output, or several nodes' in one superstep.
+// Steps (docs/reference.md, Commits): one node's output, or several nodes' in one superstep.
 
 // NodeOutput is what one node returned in a step: an object (a partial
 // update), or nil (writes nothing). With Command set, Output is a LangGraph

@@ -57,7 +57,7 @@ func threadGraph(t *testing.T, profile string, fields map[string]any) *engine.Gr
 	return g
 }
 
-// TestRuns checks the run rules of SPEC §7 (and the per-profile rows of §4
+// TestRuns checks the run rules of docs/reference.md, Threads and runs (and the per-profile rows of §4
 // they depend on): how a run starts on a new thread and on one that has
 // state, scopes, persistence and revisions.
 func TestRuns(t *testing.T) {

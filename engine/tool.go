@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// ToolCall applies a tool's result on a thread (SPEC §8): the profile's
+// ToolCall applies a tool's result on a thread (docs/reference.md, Tools): the profile's
 // toolResult decides which results carry a state update and what the tool
 // message says; the answer becomes a tool message when the schema has a
 // messages field; a tool_result event is recorded. The tool message
@@ -85,7 +85,7 @@ func stringOrJSON(v any, order *KeyOrder) string {
 	return order.Stringify(v)
 }
 
-// isCommand: {"update": {...}} with an optional goto (SPEC §8).
+// isCommand: {"update": {...}} with an optional goto (docs/reference.md, Tools).
 func isCommand(obj map[string]any) bool {
 	if _, ok := obj["update"].(map[string]any); !ok {
 		return false
@@ -139,7 +139,7 @@ func (g *Graph) commitTool(threadID string, th *thread, tool, callID string, r t
 // toolCallRef is one tool call of an AI message.
 type toolCallRef struct{ id, name string }
 
-// answeredCall gives the id of the call a tool message answers (SPEC §8):
+// answeredCall gives the id of the call a tool message answers (docs/reference.md, Tools):
 // given, else the first pending call of the tool, where pending calls are
 // the tool_calls of the last AI message of msgs that no tool message after
 // it answers. With AI messages in the state, a tool that answers no

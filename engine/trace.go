@@ -1,6 +1,6 @@
 package engine
 
-// The trace and the events (SPEC §9): where a successful commit is recorded.
+// The trace and the events (docs/reference.md, Events and trace): where a successful commit is recorded.
 
 // TraceValue renders the trace as the JSON value goldens hold: one entry per
 // commit {"thread", "revision", "source", "writes", "dropped"?, "goto"?,

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Types (SPEC §3): a field's declared type, and rule 6 of §6 that checks it.
+// Types (docs/reference.md, Schema): a field's declared type, and rule 6 of §6 that checks it.
 
 // Type is a field's declared JSON type: Base is one of string, number,
 // integer, boolean, object, array, null or any; Nullable is set by a
@@ -87,7 +87,7 @@ func (t Type) Matches(v any) bool {
 	return false
 }
 
-// checkTypes is SPEC §6 rule 6: every field a commit wrote (fields, in
+// checkTypes is docs/reference.md, Commits rule 6: every field a commit wrote (fields, in
 // the order of res.written: that of their first write) matches its type
 // afterwards.
 func checkTypes(res *applied, fields []*field) error {

@@ -1,6 +1,6 @@
 package engine
 
-// SPEC §6 rule 2: a key the schema does not declare follows the profile.
+// docs/reference.md, Commits rule 2: a key the schema does not declare follows the profile.
 
 // unknownKeyPolicy is what a profile does with an update key the schema
 // does not declare.

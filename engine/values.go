@@ -4,7 +4,7 @@ import (
 	"github.com/stateharness/scenario/internal/jsonv"
 )
 
-// Values (SPEC §2): the engine's model of JSON is package jsonv's, which
+// Values (docs/reference.md, Values): the engine's model of JSON is package jsonv's, which
 // holds the decoders, equality, validation, paths and key order; the names
 // below keep the engine's API as it was.
 
@@ -12,7 +12,7 @@ import (
 const Root = jsonv.Root
 
 // Checked is a value DecodeJSON or DecodeYAML returned, handed to the
-// engine as it is: the decoders have checked it against SPEC §2 already, so
+// engine as it is: the decoders have checked it against docs/reference.md, Values already, so
 // the engine does not walk it again (on a large state that walk is a
 // noticeable part of a commit). Wrap nothing else in it.
 type Checked = jsonv.Checked
@@ -52,7 +52,7 @@ type Error = jsonv.Error
 type SyntaxError = jsonv.SyntaxError
 
 // DecodeJSON parses one JSON text strictly (RFC 8259, no comments, no
-// trailing commas) and checks it against SPEC §2. The result is a value of
+// trailing commas) and checks it against docs/reference.md, Values. The result is a value of
 // the engine's model and shares no memory with data.
 //
 // Text that does not parse is a *SyntaxError; text that parses but breaks a
@@ -79,7 +79,7 @@ func DecodeJSONOrdered(text string, src Source) (Checked, error) {
 }
 
 // DecodeYAML parses one YAML document into the engine's value model (nil,
-// bool, float64, string, []any, map[string]any) and enforces SPEC §2 on it.
+// bool, float64, string, []any, map[string]any) and enforces docs/reference.md, Values on it.
 //
 // Errors are a *SyntaxError when the text is not YAML (or holds no document,
 // or more than one), and an *Error with a Code, the JSON path and the
@@ -110,7 +110,7 @@ func DecodeYAMLOrdered(data []byte, src Source) (Checked, error) {
 func Equal(a, b any) bool { return jsonv.Equal(a, b) }
 
 // Validate checks a value built in Go (by an engine API user or a custom
-// reducer) against SPEC §2: only nil, bool, float64, string, []any and
+// reducer) against docs/reference.md, Values: only nil, bool, float64, string, []any and
 // map[string]any; finite numbers; no integer beyond ±(2^53−1) that the
 // canonical form would write as an integer literal (UNSAFE_INTEGER); valid
 // UTF-8 in strings and keys (INVALID_UTF8); at most 1,000 levels of nesting
@@ -122,7 +122,7 @@ func Validate(v any) error { return jsonv.Validate(v) }
 // and float32 become float64, []string and map[string]string their generic
 // forms, and any other Go value, a struct, a pointer, a typed map or slice,
 // a time.Time, a json.Marshaler, what encoding/json writes for it) and checks
-// it against SPEC §2. A value encoding/json refuses (a chan, a func, NaN)
+// it against docs/reference.md, Values. A value encoding/json refuses (a chan, a func, NaN)
 // is NON_JSON_VALUE at its path. Values already in the model come back as
 // they are, not copied.
 func Normalize(v any) (any, error) { return jsonv.Normalize(v) }

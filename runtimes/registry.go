@@ -14,7 +14,7 @@ import (
 type Runtime struct {
 	// Name is how --runtime and scenario.yaml's runtime: spell it.
 	Name string
-	// Profiles are the profiles it runs (SPEC §15); init writes the first
+	// Profiles are the profiles it runs (docs/reference.md, Runtimes); init writes the first
 	// when --profile is not given.
 	Profiles []string
 	// Graphs are the extensions of the modules of own graphs it loads

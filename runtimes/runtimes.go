@@ -1,4 +1,4 @@
-// Package runtimes starts the runtimes a run names (SPEC §15): the
+// Package runtimes starts the runtimes a run names (docs/reference.md, Runtimes): the
 // registry of names --runtime and scenario.yaml's runtime: accept, each
 // with what starts it. It needs no godog, so that any command can start a
 // runtime.

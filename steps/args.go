@@ -28,7 +28,7 @@ func (w *world) docValue() (any, error) {
 
 // docData decodes the docstring as docValue does, keeping the order in
 // which its keys were written: the engine needs it for what nodes, tools and
-// inputs write (SPEC §6 rule 3, JSON.stringify in tool messages).
+// inputs write (docs/reference.md, Commits rule 3, JSON.stringify in tool messages).
 func (w *world) docData() (engine.Checked, error) {
 	text, media := w.docText()
 	src := w.docSource()

@@ -10,7 +10,7 @@ import (
 	"github.com/stateharness/scenario/internal/jsonv"
 )
 
-// assertSteps are the Then steps, in the order of SPEC §10.
+// assertSteps are the Then steps, in the order of docs/reference.md, Steps.
 func assertSteps() []Def {
 	return slices.Concat(stateAssertions(), failureAssertions(), recordAssertions())
 }
@@ -82,7 +82,7 @@ func stateAssertions() []Def {
 	}
 }
 
-// failureAssertions check the failure of the step before (SPEC §11) and
+// failureAssertions check the failure of the step before (docs/reference.md, Error codes) and
 // that it changed nothing.
 func failureAssertions() []Def {
 	return []Def{
@@ -141,7 +141,7 @@ func recordAssertions() []Def {
 	}
 }
 
-// contains checks that the state holds the expected value (SPEC §10).
+// contains checks that the state holds the expected value (docs/reference.md, Steps).
 func contains(got, want any) error {
 	if p, ok := jsonv.Contains(got, want, engine.Root); !ok {
 		gv, has := lookupPath(got, p)

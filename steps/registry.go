@@ -37,7 +37,7 @@ type Def struct {
 	re       *regexp.Regexp // Pattern compiled, in vocabulary
 }
 
-// Vocabulary returns every registered step, in the order of SPEC §10.
+// Vocabulary returns every registered step, in the order of docs/reference.md, Steps.
 func Vocabulary() []Def {
 	var all []Def
 	all = append(all, setupSteps()...)
@@ -263,7 +263,7 @@ func runVocabularyStep(ctx context.Context) (context.Context, error) {
 
 // run runs one resolved step: a step after a failed one fails with it
 // unless it asserts the failure; an engine error the next step asserts is
-// kept for it (SPEC §11); a runtime that cannot run the scenario skips it.
+// kept for it (docs/reference.md, Error codes); a runtime that cannot run the scenario skips it.
 func (w *world) run(ctx context.Context, m resolvedStep) error {
 	d := m.def
 	if w.pending != nil && !d.Consumes {
@@ -292,7 +292,7 @@ func (w *world) run(ctx context.Context, m resolvedStep) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &skip):
-		// skipped on this runtime, never passed (SPEC §15)
+		// skipped on this runtime, never passed (docs/reference.md, Runtimes)
 		if skip.Graph != "" && w.cfg.GraphRuntime != nil {
 			if n := w.cfg.GraphRuntime(skip.Graph); n != "" {
 				named := *skip
@@ -356,7 +356,7 @@ func (w *world) record(commitsBefore, eventsBefore int, err error) {
 }
 
 // nextAsserts reports whether the scenario's next step asserts a failure,
-// so that an engine error of this step is its to check (SPEC §11);
+// so that an engine error of this step is its to check (docs/reference.md, Error codes);
 // otherwise the failing step itself fails.
 func (w *world) nextAsserts() bool {
 	i := w.stepIndex + 1

@@ -13,7 +13,7 @@ import (
 	"github.com/stateharness/scenario/engine"
 )
 
-// routeStep reads a Dawn route directory as Dawn does (SPEC §8).
+// routeStep reads a Dawn route directory as Dawn does (docs/reference.md, Tools).
 func routeStep() Def {
 	return Def{Pattern: `^the route from "([^"]*)"$`, run: func(w *world, a ...string) error {
 		return w.setRoute(a[0])

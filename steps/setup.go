@@ -237,7 +237,7 @@ func (w *world) graphToRun() string {
 	return w.cfg.Graph
 }
 
-// chooseProfile resolves the scenario's profile (SPEC §4): its own choice,
+// chooseProfile resolves the scenario's profile (docs/reference.md, Profiles): its own choice,
 // by its step or its schema's profile:, which may not disagree; else its
 // graph's (graphProfiles); else --profile (Options.Profile), else
 // scenario.yaml's, else the engine's default. The flag and the file are

@@ -108,7 +108,7 @@ func panicked(r any) string {
 // noGoTool is the problem of a tool step whose tool is no Go tool: it
 // says what answers a tool where the scenario runs, a Go tool to register
 // or, on its own JS or Python graph, the steps that answer that graph's
-// tools (SPEC §8, §15).
+// tools (docs/reference.md, Tools and Runtimes).
 func (w *world) noGoTool(tool string) error {
 	ref := w.graphToRun()
 	if ref == "" {

@@ -1,4 +1,4 @@
-// Package steps is the godog step library of SPEC §10: each step parses its
+// Package steps is the godog step library of docs/reference.md, Steps: each step parses its
 // arguments, calls the engine, and compares. It holds no merge logic.
 package steps
 
@@ -47,7 +47,7 @@ type Config struct {
 	Started atomic.Int64
 	// Warn shows a warning (a plan.md over the limit) in the run's output.
 	Warn func(string)
-	// Runtimes run the scenarios' commits (SPEC §15); none is the built-in
+	// Runtimes run the scenarios' commits (docs/reference.md, Runtimes); none is the built-in
 	// engine.
 	Runtimes []engine.Runtime
 	// GraphRuntime names the runtime that loads a scenario's own graph
@@ -58,7 +58,7 @@ type Config struct {
 	// scenarios that name none.
 	Graph string
 	// Nodes are real Go nodes for `When node "<name>" runs`, Tools real Go
-	// tools for `When tool "<name>" is called with:` (SPEC §14).
+	// tools for `When tool "<name>" is called with:` (docs/reference.md, Go API).
 	Nodes map[string]NodeFunc
 	Tools map[string]ToolFunc
 	// UserSteps registers the user's own steps beside the vocabulary.
@@ -68,7 +68,7 @@ type Config struct {
 	// its failure), what each step did when it records, a scenario a
 	// runtime cannot run, and one that, side by side, ran on one runtime
 	// alone (it has no schema for the built-in engine to check; it passes
-	// or fails there, it is not skipped: SPEC §15).
+	// or fails there, it is not skipped: docs/reference.md, Runtimes).
 	Report report.Sink
 }
 
@@ -77,7 +77,7 @@ type Config struct {
 type NodeFunc func(ctx context.Context, state map[string]any) (map[string]any, error)
 
 // ToolFunc is a real Go tool: it gets the call's arguments and returns its
-// result, read by the profile's result shapes (SPEC §8).
+// result, read by the profile's result shapes (docs/reference.md, Tools).
 type ToolFunc func(ctx context.Context, args any) (any, error)
 
 // State returns a copy of the current thread's state of the scenario whose

@@ -4,7 +4,7 @@
 //
 // Reads both files ({"messages": [...]}), runs LangGraph's
 // messagesStateReducer once, and writes {"messages": [...]} with the result
-// as plain JSON messages (SPEC §5: type, content, id and the optional fields
+// as plain JSON messages (docs/reference.md, Reducers: type, content, id and the optional fields
 // that are set), indented by two spaces, to out.json or stdout: the same
 // work as the Go side's decode, merge and serialise. @langchain/langgraph is
 // loaded with require, so NODE_PATH may point at the node_modules holding it.

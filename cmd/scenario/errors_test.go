@@ -11,7 +11,7 @@ import (
 // error a scenario can assert with `the step should fail with`. The cases
 // here cannot be written that way. Text that does not parse, a path that
 // leaves the suite root, a bad golden file name, a step used the wrong way:
-// these are problems with the scenario itself, which fail at once (SPEC §11).
+// these are problems with the scenario itself, which fail at once (docs/reference.md, Error codes).
 // Each case writes a small suite into t.TempDir(), runs the CLI on it and
 // checks the exit code and what the user reads.
 //
@@ -213,7 +213,7 @@ func TestErrorsTextThatDoesNotParse(t *testing.T) {
 }
 
 // TestErrorsPathsLeavingTheRoot names files in steps that are not under the
-// suite root, or are not files the step can read (SPEC §1, §10). The suite
+// suite root, or are not files the step can read (README.md, Layout; docs/reference.md, Steps). The suite
 // root is <tmp>/suite; <tmp>/outside.json and <tmp>/shared/ lie outside it.
 func TestErrorsPathsLeavingTheRoot(t *testing.T) {
 	type pathCase struct {
@@ -298,7 +298,7 @@ func TestErrorsPathsLeavingTheRoot(t *testing.T) {
 }
 
 // TestErrorsGoldenNames refuses golden file names that are not slugs
-// (SPEC §12: same character rules as the slug, no "/", no ".."), even in
+// (docs/reference.md, Golden files: same character rules as the slug, no "/", no ".."), even in
 // update mode, and writes nothing anywhere.
 func TestErrorsGoldenNames(t *testing.T) {
 	tests := []struct {
@@ -348,7 +348,7 @@ func TestErrorsGoldenNames(t *testing.T) {
 }
 
 // TestErrorsStepsUsedWrongly covers steps given the wrong argument, an
-// undefined step, and the rules of asserting a failed step (SPEC §10, §11).
+// undefined step, and the rules of asserting a failed step (docs/reference.md, Steps and Error codes).
 func TestErrorsStepsUsedWrongly(t *testing.T) {
 	schema := "Given the state schema:\n  | field | type    |\n  | n     | integer |"
 	input := "And the input state:\n  \"\"\"json\n  {\"n\": 1}\n  \"\"\""

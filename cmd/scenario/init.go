@@ -80,7 +80,7 @@ func (d scaffoldData) Messages() bool {
 }
 
 // runtimeProfiles are the profiles each runtime other than the built-in
-// engine runs (SPEC §15), from the registry; init writes the first when
+// engine runs (docs/reference.md, Runtimes), from the registry; init writes the first when
 // --profile is not given.
 var runtimeProfiles = runtimes.Profiles()
 

@@ -34,7 +34,7 @@ import (
 	"github.com/stateharness/scenario/steps"
 )
 
-// Exit codes of SPEC §13.
+// Exit codes of docs/reference.md, CLI.
 const (
 	exitPassed = 0
 	exitFailed = 1

@@ -595,7 +595,7 @@ func TestUpdateIsDeterministic(t *testing.T) {
 	wantCode(t, runCLI(t, suiteArgs("", dir)...), exitPassed)
 }
 
-// SPEC §12: "Two scenarios of one feature that map to the same file fail the
+// docs/reference.md, Golden files: "Two scenarios of one feature that map to the same file fail the
 // run." A second assertion's -2 suffix can meet another scenario's slug.
 func TestTwoScenariosWritingOneGoldenFailTheRun(t *testing.T) {
 	feature := `Feature: X

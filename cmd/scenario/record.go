@@ -18,9 +18,9 @@ import (
 )
 
 // recordCommand is `scenario record [flags] RUN`, `scenario record
-// --graph MODULE:EXPORT --input FILE`, the live run (SPEC §16), or
+// --graph MODULE:EXPORT --input FILE`, the live run (docs/reference.md, scenario record), or
 // `scenario record --graph MODULE:EXPORT RUN`, a run of that graph that
-// the scenario runs on (SPEC §18).
+// the scenario runs on (docs/reference.md, scenario record).
 func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	var feature, name, schema, input, graph string
 	var everyStep bool

@@ -10,7 +10,7 @@ import (
 	"github.com/stateharness/scenario/internal/suite"
 )
 
-// suiteRoot finds the suite root (SPEC §13): --root when given, else the
+// suiteRoot finds the suite root (docs/reference.md, CLI): --root when given, else the
 // nearest directory from the current one upwards that holds scenario.yaml,
 // looking no higher than the repository's root (findConfig), else the current
 // directory. Paths on the command line are relative to the current

@@ -78,7 +78,7 @@ func TestOrphansOfAPart(t *testing.T) {
 }
 
 // One message inserted at the front of a 20-message golden is one listed
-// difference, not one per shifted index (SPEC §12).
+// difference, not one per shifted index (docs/reference.md, Golden files).
 func TestOneInsertedMessageIsOneDifference(t *testing.T) {
 	var msgs []string
 	for i := 1; i <= 20; i++ {

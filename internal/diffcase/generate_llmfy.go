@@ -5,7 +5,7 @@ import (
 )
 
 // The cases of the llmfy profile, judged by llmfy's FlowEngine: fields of
-// the SPEC §5 reducers but messages (llmfy has none), a default now and
+// the docs/reference.md, Reducers reducers but messages (llmfy has none), a default now and
 // then (llmfy has none: it is checked, then left out), inputs on a new
 // thread (copied as they are) and on a thread with state (through the
 // reducers), and steps of one to three nodes, often writing different

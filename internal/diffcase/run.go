@@ -52,7 +52,7 @@ func (o Outcome) String() string {
 }
 
 // HarnessRule reports a code of the rules the harness applies after any
-// runtime (SPEC §6 rules 4–6, §15: types, readonly, order-dependent
+// runtime (docs/reference.md, Commits rules 4–6, §15: types, readonly, order-dependent
 // merges) or instead of it (a llmfy step whose outcome completion order
 // would decide), which the built-in engine's outcome carries and a
 // session's does not: a case compares up to the first commit failing by

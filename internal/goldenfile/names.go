@@ -11,7 +11,7 @@ import (
 	"strings"
 )
 
-// The names the harness gives golden files (SPEC §12): a slug (a-z, 0-9,
+// The names the harness gives golden files (docs/reference.md, Golden files): a slug (a-z, 0-9,
 // runs joined by -), maybe -N, maybe a kind suffix, then .json; and the
 // temporary files Write renames over them. prune deletes nothing else.
 var (

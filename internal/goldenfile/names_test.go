@@ -113,7 +113,7 @@ func TestSlug(t *testing.T) {
 	}
 }
 
-// FuzzSlug checks the slug rules of SPEC §12 on any name.
+// FuzzSlug checks the slug rules of docs/reference.md, Golden files on any name.
 func FuzzSlug(f *testing.F) {
 	for _, s := range []string{"Hello World", "  --a--b--  ", "日本語", "", "x/../y", "CamelCase 42"} {
 		f.Add(s)

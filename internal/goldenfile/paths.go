@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Where a suite's golden files lie (SPEC §12): each feature file has a
+// Where a suite's golden files lie (docs/reference.md, Golden files): each feature file has a
 // golden directory of its own, golden/<path under features/ without
 // .feature>, and each of its scenarios a base name in it, the slug of its
 // name. A feature that could not have a directory of its own is refused
@@ -94,7 +94,7 @@ func Base(layout Layout, feature, slug string) string {
 
 // FeatureDir is the golden directory of a feature file (a slash path from
 // the root), golden/<path under features/ without .feature>, when the
-// feature has one of its own (SPEC §12): a directory inside golden/ that no
+// feature has one of its own (docs/reference.md, Golden files): a directory inside golden/ that no
 // other feature file maps to. A feature file's goldens lie directly in it;
 // those of a same-named directory's features (features/x/ beside
 // features/x.feature) in its sub-directories. So a feature is refused when

@@ -22,7 +22,7 @@ const Written Status = Stale + 1
 // (Policy.inside): it counts as referenced, so prune leaves the link alone.
 const Refused Status = Written + 1
 
-// Policy is what a run does with golden files (SPEC §12): one scenario per
+// Policy is what a run does with golden files (docs/reference.md, Golden files): one scenario per
 // file, compare canonical bytes, write only when updating, and say how to
 // accept a change. It is safe for concurrent scenarios.
 type Policy struct {
@@ -117,7 +117,7 @@ type Log struct {
 }
 
 // claim gives path to one scenario of the run; a second scenario that maps
-// to the same file is refused (SPEC §12), so that neither overwrites the
+// to the same file is refused (docs/reference.md, Golden files), so that neither overwrites the
 // other's golden.
 func (l *Log) claim(path, scenario string) error {
 	l.mu.Lock()

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// The part of golden/ a run answers for (SPEC §12): naming the features
+// The part of golden/ a run answers for (docs/reference.md, Golden files): naming the features
 // directory is the whole suite; a feature file is the files directly in its
 // own golden directory (golden/x/ for features/x.feature); a sub-directory
 // is the files in the sub-directories of its golden directory, at any

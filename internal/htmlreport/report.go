@@ -1,4 +1,4 @@
-// Package htmlreport writes the report of `--format html:FILE` (SPEC §13):
+// Package htmlreport writes the report of `--format html:FILE` (docs/reference.md, CLI):
 // one self-contained, offline HTML page with the run's summary, every
 // scenario grouped by feature, each step with its status and, for each
 // commit it made, the JSON paths it changed before → after.

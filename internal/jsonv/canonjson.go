@@ -1,4 +1,4 @@
-// Canonical bytes (SPEC §2): RFC 8785 (JCS) member order, number formatting
+// Canonical bytes (docs/reference.md, Values): RFC 8785 (JCS) member order, number formatting
 // and string escaping, indented with two spaces the way JavaScript's
 // JSON.stringify(v, null, 2) does, with LF line ends and one trailing
 // newline. Values outside the model, NaN, ±Inf and strings that are not

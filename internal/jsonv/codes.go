@@ -4,7 +4,7 @@ package jsonv
 // (`Then the step should fail with "READONLY_WRITE"`), so codes never change.
 type Code string
 
-// The codes of values that break a rule of SPEC §2; the engine's reference
+// The codes of values that break a rule of docs/reference.md, Values; the engine's reference
 // (engine.Codes) documents them with the others.
 const (
 	NonJSONValue  Code = "NON_JSON_VALUE"

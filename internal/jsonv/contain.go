@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// Contains reports whether got contains want (SPEC §10): objects may have
+// Contains reports whether got contains want (docs/reference.md, Steps): objects may have
 // extra keys, recursively; arrays must have the same length and each element
 // is matched by containment; scalars by value. When it does not, it returns
 // the JSON path of the first mismatch, under base.

@@ -8,7 +8,7 @@ import (
 )
 
 // DecodeJSON parses one JSON text strictly (RFC 8259, no comments, no
-// trailing commas) and checks it against SPEC §2. The result is a value of
+// trailing commas) and checks it against docs/reference.md, Values. The result is a value of
 // the engine's model and shares no memory with data.
 //
 // Text that does not parse is a *SyntaxError; text that parses but breaks a

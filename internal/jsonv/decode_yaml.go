@@ -24,7 +24,7 @@ const (
 )
 
 // DecodeYAML parses one YAML document into the engine's value model (nil,
-// bool, float64, string, []any, map[string]any) and enforces SPEC §2 on it.
+// bool, float64, string, []any, map[string]any) and enforces docs/reference.md, Values on it.
 //
 // Errors are a *SyntaxError when the text is not YAML (or holds no document,
 // or more than one), and an *Error with a Code, the JSON path and the

@@ -4,7 +4,7 @@
 // A value is what encoding/json would give for a JSON text decoded into an
 // any: nil, bool, float64, string, []any and map[string]any, with finite
 // numbers, no integer beyond ±(2^53−1), valid UTF-8 and at most MaxDepth
-// levels of nesting (SPEC §2). Values are never modified once built, so
+// levels of nesting (docs/reference.md, Values). Values are never modified once built, so
 // they are shared freely.
 //
 //   - Decoding: DecodeJSON and DecodeYAML read a text strictly into a value;
@@ -15,7 +15,7 @@
 //   - Values built in Go: Normalize converts them into the model, Validate
 //     checks them.
 //   - Equality: Equal compares as JSON (numbers by value, objects in any
-//     member order). Contains is the subset match of SPEC §10.
+//     member order). Contains is the subset match of docs/reference.md, Steps.
 //   - Paths: ParsePath, FormatPath, PathKey, PathIndex and Lookup, in the
 //     `$.messages[2].content` form every message uses.
 //   - Canonical bytes: Encode (indented, golden files) and Compact (one

@@ -8,11 +8,11 @@ import (
 	"unicode/utf8"
 )
 
-// Values (SPEC §2): the engine's model of JSON, its equality, and the
+// Values (docs/reference.md, Values): the engine's model of JSON, its equality, and the
 // checks every value that enters the engine passes.
 
 // Checked is a value DecodeJSON or DecodeYAML returned, handed to the
-// engine as it is: the decoders have checked it against SPEC §2 already, so
+// engine as it is: the decoders have checked it against docs/reference.md, Values already, so
 // the engine does not walk it again (on a large state that walk is a
 // noticeable part of a commit). Wrap nothing else in it.
 type Checked struct {
@@ -46,7 +46,7 @@ func NormalizeOrdered(v any) (any, *KeyOrder, error) {
 // and float32 become float64, []string and map[string]string their generic
 // forms, and any other Go value, a struct, a pointer, a typed map or slice,
 // a time.Time, a json.Marshaler, what encoding/json writes for it) and checks
-// it against SPEC §2. A value encoding/json refuses (a chan, a func, NaN)
+// it against docs/reference.md, Values. A value encoding/json refuses (a chan, a func, NaN)
 // is NON_JSON_VALUE at its path. Values already in the model come back as
 // they are, not copied.
 func Normalize(v any) (any, error) {
@@ -147,7 +147,7 @@ func normalize(v any, depth int, order *KeyOrder) (any, bool) {
 	return v, false
 }
 
-// MaxDepth is the nesting limit of SPEC §2: 1,000 levels of arrays and
+// MaxDepth is the nesting limit of docs/reference.md, Values: 1,000 levels of arrays and
 // objects are fine, 1,001 are TOO_DEEP. It also stops cyclic values.
 const MaxDepth = 1000
 
@@ -215,7 +215,7 @@ func Equal(a, b any) bool {
 }
 
 // Validate checks a value built in Go (by an engine API user or a custom
-// reducer) against SPEC §2: only nil, bool, float64, string, []any and
+// reducer) against docs/reference.md, Values: only nil, bool, float64, string, []any and
 // map[string]any; finite numbers; no integer beyond ±(2^53−1) that the
 // canonical form would write as an integer literal (UNSAFE_INTEGER); valid
 // UTF-8 in strings and keys (INVALID_UTF8); at most 1,000 levels of nesting

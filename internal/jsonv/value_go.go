@@ -10,7 +10,7 @@ import (
 	"strconv"
 )
 
-// Go values (SPEC §14): what a Go node, tool or reducer returns beyond the
+// Go values (docs/reference.md, Go API): what a Go node, tool or reducer returns beyond the
 // engine's model (its own structs, pointers, typed maps and slices,
 // time.Time, json.Marshaler types) becomes JSON as encoding/json writes it,
 // tags and all, so the state holds what the Go team's json.Marshal would.
@@ -27,7 +27,7 @@ func fromGo(v any, order *KeyOrder) (any, bool) {
 	if out, err := decodeJSON(string(b), Source{}, order); err == nil {
 		return out, true
 	}
-	// a rule of SPEC §2 the text breaks (an int64 beyond 2^53−1): decoded
+	// a rule of docs/reference.md, Values the text breaks (an int64 beyond 2^53−1): decoded
 	// without it, Validate reports it at its full path
 	var out any
 	if err := json.Unmarshal(b, &out); err != nil {

@@ -1,5 +1,5 @@
 // Package record turns a real LangGraph run, streamed with the modes
-// "updates" and "values", into a scenario and its golden file (SPEC §16).
+// "updates" and "values", into a scenario and its golden file (docs/reference.md, scenario record).
 //
 //	res, err := record.Record(record.Options{Root: ".", Run: "runs/chat.jsonl", ...})
 //

@@ -11,7 +11,7 @@ import (
 )
 
 // MaxRunBytes is the largest run record reads, as large as a file a step
-// may read (SPEC §2's files).
+// may read (docs/reference.md, Values's files).
 const MaxRunBytes = 64 << 20
 
 // A Write is one node's update in a superstep, as the "updates" mode

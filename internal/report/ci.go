@@ -12,7 +12,7 @@ import (
 	"github.com/stateharness/scenario/internal/goldenfile"
 )
 
-// The reports CI reads (SPEC §13): junit:FILE and github[:FILE]. The
+// The reports CI reads (docs/reference.md, CLI): junit:FILE and github[:FILE]. The
 // harness writes both itself from the run's model, so that a JUnit
 // testcase can carry the scenario's file and line and check's golden-file
 // problems can stand beside the scenarios.

@@ -8,7 +8,7 @@
 // After), and the step library tells it the rest through one Sink (what a
 // step committed, a runtime's skip, a scenario that ran on one runtime
 // alone, a scenario's outcome). The writers read the model (Collector.Run)
-// once the run is over: CI.Write the JUnit and GitHub reports (SPEC §13),
+// once the run is over: CI.Write the JUnit and GitHub reports (docs/reference.md, CLI),
 // WriteHTML the page of internal/htmlreport; the run's closing summary
 // (godog's pretty and progress) reads which cases a runtime skipped, and
 // the run's skip, alone and go test tallies read the model too. No writer

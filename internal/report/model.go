@@ -20,7 +20,7 @@ type Run struct {
 	// (a scenario may be skipped more than once).
 	Skips []Skip
 	// Alone are the scenarios that, side by side, ran on one runtime
-	// alone (SPEC §15), in the order they came.
+	// alone (docs/reference.md, Runtimes), in the order they came.
 	Alone []Alone
 }
 

@@ -33,7 +33,7 @@ type Located interface {
 }
 
 // Leading reads the "<feature>:<line>[:<col>]: " a message starts with
-// (SPEC §11) and returns the place and the rest of the message; ok is
+// (docs/reference.md, Error codes) and returns the place and the rest of the message; ok is
 // false when msg starts with no place in feature. The step library calls
 // it once, where a failure is made, for the positions the engine writes
 // as text (engine.Error.Pos, engine.SyntaxError.Pos, engine.Source.Pos).

@@ -42,6 +42,6 @@ type StepRecord struct {
 	// Skipped says why a runtime skipped the scenario at this step.
 	Skipped string
 	// Err is what the step failed with; Kept is an engine error it kept for
-	// the next step to assert (SPEC §11).
+	// the next step to assert (docs/reference.md, Error codes).
 	Err, Kept error
 }

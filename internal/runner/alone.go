@@ -11,7 +11,7 @@ import (
 
 // aloneCount counts the scenarios on their own graph that, side by side,
 // ran on the other runtime alone (no schema for the built-in engine to
-// check): passed or failed there, never skipped (SPEC §15), and named in
+// check): passed or failed there, never skipped (docs/reference.md, Runtimes), and named in
 // the run's summary.
 type aloneCount struct {
 	mu        sync.Mutex

@@ -8,7 +8,7 @@ import (
 	"syscall"
 )
 
-// Exit codes of an interrupted run (SPEC §13): 128 + the signal's number,
+// Exit codes of an interrupted run (docs/reference.md, CLI): 128 + the signal's number,
 // as a shell reports a command that a signal ended.
 const (
 	ExitInterrupted = 130 // SIGINT

@@ -9,7 +9,7 @@ import (
 	"github.com/stateharness/scenario/internal/suite"
 )
 
-// The suite's directories (SPEC §12): prune deletes files under the golden
+// The suite's directories (docs/reference.md, Golden files): prune deletes files under the golden
 // directory, so it must hold nothing else a user wrote. The features and
 // golden directories lie inside the root (relative paths; an absolute one is
 // refused rather than read two ways), are not the root, and neither equals

@@ -41,7 +41,7 @@ type Config struct {
 	Profile       string
 	IDPrefix      string // generated message ids; default "auto-"
 	Reducers      map[string]engine.ReducerFunc
-	// Runtime names the runtime(s) that run the commits (SPEC §15):
+	// Runtime names the runtime(s) that run the commits (docs/reference.md, Runtimes):
 	// "builtin" (the default), "langgraph-js", or "builtin,langgraph-js".
 	Runtime string
 	// RuntimeTimeout bounds each request to a runtime process; 0 takes
@@ -225,7 +225,7 @@ func resolve(cfg Config) (*settings, error) {
 	s.quietGodog = cfg.T != nil && !explicitFormat
 	s.htmlFiles, s.ciFiles = htmlFiles, ciFiles
 	// scenario.yaml's profile is a default, as the flag is, which
-	// overrides it; a scenario's own choice overrides both (SPEC §4)
+	// overrides it; a scenario's own choice overrides both (docs/reference.md, Profiles)
 	if cfg.Profile == "" {
 		s.suiteProfile = fc.Profile
 	}

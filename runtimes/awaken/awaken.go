@@ -1,4 +1,4 @@
-// Package awaken is the awaken runtime of SPEC §15: the commits of a
+// Package awaken is the awaken runtime of docs/reference.md, Runtimes: the commits of a
 // scenario applied by Awaken's own StateStore (awaken-runtime 0.6.0), in a
 // small Rust program that this package builds with the user's cargo on
 // first use, keeps in a cache by its source's hash, starts once per run,

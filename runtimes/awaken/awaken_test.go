@@ -127,7 +127,7 @@ func TestCommits(t *testing.T) {
 	if want := map[string]any{"log": []any{"q1", "a"}}; !engine.Equal(next, want) {
 		t.Fatalf("after a new run: %v, want %v", next, want)
 	}
-	// as deep as the harness lets a value be (SPEC §2)
+	// as deep as the harness lets a value be (docs/reference.md, Values)
 	var deep any = "bottom"
 	for i := 0; i < 990; i++ {
 		deep = []any{deep}

@@ -1,4 +1,4 @@
-// Package bridge runs a runtime of SPEC §15 that lives in another
+// Package bridge runs a runtime of docs/reference.md, Runtimes that lives in another
 // language: one process per run, which the harness starts, talks to in JSON
 // lines over stdin and stdout, and stops. Every such runtime shares this
 // plumbing; a runtime's own package (runtimes/langgraphjs) says only what
@@ -67,7 +67,7 @@
 // (the names a scenario may script) and each channel's kind: "last-value"
 // (a LastValue), "messages" (the framework's messages reducer), "add"
 // (Python's operator.add), "reducer" (another reducer function) or "other";
-// the engine holds a scenario's schema to them (SPEC §15). A real node's
+// the engine holds a scenario's schema to them (docs/reference.md, Runtimes). A real node's
 // ("run") return comes back in returned, by node.
 //
 // A stream (scenario record --graph, [Bridge.Stream]) is a live run: the

@@ -9,7 +9,7 @@ import (
 )
 
 // ReadRoute reads a Dawn route's state.ts and reducers/ on the program
-// (SPEC §8), which evaluates them as Dawn does; dir is relative to the
+// (docs/reference.md, Tools), which evaluates them as Dawn does; dir is relative to the
 // suite root. A program that reads no routes (Program.Routes) answers an
 // *engine.Unsupported; a route it cannot read is a SCHEMA_INVALID naming
 // the file and what to change.
@@ -36,7 +36,7 @@ func (b *Bridge) ReadRoute(dir string) (*engine.RouteState, error) {
 	}
 	out := &engine.RouteState{}
 	for _, f := range resp.Fields {
-		// what a runtime returns is decoded as strictly as any value (SPEC §2)
+		// what a runtime returns is decoded as strictly as any value (docs/reference.md, Values)
 		def, err := engine.DecodeJSON(f.Default, engine.Source{Name: dir + "/state.ts"})
 		if err != nil {
 			return nil, err

@@ -11,7 +11,7 @@ import (
 // not Accept, or with a custom Go reducer, is an *engine.Unsupported.
 //
 // With spec.Graph, the program loads the scenario's own graph from the
-// suite root instead (SPEC §15): its channels and reducers are the
+// suite root instead (docs/reference.md, Runtimes): its channels and reducers are the
 // authority, so the schema's fields are not sent, and the session is an
 // engine.GraphSession that names the graph's channels.
 func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
@@ -233,7 +233,7 @@ func (s *session) Commit(c *engine.CommitRequest) (*engine.CommitResult, error) 
 	if resp.NextID == nil || resp.Values == nil {
 		return nil, runtimeError(s.b.prog.Name + " answered a commit without the state")
 	}
-	// what a runtime returns is decoded as strictly as any value (SPEC §2)
+	// what a runtime returns is decoded as strictly as any value (docs/reference.md, Values)
 	v, err := engine.DecodeJSON(resp.Values, engine.Source{Name: s.b.prog.Name})
 	if err != nil {
 		return nil, err

@@ -16,7 +16,7 @@ import (
 )
 
 // BenchmarkCommitSmallState measures one step commit's round trip on a
-// small state (SPEC §15: about a millisecond at most); it reports the
+// small state (docs/reference.md, Runtimes: about a millisecond at most); it reports the
 // median as well as the mean.
 func BenchmarkCommitSmallState(b *testing.B) {
 	br := bridgeFor(b)
@@ -74,7 +74,7 @@ const readyLine = `process.stdout.write(JSON.stringify({ready: {node: process.ve
 
 // BenchmarkOwnGraphScenario measures what a scenario on its own graph
 // costs: open the graph, an input, one step running a real node, close.
-// Each scenario loads the graph's module afresh (SPEC §15), so this is
+// Each scenario loads the graph's module afresh (docs/reference.md, Runtimes), so this is
 // the price of a fresh graph; it reports the median, and the bridge's
 // resident memory per scenario (rss-KB/op, from /proc on Linux).
 func BenchmarkOwnGraphScenario(b *testing.B) {

@@ -1,4 +1,4 @@
-// bridge.mjs: the JavaScript side of the langgraph-js runtime (SPEC §15).
+// bridge.mjs: the JavaScript side of the langgraph-js runtime (docs/reference.md, Runtimes).
 //
 // One node process per run. It loads @langchain/langgraph and
 // @langchain/core from the suite root given as its first argument (never
@@ -178,7 +178,7 @@ const realRandomUUID = crypto.randomUUID.bind(crypto);
 const ids = { active: 0, prefix: "auto-", next: 0 };
 crypto.randomUUID = () => (ids.active > 0 ? ids.prefix + String(++ids.next) : realRandomUUID());
 
-// ---- reducers (SPEC §5) ----
+// ---- reducers (docs/reference.md, Reducers) ----
 
 // ReducerError is a refused write, with the harness's code and the
 // engine's message.
@@ -249,7 +249,7 @@ function reducerFor(field, name) {
         if (a !== undefined && a !== null && typeof a !== "number") throw typeError("the current value to be a number", a);
         const base = a ?? 0;
         const s = base + b;
-        // the harness's rules of SPEC §2 on what a runtime returns, worded as the engine words them
+        // the harness's rules of docs/reference.md, Values on what a runtime returns, worded as the engine words them
         if (!Number.isFinite(s)) {
           throw new ReducerError("NON_JSON_VALUE", field, `field ${JSON.stringify(field)}: ${JSON.stringify(base)} + ${JSON.stringify(b)} overflows to infinity, which is not a JSON number`);
         }
@@ -356,7 +356,7 @@ class Spec {
   }
 }
 
-// ---- a Dawn route (SPEC §8) ----
+// ---- a Dawn route (docs/reference.md, Tools) ----
 
 // RouteError is a route the bridge cannot read as Dawn reads it, naming the
 // file and what to change.
@@ -988,13 +988,13 @@ async function commit(spec, req) {
 
 // ---- answers ----
 
-// plain maps a message to SPEC §5's JSON message (message.mjs), each
+// plain maps a message to docs/reference.md, Reducers's JSON message (message.mjs), each
 // field checked to be JSON.
 function plain(m, path, ancestors) {
   return plainMessage(m, (k, v) => toJSONValue(v, [...path, k], ancestors, false));
 }
 
-// ---- JSON values (SPEC §2) ----
+// ---- JSON values (docs/reference.md, Values) ----
 
 // NonJSON is a value that is not JSON where a node's return or the state
 // must be JSON. The harness refuses it: JSON.stringify would change it
@@ -1110,7 +1110,7 @@ function firstError(e) {
   return e;
 }
 
-// errorOf maps an error LangGraph threw to the harness's code (SPEC §15);
+// errorOf maps an error LangGraph threw to the harness's code (docs/reference.md, Runtimes);
 // writers lists what the commit wrote, to quote a value a schema refused.
 function errorOf(spec, err, threw, writers) {
   const e = firstError(err);

@@ -114,7 +114,7 @@ func TestSessionAgreesWithEngine(t *testing.T) {
 			tl.add(string(c.Commits[j].Kind) + " " + want[j].Kind())
 			if diffcase.HarnessRule(want[j].Code()) {
 				// a rule of the harness's own, which a session leaves to it
-				// (SPEC §15): the threads part here
+				// (docs/reference.md, Runtimes): the threads part here
 				break
 			}
 			if j >= len(got) || !diffcase.Agree(want[j], got[j]) {

@@ -1,4 +1,4 @@
-// Package langgraphjs is the langgraph-js runtime of SPEC §15: the commits of
+// Package langgraphjs is the langgraph-js runtime of docs/reference.md, Runtimes: the commits of
 // a scenario run as real supersteps of LangGraph JS, in one node process per
 // run that this package starts, talks to over stdin and stdout, and stops.
 //
@@ -30,7 +30,7 @@
 // what it returned comes back in engine.CommitResult.Returned; one that
 // throws is NODE_ERROR. Message ids
 // that the graph's reducers generate are the harness's (auto-N). What a
-// real node returns, and the state after a step, must be JSON (SPEC §2):
+// real node returns, and the state after a step, must be JSON (docs/reference.md, Values):
 // anything else is NON_JSON_VALUE at its path.
 //
 // The process, the protocol and the sessions are runtimes/bridge's; this

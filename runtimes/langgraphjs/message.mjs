@@ -1,4 +1,4 @@
-// message.mjs: a LangChain message as SPEC §5's JSON message, the
+// message.mjs: a LangChain message as docs/reference.md, Reducers's JSON message, the
 // langgraph-js bridge's (bridge.mjs, which it is written beside), which the
 // messages benchmark imports too (bench/messages: reducer.mjs,
 // diff/langgraph.mjs). It imports nothing, so that it loads anywhere.

@@ -9,7 +9,7 @@ import (
 )
 
 // TestRealNodeReturnsThatAreNotJSON: what a real node returns, and the
-// state the graph's reducers make of it, must be JSON (SPEC §2). Each kind
+// state the graph's reducers make of it, must be JSON (docs/reference.md, Values). Each kind
 // of value JSON.stringify would change or choke on is NON_JSON_VALUE for
 // that step, naming the node and the JSON path; none changes silently or
 // ends the bridge.

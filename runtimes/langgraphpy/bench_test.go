@@ -8,7 +8,7 @@ import (
 )
 
 // BenchmarkCommitSmallState measures one step commit's round trip on a
-// small state (SPEC §15: about two milliseconds at most on Python); it
+// small state (docs/reference.md, Runtimes: about two milliseconds at most on Python); it
 // reports the median as well as the mean.
 func BenchmarkCommitSmallState(b *testing.B) {
 	br := bridgeFor(b)

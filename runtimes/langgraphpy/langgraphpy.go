@@ -1,4 +1,4 @@
-// Package langgraphpy is the langgraph-py runtime of SPEC §15: the commits of
+// Package langgraphpy is the langgraph-py runtime of docs/reference.md, Runtimes: the commits of
 // a scenario run as real supersteps of LangGraph Python, in one python
 // process per run that this package starts, talks to over stdin and
 // stdout, and stops.

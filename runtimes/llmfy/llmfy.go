@@ -1,4 +1,4 @@
-// Package llmfy is the llmfy runtime of SPEC §15: the commits of a
+// Package llmfy is the llmfy runtime of docs/reference.md, Runtimes: the commits of a
 // scenario run on llmfy's own FlowEngine, in one python process per run
 // that this package starts, talks to over stdin and stdout, and stops.
 //
@@ -19,7 +19,7 @@
 // InMemoryCheckpointer, so llmfy itself merges it through the reducers),
 // and answers with the state llmfy returns.
 //
-// It runs the llmfy profile alone, on schemas of the SPEC §5 reducers but
+// It runs the llmfy profile alone, on schemas of the docs/reference.md, Reducers reducers but
 // messages (llmfy has no messages reducer), without merge declarations.
 package llmfy
 

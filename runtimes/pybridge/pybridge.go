@@ -2,7 +2,7 @@
 // runtimes/llmfy) share on their Python side: scenario_protocol.py, the
 // protocol of runtimes/bridge (the ready or fatal line, one request and one
 // answer a line, stdout for answers alone, the JSON-value check), and
-// scenario_reducers.py, the reducers of SPEC §5 as Python functions, and
+// scenario_reducers.py, the reducers of docs/reference.md, Reducers as Python functions, and
 // scenario_messages.py, a langchain-core message as the harness writes it
 // (which the langgraph-py checks in engine/ and bench/ import too). Each
 // bridge script imports them from the directory it is written to

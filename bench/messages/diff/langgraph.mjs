@@ -2,7 +2,7 @@
 //
 // Reads one JSON case per line on stdin, {"current": ..., "incoming": ...},
 // and writes one JSON line per case: {"result": [...]} with the result of
-// messagesStateReducer(current, incoming) as plain messages (SPEC §5), or
+// messagesStateReducer(current, incoming) as plain messages (docs/reference.md, Reducers), or
 // {"error": message, "code": lc_error_code, "name": error class}.
 //
 // @langchain/langgraph is loaded with require, from NODE_PATH (the diff

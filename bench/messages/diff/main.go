@@ -258,7 +258,7 @@ func errOutcome(err error) outcome {
 
 // agree: equal results (JSON equality), or both fail the same way. A
 // MESSAGE_NOT_FOUND must carry LangGraph's exact message after the engine's
-// naming of the writer (`node "n": `, SPEC §11); a coercion failure
+// naming of the writer (`node "n": `, docs/reference.md, Error codes); a coercion failure
 // matches LangGraph's MESSAGE_COERCION_FAILURE, or the TypeError or
 // SyntaxError LangChain's code throws on a value it cannot read (a null
 // element, an ai message's response_metadata that is no object, a tool

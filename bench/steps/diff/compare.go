@@ -27,7 +27,7 @@ func Agree(eng, lg Outcome) bool {
 	return disagreement(eng, lg) == ""
 }
 
-// harnessOnly are the engine's own rules (SPEC §15: the harness keeps
+// harnessOnly are the engine's own rules (docs/reference.md, Runtimes: the harness keeps
 // readonly and types on every runtime; a llmfy step that completion order
 // would decide is refused before any runtime runs it), which the
 // framework does not have: a case the engine fails with one of them is
@@ -149,7 +149,7 @@ var (
 	typeRe   = regexp.MustCompile(`received (string|number|boolean|array|object|null)\b`)
 )
 
-// writerRe matches the engine's prefix naming who wrote a value (SPEC §11):
+// writerRe matches the engine's prefix naming who wrote a value (docs/reference.md, Error codes):
 // node "a", nodes "a", "b", tool "t", the input.
 var writerRe = regexp.MustCompile(`^(?:(?:nodes? "[^"]*"(?:, "[^"]*")*|tool "[^"]*"|the input)(?: and )?)+: `)
 

@@ -236,7 +236,7 @@ func (r *Report) Print(w io.Writer) {
 	for _, k := range slices.Sorted(maps.Keys(r.Features)) {
 		fmt.Fprintf(w, "  %6d  %s\n", r.Features[k], k)
 	}
-	fmt.Fprintf(w, "\nskipped (the engine failed by a rule of its own, SPEC §15): %d\n", r.Skipped)
+	fmt.Fprintf(w, "\nskipped (the engine failed by a rule of its own, docs/reference.md, Runtimes): %d\n", r.Skipped)
 	fmt.Fprintf(w, "disagreements: %d in %d classes\n", r.Disagreements, len(r.Classes))
 	for i, cl := range r.Classes {
 		fmt.Fprintf(w, "\n== class %d: %d× %s\n", i+1, cl.Count, cl.Key)

@@ -23,7 +23,7 @@
 //! The state after is `export_persisted()`: a key never written is absent;
 //! the answer's `revision` is the fresh store's after the commit (0: Awaken
 //! did not count it as one).
-//! A key's `apply` is the field's reducer (SPEC §5), written here: Awaken
+//! A key's `apply` is the field's reducer (docs/reference.md, Reducers), written here: Awaken
 //! leaves `apply` to the key's author.
 
 use std::cell::RefCell;
@@ -132,7 +132,7 @@ fn type_error(u: &Update, want: &str, got: &Value) {
     );
 }
 
-/// The largest integer a JavaScript runtime keeps exactly (SPEC §2).
+/// The largest integer a JavaScript runtime keeps exactly (docs/reference.md, Values).
 const MAX_SAFE_INTEGER: f64 = 9007199254740991.0;
 
 fn number(x: f64) -> Value {
@@ -143,7 +143,7 @@ fn number(x: f64) -> Value {
     }
 }
 
-/// reduce is a reducer of SPEC §5; a current value of null is the empty
+/// reduce is a reducer of docs/reference.md, Reducers; a current value of null is the empty
 /// one, which is also where a key never written starts (`Value::default()`).
 fn reduce(cur: &mut Value, u: Update) {
     let add = |v: &Value| match v {
@@ -778,7 +778,7 @@ fn writes_of(o: &NodeOutput) -> Result<Vec<(String, Value)>, Failure> {
 }
 
 /// parse reads JSON as deep as the harness lets values be (1,000 levels,
-/// SPEC §2), past serde_json's default limit of 128.
+/// docs/reference.md, Values), past serde_json's default limit of 128.
 fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, serde_json::Error> {
     let mut d = serde_json::Deserializer::from_str(s);
     d.disable_recursion_limit();
