@@ -3,7 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"unicode/utf8"
+	"github.com/stateharness/scenario/internal/jsonv"
 )
 
 // The built-in runtime: a commit's writes applied through the fields'
@@ -213,10 +213,7 @@ func truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
+	return jsonv.Prefix(s, n) + "…"
 }
 
 // atCheckpoint is an error the framework raises only when it checkpoints

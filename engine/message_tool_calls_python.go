@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/stateharness/scenario/internal/pyvalue"
@@ -30,7 +32,7 @@ func pyOpenAIToolCalls(given any) ([]any, string) {
 			items = append(items, string(r))
 		}
 	case map[string]any:
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			items = append(items, k)
 		}
 	default:
@@ -108,7 +110,7 @@ func pyAIToolCalls(calls []any, raw any) (valid, invalid []any, why string) {
 		if !isDict {
 			return nil, nil, fmt.Sprintf("has tool_calls[%d] %s, which is not a dict (AttributeError: %s object has no attribute 'items')", i, pyvalue.Repr(c, nil), pyvalue.Quote(pyvalue.TypeName(c)))
 		}
-		for _, k := range sortedKeys(call) {
+		for _, k := range slices.Sorted(maps.Keys(call)) {
 			if k != "name" && k != "args" && k != "id" && k != "type" && k != "extras" {
 				return nil, nil, fmt.Sprintf("has tool_calls[%d] with the key %s (TypeError: tool_call() got an unexpected keyword argument %s)", i, pyvalue.Quote(k), pyvalue.Quote(k))
 			}

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 )
 
 // What a node's return writes (docs/reference.md, Commits): the profile reads a plain return,
@@ -59,7 +61,7 @@ func (p *profile) commandWrites(by writerKind, node string, cmd any, order *KeyO
 	if !ok {
 		return returned{}, bad(Root, fmt.Sprintf("that is %s; expected an object {\"update\": ..., \"goto\": ...}", TypeName(cmd)))
 	}
-	for _, k := range sortedKeys(obj) {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		if !commandKeys[k] {
 			return returned{}, bad(PathKey(Root, k), fmt.Sprintf("with unknown key %q; a command has update, goto, resume, graph and lg_name", k))
 		}

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -126,7 +128,7 @@ var profiles = map[string]*profile{
 const DefaultProfile = "langgraph"
 
 // Profiles lists the known profile names in order.
-func Profiles() []string { return sortedKeys(profiles) }
+func Profiles() []string { return slices.Sorted(maps.Keys(profiles)) }
 
 func unknownProfileMessage(p string) string {
 	return fmt.Sprintf("unknown profile %q; expected one of %s", p, strings.Join(Profiles(), ", "))

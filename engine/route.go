@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 )
 
 // RouteReader is a runtime that reads the TypeScript of a Dawn route
@@ -47,7 +49,7 @@ func codeReducer(file string) reducer {
 // reducerFile is the first field (by name) whose reducer is the user's own
 // code, or nil.
 func (g *Graph) reducerFile() *field {
-	for _, n := range sortedKeys(g.fields) {
+	for _, n := range slices.Sorted(maps.Keys(g.fields)) {
 		if f := g.fields[n]; f.reducerFile != "" {
 			return f
 		}

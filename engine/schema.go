@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -161,7 +162,7 @@ func SchemaFromValue(doc any) (*Schema, error) {
 		return SchemaFromJSONSchema(obj)
 	}
 	s := &Schema{}
-	for _, k := range sortedKeys(obj) {
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
 		switch k {
 		case "profile":
 			p, ok := obj[k].(string)
@@ -181,7 +182,7 @@ func SchemaFromValue(doc any) (*Schema, error) {
 	if !ok {
 		return nil, &Error{Code: SchemaInvalid, Path: PathKey(Root, "fields"), Message: fmt.Sprintf("a schema document needs a \"fields\" object, received %s", describeMissing(obj, "fields"))}
 	}
-	for _, name := range sortedKeys(fields) {
+	for _, name := range slices.Sorted(maps.Keys(fields)) {
 		attrs, ok := fields[name].(map[string]any)
 		if fields[name] == nil {
 			attrs, ok = map[string]any{}, true
@@ -190,7 +191,7 @@ func SchemaFromValue(doc any) (*Schema, error) {
 			return nil, schemaErr(name, "", fmt.Sprintf("a field must be an object of attributes (%s), received %s", strings.Join(fieldAttributes, ", "), TypeName(fields[name])))
 		}
 		f := &Field{Name: name}
-		for _, attr := range sortedKeys(attrs) {
+		for _, attr := range slices.Sorted(maps.Keys(attrs)) {
 			if err := setAttr(f, attr, attrs[attr]); err != nil {
 				return nil, err
 			}
@@ -298,7 +299,7 @@ func SchemaFromTable(header []string, rows [][]string, decodeCell func(row, col 
 	col := map[string]int{}
 	for i, h := range header {
 		h = strings.TrimSpace(h)
-		if h != "field" && !contains(fieldAttributes, h) {
+		if h != "field" && !slices.Contains(fieldAttributes, h) {
 			return nil, schemaErr("", "", fmt.Sprintf("unknown schema table column %q; expected field, %s", h, strings.Join(fieldAttributes, ", ")))
 		}
 		if _, dup := col[h]; dup {
@@ -385,23 +386,4 @@ func parseListCell(cell string) ([]any, error) {
 		out = append(out, part)
 	}
 	return out, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// sortedKeys returns the keys of m in byte order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

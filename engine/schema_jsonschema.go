@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"strconv"
@@ -68,7 +69,7 @@ func SchemaFromJSONSchema(doc map[string]any) (*Schema, error) {
 			"a JSON Schema state schema needs a \"properties\" object, one property per field, received %s", received)}
 	}
 	s := &Schema{}
-	for _, name := range sortedKeys(props) {
+	for _, name := range slices.Sorted(maps.Keys(props)) {
 		f, err := d.field(name, props[name], PathKey(at, name))
 		if err != nil {
 			return nil, err
@@ -339,7 +340,7 @@ func (d *jsonSchemaDoc) nestedReadonly(n jsNode, prefix []PathElem, field string
 			if !isObj {
 				return jsErr(field, "properties", PathKey(c.path, "properties"), "expected an object of schemas, received %s", TypeName(pv))
 			}
-			for _, key := range sortedKeys(props) {
+			for _, key := range slices.Sorted(maps.Keys(props)) {
 				pn, err := node(props[key], PathKey(PathKey(c.path, "properties"), key), field, "properties")
 				if err != nil {
 					return err

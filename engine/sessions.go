@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -36,7 +37,7 @@ func (u *Unsupported) Error() string {
 // unsupported says why no runtime but the built-in one can run the graph,
 // or returns nil: a reducer registered in Go.
 func (g *Graph) unsupported(name string) *Unsupported {
-	for _, n := range sortedKeys(g.fields) {
+	for _, n := range slices.Sorted(maps.Keys(g.fields)) {
 		if f := g.fields[n]; f.custom {
 			return &Unsupported{Runtime: name, Reason: fmt.Sprintf("field %q has the custom reducer %s, registered in Go", n, f.reducerName)}
 		}
@@ -56,7 +57,7 @@ func (g *Graph) spec() GraphSpec {
 	if s.IDPrefix == "" {
 		s.IDPrefix = DefaultIDPrefix
 	}
-	for _, n := range sortedKeys(g.fields) {
+	for _, n := range slices.Sorted(maps.Keys(g.fields)) {
 		f := g.fields[n]
 		fs := FieldSpec{Name: n, Type: f.typ, Reducer: f.reducerName, Default: f.def, HasDefault: f.hasDef, Scope: f.scope, Custom: f.custom, ReducerFile: f.reducerFile}
 		if f.declaredMerge {
@@ -212,13 +213,13 @@ func (g *Graph) noGraphRuntime() *Unsupported {
 // must be the channel's.
 func (g *Graph) checkOwnGraph(gs GraphSession) error {
 	channels := gs.Channels()
-	for _, n := range sortedKeys(g.fields) {
+	for _, n := range slices.Sorted(maps.Keys(g.fields)) {
 		if !slices.Contains(channels, n) {
 			return schemaErr(n, "", fmt.Sprintf("not a channel of the graph %q (its channels: %s); the schema may only add rules to the graph's own fields", g.graphRef, strings.Join(channels, ", ")))
 		}
 	}
 	kinds := gs.ChannelKinds()
-	for _, n := range sortedKeys(g.fields) {
+	for _, n := range slices.Sorted(maps.Keys(g.fields)) {
 		if err := g.agreesWithChannel(g.fields[n], kinds[n]); err != nil {
 			return err
 		}

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode/utf8"
 
 	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
@@ -297,14 +296,8 @@ func shorten(msg string) string {
 		if len(l) <= maxLine {
 			continue
 		}
-		head, tail := jsonv.MaxShown, len(l)-jsonv.MaxShown
-		for head > 0 && !utf8.RuneStart(l[head]) {
-			head--
-		}
-		for tail < len(l) && !utf8.RuneStart(l[tail]) {
-			tail++
-		}
-		lines[i] = fmt.Sprintf("%s… (%d bytes cut) …%s", l[:head], tail-head, l[tail:])
+		head, tail := jsonv.Prefix(l, jsonv.MaxShown), jsonv.Suffix(l, jsonv.MaxShown)
+		lines[i] = fmt.Sprintf("%s… (%d bytes cut) …%s", head, len(l)-len(head)-len(tail), tail)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -2,8 +2,7 @@ package htmlreport
 
 import (
 	"errors"
-	"fmt"
-	"unicode/utf8"
+	"slices"
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/goldenfile"
@@ -25,10 +24,10 @@ func NewCommit(c engine.Commit, before map[string]any) Commit {
 	byField := map[string][]string{}
 	for _, w := range c.Writes {
 		name := writerName(w.Node)
-		if !contains(out.Writers, name) {
+		if !slices.Contains(out.Writers, name) {
 			out.Writers = append(out.Writers, name)
 		}
-		if !contains(byField[w.Field], name) {
+		if !slices.Contains(byField[w.Field], name) {
 			byField[w.Field] = append(byField[w.Field], name)
 		}
 	}
@@ -84,25 +83,7 @@ func topField(path string) string {
 }
 
 // clip shortens a value's JSON to MaxValue bytes, on a rune boundary.
-func clip(s string) string {
-	if len(s) <= MaxValue {
-		return s
-	}
-	cut := MaxValue
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + fmt.Sprintf("… (%d bytes in all)", len(s))
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
+func clip(s string) string { return jsonv.Clip(s, MaxValue) }
 
 // FailureOf is a step's or a scenario's error as the page shows it: its
 // message, the code of the engine error it carries, and the golden file

@@ -74,11 +74,30 @@ func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
+	return Prefix(s, n) + fmt.Sprintf("… (%d bytes in all)", len(s))
+}
+
+// Prefix is the start of s of at most n bytes, cut on a character boundary.
+func Prefix(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return s[:cut] + fmt.Sprintf("… (%d bytes in all)", len(s))
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// Suffix is the end of s of at most n bytes, cut on a character boundary.
+func Suffix(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	start := len(s) - n
+	for start < len(s) && !utf8.RuneStart(s[start]) {
+		start++
+	}
+	return s[start:]
 }
 
 func compare(path string, want, got any, out *[]Diff) {

@@ -380,3 +380,24 @@ func TestAbsenceIsTyped(t *testing.T) {
 		t.Errorf("Compare = %#v, want %#v", got, want)
 	}
 }
+
+// Every cut of a long value (errors, reports, the CLI's lines) falls on a
+// character boundary: a cut inside "é" would print invalid UTF-8.
+func TestPrefixAndSuffixCutOnCharacters(t *testing.T) {
+	s := "aé" + strings.Repeat("€", 3) + "éz" // 1+2+9+2+1 bytes
+	for n := 0; n <= len(s)+1; n++ {
+		p, q := Prefix(s, n), Suffix(s, n)
+		if len(p) > n || len(q) > n || !utf8.ValidString(p) || !utf8.ValidString(q) {
+			t.Fatalf("n=%d: Prefix %q, Suffix %q", n, p, q)
+		}
+		if !strings.HasPrefix(s, p) || !strings.HasSuffix(s, q) || (n >= len(s) && (p != s || q != s)) {
+			t.Fatalf("n=%d: Prefix %q, Suffix %q of %q", n, p, q, s)
+		}
+		if n > 0 && len(p) < n-2 {
+			t.Fatalf("n=%d: Prefix %q cut more than a character", n, p)
+		}
+	}
+	if got := Clip(s, 3); got != "aé… (15 bytes in all)" {
+		t.Errorf("Clip = %q", got)
+	}
+}
