@@ -7,7 +7,10 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -128,5 +131,27 @@ func TestFloorsFindAWrongArrow(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("violations:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// docs/architecture.md names files and directories for the reader to open:
+// each must exist, so that a move updates the page.
+func TestArchitecturePageNamesFilesThatExist(t *testing.T) {
+	page, err := os.ReadFile("../../docs/architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := regexp.MustCompile("`((?:engine|steps|internal|runtimes|cmd|docs|features)/[A-Za-z0-9_./<>-]*)`").FindAllStringSubmatch(string(page), -1)
+	if len(named) < 20 {
+		t.Fatalf("the page names %d files; the pattern no longer finds them", len(named))
+	}
+	for _, m := range named {
+		name := strings.TrimSuffix(m[1], "/...")
+		if strings.Contains(name, "<") { // a pattern such as profile_<name>.go
+			continue
+		}
+		if _, err := os.Stat(filepath.Join("../..", filepath.FromSlash(name))); err != nil {
+			t.Errorf("docs/architecture.md names %s, which does not exist", m[1])
+		}
 	}
 }
