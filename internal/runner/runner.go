@@ -3,6 +3,7 @@
 package runner
 
 import (
+	"cmp"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -202,10 +203,10 @@ func resolve(cfg Config) (*settings, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg.IDPrefix = first(cfg.IDPrefix, fc.IDPrefix)
-	s := &settings{layout: suite.Layout{Features: cfg.Features, Golden: cfg.Golden}, graph: first(cfg.Graph, fc.Graph)}
+	cfg.IDPrefix = cmp.Or(cfg.IDPrefix, fc.IDPrefix)
+	s := &settings{layout: suite.Layout{Features: cfg.Features, Golden: cfg.Golden}, graph: cmp.Or(cfg.Graph, fc.Graph)}
 	explicitFormat := cfg.Format != "" || fc.Format != ""
-	cfg.Format = first(cfg.Format, fc.Format, cfg.DefaultFormat, "progress")
+	cfg.Format = cmp.Or(cfg.Format, fc.Format, cfg.DefaultFormat, "progress")
 	godogFormat, htmlFiles, err := splitHTMLFormat(cfg.Format)
 	if err != nil {
 		return nil, err
@@ -216,7 +217,7 @@ func resolve(cfg Config) (*settings, error) {
 	}
 	// html:FILE alone leaves godog's output as it is by default
 	explicitFormat = explicitFormat && godogFormat != ""
-	s.godogFormat = first(godogFormat, cfg.DefaultFormat, "progress")
+	s.godogFormat = cmp.Or(godogFormat, cfg.DefaultFormat, "progress")
 	if err := checkFormats(s.godogFormat); err != nil {
 		return nil, err
 	}
@@ -237,11 +238,11 @@ func resolve(cfg Config) (*settings, error) {
 	if err := checkTags(cfg.Tags); err != nil {
 		return nil, err
 	}
-	s.runtime, s.runtimeFrom = first(cfg.Runtime, fc.Runtime), "--runtime"
+	s.runtime, s.runtimeFrom = cmp.Or(cfg.Runtime, fc.Runtime), "--runtime"
 	if cfg.Runtime == "" && fc.Runtime != "" {
 		s.runtimeFrom = ConfigFile + "'s runtime:"
 	}
-	s.python = first(cfg.Python, fc.Python)
+	s.python = cmp.Or(cfg.Python, fc.Python)
 	s.timeout = cfg.RuntimeTimeout
 	if s.timeout == 0 {
 		s.timeout = time.Duration(fc.RuntimeTimeout)
@@ -571,15 +572,6 @@ func ShardPaths(scenarios []*suite.Scenario, k, n int) []string {
 		}
 	}
 	return paths
-}
-
-func first(vals ...string) string {
-	for _, v := range vals {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 func orDefault(paths []string, def string) []string {
