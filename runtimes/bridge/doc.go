@@ -27,9 +27,7 @@
 //   - Then it reads one JSON object per line on stdin, a request
 //     {"id": n, "op": ..., ...}, and writes one JSON object per line on
 //     stdout, the answer, with the request's id, in order: one request is
-//     under way at a time. Anything it cannot do is {"id", "fatal": "..."}
-//     (the awaken program answers an op it does not know with a
-//     RUNTIME_ERROR error instead).
+//     under way at a time. Anything it cannot do is {"id", "fatal": "..."}.
 //   - stdout carries the protocol only: a program sends whatever else
 //     writes to stdout (a library's print) to stderr, whose last 8 KB go
 //     into the error of a program that dies.

@@ -863,10 +863,16 @@ fn serve() {
                 }
                 Ok(json!({}))
             }
-            other => Err(Failure::new(
-                "RUNTIME_ERROR",
-                format!("unknown op {other:?}"),
-            )),
+            other => {
+                // what the program cannot do is fatal, as the protocol says
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({ "id": id, "fatal": format!("unknown op {other:?}") })
+                );
+                let _ = out.flush();
+                continue;
+            }
         };
         answer(&mut out, id, res);
     }
