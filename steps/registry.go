@@ -44,6 +44,7 @@ func Vocabulary() []Def {
 	all = append(all, runSteps()...)
 	all = append(all, outputSteps()...)
 	all = append(all, toolSteps()...)
+	all = append(all, wholeGraphSteps()...)
 	all = append(all, assertSteps()...)
 	return all
 }
@@ -189,6 +190,16 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 				}
 				if cerr := w.graph.Close(); cerr != nil && err == nil {
 					return ctx, fmt.Errorf("%s: closing the scenario's runtime: %v", w.scenario.Feature, cerr)
+				}
+			}
+			if w.graph != nil && w.pending == nil && err == nil {
+				// replies no call used fail the scenario at its end
+				if uerr := w.graph.UnusedReplies(); uerr != nil {
+					err = newFailure(report.Pos{File: w.scenario.Feature, Line: w.scenario.Line}, uerr.Error(), uerr)
+					if cfg.Report != nil {
+						cfg.Report.Done(w.scenario, err)
+					}
+					return ctx, err
 				}
 			}
 			if w.pending != nil && err == nil {

@@ -126,6 +126,10 @@ type world struct {
 	ownGraph string
 	graph    *engine.Graph
 	thread   string
+	// replies are the model's script (Given the model replies:), handed
+	// to the graph at its first whole-graph run (repliesSet)
+	replies    []any
+	repliesSet bool
 
 	// ctx is the running step's context, handed to Go nodes and tools.
 	ctx context.Context
