@@ -82,7 +82,7 @@ func wholeGraphSteps() []Def {
 			}
 			return nil
 		}},
-		{Pattern: `^the model should have been called (\d+) times?$`, run: func(w *world, a ...string) error {
+		{Pattern: `^the model should have been called (\d+) times$`, run: func(w *world, a ...string) error {
 			if _, err := w.lastRun(); err != nil {
 				return err
 			}
