@@ -9,8 +9,12 @@ import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { z } from "zod";
 
-// FakeChatModel answers "I cannot help." to everything: the scenario's
-// script replaces its answers.
+// replies are FakeChatModel's answers, first first; with none left it
+// answers "I cannot help.". The test that runs this graph directly
+// (runtimes/langgraphjs/wholegraph_test.go) fills it; a whole-graph run
+// scripts the model instead, and never reaches _generate.
+export const replies = [];
+
 class FakeChatModel extends BaseChatModel {
   _llmType() {
     return "fake";
@@ -21,7 +25,7 @@ class FakeChatModel extends BaseChatModel {
   }
 
   async _generate() {
-    const message = new AIMessage("I cannot help.");
+    const message = replies.length ? replies.shift() : new AIMessage("I cannot help.");
     return { generations: [{ text: message.content, message }] };
   }
 }
