@@ -93,7 +93,11 @@ func (g *Graph) RunGraph(threadID string, input Checked, recursionLimit int) (*G
 		}
 	}
 	if runner == nil {
-		return nil, &Unsupported{Runtime: builtinName, Reason: fmt.Sprintf("the scenario runs its own graph %q whole, which only langgraph-js runs yet", g.graphRef), Graph: g.graphRef}
+		cannot := builtinName
+		if len(g.sessions) > 0 {
+			cannot = g.sessions[0].name
+		}
+		return nil, &Unsupported{Runtime: cannot, Reason: fmt.Sprintf("the scenario runs its own graph %q whole, which only langgraph-js runs yet", g.graphRef), Graph: g.graphRef}
 	}
 	v, order, err := normalizeOrdered(input.Value)
 	if err != nil {
