@@ -140,3 +140,96 @@ func TestModelScriptUnusedFailsTheScenario(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeGraphModelPaths: the script answers a chat model however the
+// graph calls it and wherever the class comes from: stream() in a node of
+// an ES module, invoke() in a CommonJS module (the other instance of
+// @langchain/core); a run that reaches interrupt() is refused, saying
+// whole-graph interrupts are not supported yet.
+func TestWholeGraphModelPaths(t *testing.T) {
+	dir := writeSuite(t, map[string]string{
+		"graphs/stream.mjs": `import { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { MessagesAnnotation, StateGraph, START, END, interrupt } from "@langchain/langgraph";
+class Never extends BaseChatModel {
+  _llmType() { return "never"; }
+  async _generate() { throw new Error("the real model was called"); }
+}
+const model = new Never({});
+async function talk(state) {
+  let text = "";
+  for await (const chunk of await model.stream(state.messages)) text += chunk.content;
+  return { messages: [{ type: "ai", content: text.toUpperCase(), id: "a-1" }] };
+}
+export const graph = new StateGraph(MessagesAnnotation).addNode("talk", talk).addEdge(START, "talk").addEdge("talk", END).compile();
+export const paused = new StateGraph(MessagesAnnotation)
+  .addNode("ask", () => ({ messages: [{ type: "ai", content: String(interrupt("which order?")), id: "a-2" }] }))
+  .addEdge(START, "ask").addEdge("ask", END).compile();
+`,
+		"graphs/common.cjs": `const { BaseChatModel } = require("@langchain/core/language_models/chat_models");
+const { MessagesAnnotation, StateGraph, START, END } = require("@langchain/langgraph");
+class Never extends BaseChatModel {
+  _llmType() { return "never"; }
+  async _generate() { throw new Error("the real model was called"); }
+}
+const model = new Never({});
+exports.graph = new StateGraph(MessagesAnnotation)
+  .addNode("first", async (s) => ({ messages: [await model.invoke(s.messages)] }))
+  .addNode("second", async (s) => ({ messages: [await model.invoke(s.messages)] }))
+  .addEdge(START, "first").addEdge("first", "second").addEdge("second", END).compile();
+`,
+		"features/paths.feature": `Feature: model paths
+  Scenario: stream
+    Given the graph from "graphs/stream.mjs:graph"
+    And the model replies:
+      """
+      - hello
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the steps should be:
+      | step | nodes |
+      | 1    | talk  |
+    And the run should have ended
+    And field "messages[1].content" should equal "HELLO"
+
+  Scenario: commonjs
+    Given the graph from "graphs/common.cjs:graph"
+    And the model replies:
+      """
+      - {content: one, id: r-1}
+      - {content: two, id: r-2}
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the steps should be:
+      | step | nodes  |
+      | 1    | first  |
+      | 2    | second |
+    And the model should have been called 2 times
+    And the state should contain:
+      """
+      messages: [{id: m-1}, {id: r-1, content: one}, {id: r-2, content: two}]
+      """
+
+  Scenario: interrupt
+    Given the graph from "graphs/stream.mjs:paused"
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the step should fail with "RUNTIME_ERROR" mentioning "whole-graph interrupts are not supported yet"
+`,
+	})
+	var out bytes.Buffer
+	res, err := runner.Run(runner.Config{Root: dir, Runtime: "langgraph-js", Format: "pretty", NoColor: true, Output: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != 0 || !strings.Contains(out.String(), "3 scenarios (3 passed)") {
+		t.Fatalf("status %d; want 0, three scenarios passed:\n%s", res.Status, out.String())
+	}
+}
