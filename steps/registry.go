@@ -347,7 +347,8 @@ type StepRecord = report.StepRecord
 
 // record hands the running step's record to the run's report.
 func (w *world) record(commitsBefore, eventsBefore int, err error) {
-	r := StepRecord{Scenario: w.scenario, Step: w.step, Thread: w.thread, Before: w.before, Err: err}
+	r := StepRecord{Scenario: w.scenario, Step: w.step, Thread: w.thread, Before: w.before, Err: err, Supersteps: w.ranWhole}
+	w.ranWhole = nil
 	if w.graph != nil {
 		r.After = w.graph.State(w.thread)
 		if trace := w.graph.Trace(); len(trace) > commitsBefore {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/jsonv"
+	"github.com/stateharness/scenario/internal/report"
 )
 
 // wholeGraphSteps are the steps of a whole-graph run (docs/reference.md,
@@ -122,8 +124,49 @@ func (w *world) runWhole(input engine.Checked) error {
 		w.graph.SetModelReplies(w.replies)
 		w.repliesSet = true
 	}
-	_, err := w.graph.RunGraph(w.thread, input, 0)
-	return err
+	run, err := w.graph.RunGraph(w.thread, input, 0)
+	if err != nil {
+		return err
+	}
+	w.ranWhole = w.supersteps(run)
+	return nil
+}
+
+// supersteps is a whole-graph run as the reports read it: each
+// superstep's nodes and their model calls (the script's reply), where
+// the graph went next, and the state after the last.
+func (w *world) supersteps(run *engine.GraphRunResult) []report.Superstep {
+	out := make([]report.Superstep, len(run.Steps))
+	for i, st := range run.Steps {
+		s := report.Superstep{Index: st.Step}
+		for _, n := range st.Nodes {
+			t := report.Task{Node: n}
+			for _, c := range run.Calls {
+				if c.Step != st.Step || c.Node != n {
+					continue
+				}
+				mc := report.ModelCall{Model: "scripted"}
+				if c.Reply >= 1 && c.Reply <= len(w.replies) {
+					if b, err := jsonv.Encode(w.replies[c.Reply-1]); err == nil {
+						mc.Output = string(b)
+					}
+				}
+				t.ModelCalls = append(t.ModelCalls, mc)
+			}
+			s.Tasks = append(s.Tasks, t)
+		}
+		if i+1 < len(run.Steps) {
+			s.Next = slices.Clone(run.Steps[i+1].Nodes)
+		} else {
+			s.Next = slices.Clone(run.Next)
+			s.Thread, s.Revision = w.thread, w.graph.Revision(w.thread)
+			if b, err := jsonv.Encode(run.Values); err == nil {
+				s.StateAfter = string(b)
+			}
+		}
+		out[i] = s
+	}
+	return out
 }
 
 // lastRun is the scenario's last whole-graph run.

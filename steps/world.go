@@ -130,6 +130,8 @@ type world struct {
 	// to the graph at its first whole-graph run (repliesSet)
 	replies    []any
 	repliesSet bool
+	// ranWhole is the running step's whole-graph run, for its report
+	ranWhole []report.Superstep
 
 	// ctx is the running step's context, handed to Go nodes and tools.
 	ctx context.Context
