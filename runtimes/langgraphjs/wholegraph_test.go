@@ -145,7 +145,8 @@ func TestModelScriptUnusedFailsTheScenario(t *testing.T) {
 // graph calls it and wherever the class comes from: stream() in a node of
 // an ES module, invoke() in a CommonJS module (the other instance of
 // @langchain/core); a run that reaches interrupt() is refused, saying
-// whole-graph interrupts are not supported yet.
+// whole-graph interrupts are not supported yet; a node that throws is
+// NODE_ERROR with the suite's file and line.
 func TestWholeGraphModelPaths(t *testing.T) {
 	dir := writeSuite(t, map[string]string{
 		"graphs/stream.mjs": `import { BaseChatModel } from "@langchain/core/language_models/chat_models";
@@ -161,6 +162,9 @@ async function talk(state) {
   return { messages: [{ type: "ai", content: text.toUpperCase(), id: "a-1" }] };
 }
 export const graph = new StateGraph(MessagesAnnotation).addNode("talk", talk).addEdge(START, "talk").addEdge("talk", END).compile();
+export const broken = new StateGraph(MessagesAnnotation)
+  .addNode("fail", () => { throw new Error("the order service is down"); })
+  .addEdge(START, "fail").addEdge("fail", END).compile();
 export const paused = new StateGraph(MessagesAnnotation)
   .addNode("ask", () => ({ messages: [{ type: "ai", content: String(interrupt("which order?")), id: "a-2" }] }))
   .addEdge(START, "ask").addEdge("ask", END).compile();
@@ -222,6 +226,14 @@ exports.graph = new StateGraph(MessagesAnnotation)
       messages: [{type: human, content: hi, id: m-1}]
       """
     Then the step should fail with "RUNTIME_ERROR" mentioning "whole-graph interrupts are not supported yet"
+
+  Scenario: a node that throws
+    Given the graph from "graphs/stream.mjs:broken"
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the step should fail with "NODE_ERROR" mentioning "node \"fail\" threw Error: the order service is down (at graphs/stream.mjs:"
 `,
 	})
 	var out bytes.Buffer
@@ -229,7 +241,7 @@ exports.graph = new StateGraph(MessagesAnnotation)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != 0 || !strings.Contains(out.String(), "3 scenarios (3 passed)") {
-		t.Fatalf("status %d; want 0, three scenarios passed:\n%s", res.Status, out.String())
+	if res.Status != 0 || !strings.Contains(out.String(), "4 scenarios (4 passed)") {
+		t.Fatalf("status %d; want 0, four scenarios passed:\n%s", res.Status, out.String())
 	}
 }
