@@ -51,6 +51,11 @@
 // with a checkpointer (it needs a thread_id), an interrupt. kinds name the
 // graph's channels: "last-value", "messages" (messagesStateReducer),
 // "reducer" (another) or "other", which record's schema takes from it.
+// A run is a whole-graph run of the scenario's own graph (runWhole,
+// wholegraph.mjs): the user's builder compiled whole on the counted
+// channels and a checkpointer, streamed with the modes "debug" (its
+// supersteps' tasks) and "values", the chat models answering from the
+// scenario's script.
 // Generated message ids: the messages reducer calls crypto.randomUUID (uuid
 // v4); inside the reducer it returns idPrefix + n, counted from the commit's
 // nextId, so the ids are those the harness numbers.
