@@ -6,7 +6,7 @@ Feature: The team's own graph runs whole, its model scripted
   supersteps, its model calls and its final state are then asserted.
 
   Background:
-    Given the graph from "testdata/wholegraph/react.mjs:graph"
+    Given the graph from "scenarios/graphs/react.mjs:graph"
 
   Scenario: the agent calls a tool, then answers
     Given the model replies:

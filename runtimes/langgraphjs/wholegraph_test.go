@@ -16,7 +16,7 @@ import (
 	"github.com/stateharness/scenario/internal/toolchain"
 )
 
-// TestWholeGraphAgreesWithTheLibrarysOwnRun runs testdata/wholegraph/react.mjs
+// TestWholeGraphAgreesWithTheLibrarysOwnRun runs scenarios/graphs/react.mjs
 // as LangGraph runs it, with its own fake chat model giving the replies
 // features/wholegraph_js.feature scripts, and holds the feature's
 // expectations to that run: the supersteps (read from the checkpoints'
@@ -101,7 +101,7 @@ func renameUUIDs(t *testing.T, v any) any {
 // the scenario at its end with MODEL_SCRIPT_UNUSED, naming the first
 // unused reply and the last call, and the run's status is a failure.
 func TestModelScriptUnusedFailsTheScenario(t *testing.T) {
-	react, err := os.ReadFile(filepath.Join("..", "..", "testdata", "wholegraph", "react.mjs"))
+	react, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "graphs", "react.mjs"))
 	if err != nil {
 		t.Fatal(err)
 	}

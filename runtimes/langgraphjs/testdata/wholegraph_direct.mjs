@@ -1,4 +1,4 @@
-// wholegraph_direct.mjs: the library's own run of testdata/wholegraph/react.mjs
+// wholegraph_direct.mjs: the library's own run of scenarios/graphs/react.mjs
 // with its own fake chat model answering the replies the feature scripts
 // (features/wholegraph_js.feature), for wholegraph_test.go. The supersteps
 // come from the checkpoints' history (each checkpoint's next nodes), not
@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 
 const root = process.argv[2];
 const url = (rel) => pathToFileURL(path.join(root, rel)).href;
-const { graph, replies } = await import(url("testdata/wholegraph/react.mjs"));
+const { graph, replies } = await import(url("scenarios/graphs/react.mjs"));
 const { plainMessage } = await import(url("runtimes/langgraphjs/message.mjs"));
 const { AIMessage } = await import(url("node_modules/@langchain/core/dist/messages/index.js"));
 const { MemorySaver } = await import(url("node_modules/@langchain/langgraph/dist/index.js"));
