@@ -36,6 +36,8 @@ const (
 	CapabilityConflict           Code = "CAPABILITY_CONFLICT"
 	RuntimeDisagreement          Code = "RUNTIME_DISAGREEMENT"
 	RuntimeError                 Code = "RUNTIME_ERROR"
+	ModelScriptExhausted         Code = "MODEL_SCRIPT_EXHAUSTED"
+	ModelScriptUnused            Code = "MODEL_SCRIPT_UNUSED"
 )
 
 // CodeInfo says what a code means and what to do about it.
@@ -75,5 +77,7 @@ func Codes() []CodeInfo {
 		{CapabilityConflict, "Dawn's planning capability contributes the todos field and the writeTodos tool, and the route declares one of them too.", "Remove the field from the schema or the tool from the route, or remove the plan.md."},
 		{RuntimeDisagreement, "Side by side (--runtime builtin,<runtime>, such as builtin,langgraph-js), the built-in engine and the real library gave different outcomes for a commit.", "Read the JSON paths and both values: the real library is right; report the case if the built-in engine is wrong."},
 		{RuntimeError, "A runtime refused a commit with an error of no other code, or could not run it (the bridge died, took longer than the runtime timeout or broke its protocol; it is started again for the next scenario).", "Read the quoted error, the exit status and the runtime's stderr; a missing package names its install command; a slow real node needs a longer --runtime-timeout."},
+		{ModelScriptExhausted, "In a whole-graph run, a chat model of the graph was called past the end of the scenario's script (Given the model replies:); the message names the superstep, the node and the last message the model was given.", "Add the reply the model should give to the script, or find why the graph calls the model more often than the scenario expects."},
+		{ModelScriptUnused, "A scenario whose graph ran whole ended with replies of its model script that no chat-model call used; the message names the first unused reply and the last call.", "Remove the replies the graph does not ask for, or find why it stopped calling the model (a route that ends early)."},
 	}
 }

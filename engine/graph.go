@@ -117,6 +117,8 @@ type Graph struct {
 	schemaFields int
 	checked      map[string]bool
 	alone        string
+	// whole is what the scenario's whole-graph runs have done
+	whole wholeRun
 }
 
 type thread struct {

@@ -44,6 +44,7 @@ func Vocabulary() []Def {
 	all = append(all, runSteps()...)
 	all = append(all, outputSteps()...)
 	all = append(all, toolSteps()...)
+	all = append(all, wholeGraphSteps()...)
 	all = append(all, assertSteps()...)
 	return all
 }
@@ -191,6 +192,16 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 					return ctx, fmt.Errorf("%s: closing the scenario's runtime: %v", w.scenario.Feature, cerr)
 				}
 			}
+			if w.graph != nil && w.pending == nil && err == nil {
+				// replies no call used fail the scenario at its end
+				if uerr := w.graph.UnusedReplies(); uerr != nil {
+					err = newFailure(report.Pos{File: w.scenario.Feature, Line: w.scenario.Line}, uerr.Error(), uerr)
+					if cfg.Report != nil {
+						cfg.Report.Done(w.scenario, err)
+					}
+					return ctx, err
+				}
+			}
 			if w.pending != nil && err == nil {
 				err = w.pendingFailure()
 				if cfg.Report != nil {
@@ -336,7 +347,8 @@ type StepRecord = report.StepRecord
 
 // record hands the running step's record to the run's report.
 func (w *world) record(commitsBefore, eventsBefore int, err error) {
-	r := StepRecord{Scenario: w.scenario, Step: w.step, Thread: w.thread, Before: w.before, Err: err}
+	r := StepRecord{Scenario: w.scenario, Step: w.step, Thread: w.thread, Before: w.before, Err: err, Supersteps: w.ranWhole}
+	w.ranWhole = nil
 	if w.graph != nil {
 		r.After = w.graph.State(w.thread)
 		if trace := w.graph.Trace(); len(trace) > commitsBefore {

@@ -126,6 +126,12 @@ type world struct {
 	ownGraph string
 	graph    *engine.Graph
 	thread   string
+	// replies are the model's script (Given the model replies:), handed
+	// to the graph at its first whole-graph run (repliesSet)
+	replies    []any
+	repliesSet bool
+	// ranWhole is the running step's whole-graph run, for its report
+	ranWhole []report.Superstep
 
 	// ctx is the running step's context, handed to Go nodes and tools.
 	ctx context.Context

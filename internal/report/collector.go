@@ -146,6 +146,7 @@ func (c *Collector) Step(r StepRecord) {
 	if len(r.Events) > 0 {
 		s.Events, s.EventsMore = htmlreport.NewEvents(r.Events, len(r.Commits))
 	}
+	k.Supersteps = append(k.Supersteps, r.Supersteps...)
 	s.Skip, s.Kept = r.Skipped, r.Kept
 	k.thread, k.last = r.Thread, r.After
 }

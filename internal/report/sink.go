@@ -39,6 +39,8 @@ type StepRecord struct {
 	// events they recorded.
 	Commits []engine.Commit
 	Events  []engine.Event
+	// Supersteps are what the step's whole-graph run did, if it ran one.
+	Supersteps []Superstep
 	// Skipped says why a runtime skipped the scenario at this step.
 	Skipped string
 	// Err is what the step failed with; Kept is an engine error it kept for

@@ -1,14 +1,18 @@
 package report
 
 // The types of a whole-graph run (a graph run from its entry to its end,
-// superstep by superstep, as LangGraph's Pregel loop runs it). Nothing
-// fills them yet: they are here so that every report can show such a run
-// from this model, with no collector of its own.
+// superstep by superstep, as LangGraph's Pregel loop runs it), which the
+// step library fills from the runtime's answer (StepRecord.Supersteps), so
+// that every report can show such a run from this model, with no
+// collector of its own. What the runtime does not answer yet stays empty:
+// the tasks' writes, the state after every superstep but the last, the
+// messages a model call was given.
 
 // Superstep is one step of a whole-graph run: the tasks that ran at once,
 // what they wrote, where the graph went next and the state after.
 type Superstep struct {
-	// Index is the superstep's number, from 0.
+	// Index is the superstep's number, from 1 as `Then the steps should
+	// be:` numbers them (the input's superstep is none).
 	Index int
 	// Tasks are the nodes that ran in it, in the order their writes
 	// were applied.

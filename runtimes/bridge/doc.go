@@ -60,6 +60,12 @@
 //	  → {"id", "chunks": [[mode, chunk], ...], "kinds": {channel: kind}}
 //	  or {"id", "error": {"code", "message", "name"?, "path"?}}
 //	  (langgraph-js and langgraph-py)
+//	{"id", "op": "run", "graph": n, "nextId": n, "before": {...}|null, "input": {...},
+//	 "replies": [reply, ...], "offset": n, "recursionLimit"?: n}
+//	  → {"id", "nextId": n, "values": {...}, "steps": [{"step", "nodes": [...]}],
+//	     "next": [...], "calls": [{"step", "node", "reply"}]}
+//	  or {"id", "error": {"code", "message", "name"?, "path"?}}
+//	  (langgraph-js alone, on an own graph's open)
 //
 // An own graph's open names its channels (the state's fields), its nodes
 // (the names a scenario may script) and each channel's kind: "last-value"
@@ -80,6 +86,22 @@
 // (an interrupt, a graph compiled with a checkpointer, which needs a
 // thread_id) is a RUNTIME_ERROR saying so and what to do. The runtime
 // timeout bounds the whole run.
+//
+// A run ([engine.GraphRunner], docs/reference.md, Whole-graph runs) runs
+// the open own graph whole: from before (the thread's state, put in a
+// checkpoint as a commit's) with input, through the graph's own nodes and
+// edges to its end, every LangChain chat model the graph calls answering
+// from replies in order (a string, the AI message's content, or an object
+// as an AIMessage takes it); offset is how many replies earlier runs of
+// the scenario used, which the answer's numbers count from. It answers
+// the state at the end, the parent graph's supersteps from 1 (the input's
+// is none) with the nodes of each in name order, the nodes it would run
+// next (none: it ended), and each model call: the superstep, the node and
+// the reply's number in the scenario's script (1-based). A call past the
+// last reply is MODEL_SCRIPT_EXHAUSTED naming the superstep, the node and
+// the last message the model was given; a run that reaches an interrupt is
+// a RUNTIME_ERROR (not supported yet); a node that throws, NODE_ERROR.
+// Message ids count from nextId as a commit's do.
 //
 // A commit is stateless on the program's side: the harness owns the
 // threads and sends the state before each commit; the program answers with
@@ -139,6 +161,7 @@
 //   - session.go: a scenario's graph on the program (engine.Session) and
 //     the commit request.
 //   - stream.go: [Bridge.Stream], a live run of an own graph.
+//   - run.go: a whole-graph run of an own graph (the run request).
 //   - version.go: [Versions] and [CommandVersion].
 //   - launch.go: [Launch], what every runtime's Start does.
 //

@@ -92,6 +92,24 @@ type response struct {
 	Kinds  map[string]string `json:"kinds"`
 	// Fields are a Dawn route's fields (route), as state.ts gives them.
 	Fields []routeField `json:"fields"`
+	// Steps, Next and Calls are a whole-graph run's (run): its supersteps,
+	// the nodes it would run next and its chat-model calls.
+	Steps []runStep      `json:"steps"`
+	Next  []string       `json:"next"`
+	Calls []runModelCall `json:"calls"`
+}
+
+// runStep is one superstep of a whole-graph run, as the program answers.
+type runStep struct {
+	Step  int      `json:"step"`
+	Nodes []string `json:"nodes"`
+}
+
+// runModelCall is one chat-model call of a whole-graph run.
+type runModelCall struct {
+	Step  int    `json:"step"`
+	Node  string `json:"node"`
+	Reply int    `json:"reply"`
 }
 
 // bridgeError is an error the framework threw, as the program reports it:
@@ -125,6 +143,7 @@ var codes = map[string]engine.Code{
 	string(engine.TypeMismatch):                 engine.TypeMismatch,
 	string(engine.ExclusiveMergeConflict):       engine.ExclusiveMergeConflict,
 	string(engine.UnknownKey):                   engine.UnknownKey,
+	string(engine.ModelScriptExhausted):         engine.ModelScriptExhausted,
 }
 
 // engineError maps a program's error to the harness's error; library

@@ -51,6 +51,11 @@
 // with a checkpointer (it needs a thread_id), an interrupt. kinds name the
 // graph's channels: "last-value", "messages" (messagesStateReducer),
 // "reducer" (another) or "other", which record's schema takes from it.
+// A run is a whole-graph run of the scenario's own graph (runWhole,
+// wholegraph.mjs): the user's builder compiled whole on the counted
+// channels and a checkpointer, streamed with the modes "debug" (its
+// supersteps' tasks) and "values", the chat models answering from the
+// scenario's script.
 // Generated message ids: the messages reducer calls crypto.randomUUID (uuid
 // v4); inside the reducer it returns idPrefix + n, counted from the commit's
 // nextId, so the ids are those the harness numbers.
@@ -63,6 +68,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { plainMessage } from "./message.mjs";
+import { Script, during, patchChatModels, supersteps } from "./wholegraph.mjs";
 
 const { createRequire } = module_;
 
@@ -817,6 +823,26 @@ class OwnGraph {
       graph: b.compile({ checkpointer, interruptAfter: names.length ? names : undefined }),
     };
   }
+
+  // whole is the user's graph whole, its nodes and edges as they are, on
+  // the counted channels (generated ids are the harness's) and a
+  // checkpointer of its own, compiled once.
+  whole() {
+    if (this.wholeGraph) return this.wholeGraph;
+    const user = this.user.builder;
+    const b = Object.create(Object.getPrototypeOf(user));
+    Object.assign(b, user);
+    b.compiled = false;
+    b.channels = { ...this.channels };
+    const checkpointer = new MemorySaver(identitySerde);
+    this.wholeGraph = { checkpointer, graph: b.compile({ checkpointer }) };
+    return this.wholeGraph;
+  }
+
+  // file is the graph module's path.
+  file() {
+    return path.resolve(root, this.ref.slice(0, this.ref.lastIndexOf(":")));
+  }
 }
 
 // current is the commit being run: what each node returns. Commits run one
@@ -1306,6 +1332,73 @@ async function streamGraph(req) {
   return { chunks, kinds: channelKinds(graph) };
 }
 
+// runWhole runs the scenario's own graph end to end from the thread's
+// state (before) with the input, the chat models answering from the
+// script, and answers with its supersteps, model calls and final state.
+async function runWhole(spec, req) {
+  await patchChatModels(spec.file());
+  const { graph, checkpointer } = spec.whole();
+  const thread = "t" + ++threads;
+  const config = { configurable: { thread_id: thread } };
+  const script = new Script(Array.isArray(req.replies) ? req.replies : [], req.offset ?? 0, (m) => {
+    try {
+      return JSON.stringify(plain(m, [], new Set()));
+    } catch {
+      return String(m?.content ?? m);
+    }
+  });
+  ids.prefix = spec.idPrefix;
+  ids.next = req.nextId ?? 0;
+  const debug = [];
+  let last;
+  try {
+    if (req.before) await seed(spec, checkpointer, config, req.before);
+    const opts = { ...config, streamMode: ["debug", "values"] };
+    if (req.recursionLimit) opts.recursionLimit = req.recursionLimit;
+    try {
+      await during(script, async () => {
+        for await (const [mode, chunk] of await graph.stream(req.input ?? {}, opts)) {
+          if (mode === "debug") debug.push(chunk);
+          else last = chunk;
+        }
+      });
+    } catch (err) {
+      const e = firstError(err);
+      if (e?.lc_error_code === "MODEL_SCRIPT_EXHAUSTED") return { error: { code: "MODEL_SCRIPT_EXHAUSTED", message: e.message } };
+      if (isGraphInterrupt(e)) return { error: interruptRefusal() };
+      const task = debug.findLast?.((c) => c?.type === "task" && c.payload?.id === e?.pregelTaskId);
+      if (task) return { error: nodeThrew(task.payload.name, e) };
+      return { error: errorOf(spec, err) };
+    }
+    const snap = await graph.getState(config);
+    if ((snap.tasks ?? []).some((t) => (t.interrupts ?? []).length > 0)) return { error: interruptRefusal() };
+    const steps = supersteps(debug);
+    const number = new Map(steps.map((s, i) => [s.step, i + 1]));
+    let values;
+    try {
+      const present = Object.entries(snap.values ?? last ?? {}).filter(([, x]) => x !== undefined);
+      values = toJSONValue(Object.fromEntries(present), [], new Set(), false);
+    } catch (e) {
+      if (!(e instanceof NonJSON)) throw e;
+      return { error: e.answer("after the run, the state holds", "a reducer or a node of the graph produced it") };
+    }
+    return {
+      nextId: ids.next,
+      values,
+      steps: steps.map((s, i) => ({ step: i + 1, nodes: s.nodes })),
+      next: [...(snap.next ?? [])],
+      calls: script.calls.map((c) => ({ step: number.get(c.step) ?? 0, node: c.node ?? "", reply: c.reply })),
+    };
+  } finally {
+    await checkpointer.deleteThread(thread);
+  }
+}
+
+// interruptRefusal: a whole-graph run to an interrupt is not supported yet.
+function interruptRefusal() {
+  return { code: "RUNTIME_ERROR", message: "the graph was interrupted (interrupt()): whole-graph interrupts are not supported yet; run the graph's nodes as steps (When node \"<name>\" runs) up to the interrupt" };
+}
+
 // channelKinds names each channel of the graph by kind.
 function channelKinds(graph) {
   const kinds = {};
@@ -1447,6 +1540,13 @@ async function handle(req) {
     }
     case "stream":
       return new ProcessState().during(() => streamGraph(req));
+    case "run": {
+      const entry = byID.get(req.graph);
+      if (!entry) return { fatal: `no graph ${req.graph} is open` };
+      if (!(entry.spec instanceof OwnGraph)) return { error: { code: "RUNTIME_ERROR", message: "a whole-graph run needs the scenario's own graph (Given the graph from)" } };
+      entry.ran = true;
+      return entry.spec.proc.during(() => runWhole(entry.spec, req));
+    }
     case "route":
       try {
         return { fields: await readRoute(String(req.dir ?? "")) };

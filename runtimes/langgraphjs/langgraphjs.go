@@ -59,6 +59,12 @@ var bridgeJS string
 //go:embed message.mjs
 var messageJS string
 
+// wholegraphJS is the bridge's whole-graph run: the scripted chat models
+// and the supersteps.
+//
+//go:embed wholegraph.mjs
+var wholegraphJS string
+
 // Name is the runtime's name as --runtime spells it.
 const Name = "langgraph-js"
 
@@ -109,7 +115,7 @@ func Program(node, script, root string, timeout time.Duration) bridge.Program {
 		Library: "LangGraph JS",
 		Command: node,
 		Args:    []string{filepath.Join("{dir}", "bridge.mjs"), root},
-		Files:   map[string]string{"bridge.mjs": script, "message.mjs": messageJS},
+		Files:   map[string]string{"bridge.mjs": script, "message.mjs": messageJS, "wholegraph.mjs": wholegraphJS},
 		Dir:     root,
 		Accept:  accept,
 		Routes:  true,

@@ -1,0 +1,50 @@
+Feature: The team's own graph runs whole, its model scripted
+  A scenario on its own graph (docs/reference.md, "Whole-graph runs") can
+  run the graph as its users run it: from an input to its end, through its
+  real nodes, edges and conditional routing, every LangChain chat model
+  answering from the scenario's script, with no network. The run's
+  supersteps, its model calls and its final state are then asserted.
+
+  Background:
+    Given the graph from "scenarios/graphs/react.mjs:graph"
+
+  Scenario: the agent calls a tool, then answers
+    Given the model replies:
+      """
+      - content: ""
+        tool_calls:
+          - name: lookup_order
+            args: {order: A-17}
+            id: call-1
+      - Order A-17 shipped on 2 March.
+      """
+    When the graph runs with:
+      """
+      messages:
+        - {type: human, content: "Where is order A-17?", id: m-1}
+      """
+    Then the steps should be:
+      | step | nodes  |
+      | 1    | agent  |
+      | 2    | tools  |
+      | 3    | agent  |
+    And the run should have ended
+    And the model should have been called 2 times
+    And field "messages[3].content" should equal "Order A-17 shipped on 2 March."
+    And the state should match the golden file
+
+  Scenario: a script too short fails the run at the call past its end
+    Given the model replies:
+      """
+      - content: ""
+        tool_calls:
+          - name: lookup_order
+            args: {order: A-17}
+            id: call-1
+      """
+    When the graph runs with:
+      """
+      messages:
+        - {type: human, content: "Where is order A-17?", id: m-1}
+      """
+    Then the step should fail with "MODEL_SCRIPT_EXHAUSTED" mentioning "superstep 3, node \"agent\""

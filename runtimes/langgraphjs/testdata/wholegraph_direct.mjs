@@ -1,0 +1,30 @@
+// wholegraph_direct.mjs: the library's own run of scenarios/graphs/react.mjs
+// with its own fake chat model answering the replies the feature scripts
+// (features/wholegraph_js.feature), for wholegraph_test.go. The supersteps
+// come from the checkpoints' history (each checkpoint's next nodes), not
+// from the debug stream the bridge reads. Usage: node wholegraph_direct.mjs
+// <repo root>; prints {steps, values}.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const root = process.argv[2];
+const url = (rel) => pathToFileURL(path.join(root, rel)).href;
+const { graph, replies } = await import(url("scenarios/graphs/react.mjs"));
+const { plainMessage } = await import(url("runtimes/langgraphjs/message.mjs"));
+const { AIMessage } = await import(url("node_modules/@langchain/core/dist/messages/index.js"));
+const { MemorySaver } = await import(url("node_modules/@langchain/langgraph/dist/index.js"));
+
+replies.push(
+  new AIMessage({ content: "", tool_calls: [{ name: "lookup_order", args: { order: "A-17" }, id: "call-1" }] }),
+  new AIMessage("Order A-17 shipped on 2 March."),
+);
+const g = graph.builder.compile({ checkpointer: new MemorySaver() });
+const config = { configurable: { thread_id: "direct" } };
+const values = await g.invoke({ messages: [{ type: "human", content: "Where is order A-17?", id: "m-1" }] }, config);
+const history = [];
+for await (const s of g.getStateHistory(config)) history.unshift(s);
+const steps = history
+  .filter((s) => s.metadata.step >= 0 && s.next.length > 0)
+  .map((s) => ({ step: s.metadata.step + 1, nodes: [...s.next].sort() }));
+const plain = (v) => JSON.parse(JSON.stringify(v));
+console.log(JSON.stringify({ steps, values: { messages: values.messages.map((m) => plainMessage(m, (_k, v) => plain(v))) }, left: replies.length }));

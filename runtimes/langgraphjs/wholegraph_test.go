@@ -1,0 +1,247 @@
+package langgraphjs_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/runner"
+	"github.com/stateharness/scenario/internal/toolchain"
+)
+
+// TestWholeGraphAgreesWithTheLibrarysOwnRun runs scenarios/graphs/react.mjs
+// as LangGraph runs it, with its own fake chat model giving the replies
+// features/wholegraph_js.feature scripts, and holds the feature's
+// expectations to that run: the supersteps (read from the checkpoints'
+// history, not the debug stream the bridge reads) and the final state
+// (the golden file; the library's random message ids are the harness's
+// auto-N, in order).
+func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
+	env := toolchain.Node(t)
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(env.Node, filepath.Join("testdata", "wholegraph_direct.mjs"), root)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the library's own run: %v\n%s", err, stderr.String())
+	}
+	var direct struct {
+		Steps []struct {
+			Step  int      `json:"step"`
+			Nodes []string `json:"nodes"`
+		} `json:"steps"`
+		Values any `json:"values"`
+		Left   int `json:"left"`
+	}
+	if err := json.Unmarshal(out, &direct); err != nil {
+		t.Fatalf("the library's own run printed %s: %v", out, err)
+	}
+	// the feature's `Then the steps should be:` table and model calls
+	want := [][]string{{"agent"}, {"tools"}, {"agent"}}
+	if len(direct.Steps) != len(want) {
+		t.Fatalf("the library ran %d supersteps, the feature expects %d: %+v", len(direct.Steps), len(want), direct.Steps)
+	}
+	for i, s := range direct.Steps {
+		if s.Step != i+1 || strings.Join(s.Nodes, ",") != strings.Join(want[i], ",") {
+			t.Errorf("superstep %d: the library ran %d %v, the feature expects %d %v", i+1, s.Step, s.Nodes, i+1, want[i])
+		}
+	}
+	if direct.Left != 0 {
+		t.Errorf("the library's model left %d replies; the feature expects both used", direct.Left)
+	}
+	golden, err := os.ReadFile(filepath.Join(root, "golden", "wholegraph_js", "the-agent-calls-a-tool-then-answers.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wantState any
+	if err := json.Unmarshal(golden, &wantState); err != nil {
+		t.Fatal(err)
+	}
+	got := renameUUIDs(t, direct.Values)
+	if !engine.Equal(got, wantState) {
+		g, _ := json.MarshalIndent(got, "", "  ")
+		t.Errorf("the library's final state is not the feature's golden file:\n%s\nwant:\n%s", g, golden)
+	}
+}
+
+var uuidRe = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+
+// renameUUIDs gives the messages' generated ids the harness's names,
+// auto-1, auto-2, ... in order.
+func renameUUIDs(t *testing.T, v any) any {
+	t.Helper()
+	state, ok := v.(map[string]any)
+	if !ok {
+		t.Fatalf("the library's state is %T", v)
+	}
+	msgs, _ := state["messages"].([]any)
+	n := 0
+	for _, m := range msgs {
+		obj, _ := m.(map[string]any)
+		if id, ok := obj["id"].(string); ok && uuidRe.MatchString(id) {
+			n++
+			obj["id"] = "auto-" + strconv.Itoa(n)
+		}
+	}
+	return state
+}
+
+// TestModelScriptUnusedFailsTheScenario: replies no model call used fail
+// the scenario at its end with MODEL_SCRIPT_UNUSED, naming the first
+// unused reply and the last call, and the run's status is a failure.
+func TestModelScriptUnusedFailsTheScenario(t *testing.T) {
+	react, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "graphs", "react.mjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeSuite(t, map[string]string{
+		"graphs/react.mjs": string(react),
+		"features/long.feature": `Feature: a script too long
+  Scenario: one reply too many
+    Given the graph from "graphs/react.mjs:graph"
+    And the model replies:
+      """
+      - Hello.
+      - Anything else?
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the steps should be:
+      | step | nodes |
+      | 1    | agent |
+    And the model should have been called 1 times
+`,
+	})
+	var out bytes.Buffer
+	res, err := runner.Run(runner.Config{Root: dir, Runtime: "langgraph-js", Format: "pretty", NoColor: true, Output: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	if res.Status != 1 {
+		t.Fatalf("status %d; want 1 (the scenario fails):\n%s", res.Status, report)
+	}
+	for _, want := range []string{"features/long.feature:2: MODEL_SCRIPT_UNUSED", "1 of the model's 2 replies unused", `after superstep 1, node "agent" made the last call`, `reply 2: "Anything else?"`, "1 scenarios (1 failed)"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report does not mention %s:\n%s", want, report)
+		}
+	}
+}
+
+// TestWholeGraphModelPaths: the script answers a chat model however the
+// graph calls it and wherever the class comes from: stream() in a node of
+// an ES module, invoke() in a CommonJS module (the other instance of
+// @langchain/core); a run that reaches interrupt() is refused, saying
+// whole-graph interrupts are not supported yet; a node that throws is
+// NODE_ERROR with the suite's file and line.
+func TestWholeGraphModelPaths(t *testing.T) {
+	dir := writeSuite(t, map[string]string{
+		"graphs/stream.mjs": `import { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { MessagesAnnotation, StateGraph, START, END, interrupt } from "@langchain/langgraph";
+class Never extends BaseChatModel {
+  _llmType() { return "never"; }
+  async _generate() { throw new Error("the real model was called"); }
+}
+const model = new Never({});
+async function talk(state) {
+  let text = "";
+  for await (const chunk of await model.stream(state.messages)) text += chunk.content;
+  return { messages: [{ type: "ai", content: text.toUpperCase(), id: "a-1" }] };
+}
+export const graph = new StateGraph(MessagesAnnotation).addNode("talk", talk).addEdge(START, "talk").addEdge("talk", END).compile();
+export const broken = new StateGraph(MessagesAnnotation)
+  .addNode("fail", () => { throw new Error("the order service is down"); })
+  .addEdge(START, "fail").addEdge("fail", END).compile();
+export const paused = new StateGraph(MessagesAnnotation)
+  .addNode("ask", () => ({ messages: [{ type: "ai", content: String(interrupt("which order?")), id: "a-2" }] }))
+  .addEdge(START, "ask").addEdge("ask", END).compile();
+`,
+		"graphs/common.cjs": `const { BaseChatModel } = require("@langchain/core/language_models/chat_models");
+const { MessagesAnnotation, StateGraph, START, END } = require("@langchain/langgraph");
+class Never extends BaseChatModel {
+  _llmType() { return "never"; }
+  async _generate() { throw new Error("the real model was called"); }
+}
+const model = new Never({});
+exports.graph = new StateGraph(MessagesAnnotation)
+  .addNode("first", async (s) => ({ messages: [await model.invoke(s.messages)] }))
+  .addNode("second", async (s) => ({ messages: [await model.invoke(s.messages)] }))
+  .addEdge(START, "first").addEdge("first", "second").addEdge("second", END).compile();
+`,
+		"features/paths.feature": `Feature: model paths
+  Scenario: stream
+    Given the graph from "graphs/stream.mjs:graph"
+    And the model replies:
+      """
+      - hello
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the steps should be:
+      | step | nodes |
+      | 1    | talk  |
+    And the run should have ended
+    And field "messages[1].content" should equal "HELLO"
+
+  Scenario: commonjs
+    Given the graph from "graphs/common.cjs:graph"
+    And the model replies:
+      """
+      - {content: one, id: r-1}
+      - {content: two, id: r-2}
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the steps should be:
+      | step | nodes  |
+      | 1    | first  |
+      | 2    | second |
+    And the model should have been called 2 times
+    And the state should contain:
+      """
+      messages: [{id: m-1}, {id: r-1, content: one}, {id: r-2, content: two}]
+      """
+
+  Scenario: interrupt
+    Given the graph from "graphs/stream.mjs:paused"
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the step should fail with "RUNTIME_ERROR" mentioning "whole-graph interrupts are not supported yet"
+
+  Scenario: a node that throws
+    Given the graph from "graphs/stream.mjs:broken"
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the step should fail with "NODE_ERROR" mentioning "node \"fail\" threw Error: the order service is down (at graphs/stream.mjs:"
+`,
+	})
+	var out bytes.Buffer
+	res, err := runner.Run(runner.Config{Root: dir, Runtime: "langgraph-js", Format: "pretty", NoColor: true, Output: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != 0 || !strings.Contains(out.String(), "4 scenarios (4 passed)") {
+		t.Fatalf("status %d; want 0, four scenarios passed:\n%s", res.Status, out.String())
+	}
+}
