@@ -48,3 +48,21 @@ Feature: The team's own graph runs whole, its model scripted
         - {type: human, content: "Where is order A-17?", id: m-1}
       """
     Then the step should fail with "MODEL_SCRIPT_EXHAUSTED" mentioning "superstep 3, node \"agent\""
+
+  Scenario: a node's runs are counted over the run's supersteps
+    Given the model replies:
+      """
+      - content: ""
+        tool_calls:
+          - name: lookup_order
+            args: {order: A-17}
+            id: call-1
+      - Order A-17 shipped on 2 March.
+      """
+    When the graph runs with:
+      """
+      messages:
+        - {type: human, content: "Where is order A-17?", id: m-1}
+      """
+    Then node "agent" should have run 2 times
+    And node "tools" should have run 1 times

@@ -84,6 +84,31 @@ func wholeGraphSteps() []Def {
 			}
 			return nil
 		}},
+		{Pattern: `^node "([^"]*)" should have run (\d+) times$`, run: func(w *world, a ...string) error {
+			run, err := w.lastRun()
+			if err != nil {
+				return err
+			}
+			name := a[0]
+			want, _ := strconv.Atoi(a[1])
+			if nodes := w.graph.GraphNodes(); nodes != nil && !slices.Contains(nodes, name) {
+				return problemf("node %q is not a node of the graph (its nodes: %s)", name, strings.Join(nodes, ", "))
+			}
+			var in []string
+			for _, s := range run.Steps {
+				if slices.Contains(s.Nodes, name) {
+					in = append(in, strconv.Itoa(s.Step))
+				}
+			}
+			if len(in) != want {
+				where := "in no superstep"
+				if len(in) > 0 {
+					where = "in supersteps " + strings.Join(in, ", ")
+				}
+				return fmt.Errorf("node %q ran %d times, expected %d: it ran %s", name, len(in), want, where)
+			}
+			return nil
+		}},
 		{Pattern: `^the model should have been called (\d+) times$`, run: func(w *world, a ...string) error {
 			if _, err := w.lastRun(); err != nil {
 				return err

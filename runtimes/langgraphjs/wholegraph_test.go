@@ -57,6 +57,16 @@ func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
 			t.Errorf("superstep %d: the library ran %d %v, the feature expects %d %v", i+1, s.Step, s.Nodes, i+1, want[i])
 		}
 	}
+	// the feature's `Then node "<name>" should have run <n> times`
+	runs := map[string]int{}
+	for _, s := range direct.Steps {
+		for _, n := range s.Nodes {
+			runs[n]++
+		}
+	}
+	if runs["agent"] != 2 || runs["tools"] != 1 {
+		t.Errorf("the library ran agent %d times and tools %d times; the feature expects 2 and 1", runs["agent"], runs["tools"])
+	}
 	if direct.Left != 0 {
 		t.Errorf("the library's model left %d replies; the feature expects both used", direct.Left)
 	}
@@ -243,5 +253,43 @@ exports.graph = new StateGraph(MessagesAnnotation)
 	}
 	if res.Status != 0 || !strings.Contains(out.String(), "4 scenarios (4 passed)") {
 		t.Fatalf("status %d; want 0, four scenarios passed:\n%s", res.Status, out.String())
+	}
+}
+
+// TestWholeGraphAssertionsSayWhatCame: each whole-graph assertion that
+// fails names what the scenario expected and what the run did.
+func TestWholeGraphAssertionsSayWhatCame(t *testing.T) {
+	react, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "graphs", "react.mjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := `    Given the graph from "graphs/react.mjs:graph"
+    And the model replies:
+      """
+      - {content: "", tool_calls: [{name: lookup_order, args: {order: A-17}, id: call-1}]}
+      - Shipped.
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+`
+	cases := map[string]string{
+		`    Then node "agent" should have run 3 times`:   `node "agent" ran 2 times, expected 3: it ran in supersteps 1, 3`,
+		`    Then node "planner" should have run 1 times`: `node "planner" is not a node of the graph (its nodes: agent, tools)`,
+	}
+	for step, want := range cases {
+		dir := writeSuite(t, map[string]string{
+			"graphs/react.mjs":      string(react),
+			"features/fail.feature": "Feature: fails\n  Scenario: one\n" + run + step + "\n",
+		})
+		var out bytes.Buffer
+		res, err := runner.Run(runner.Config{Root: dir, Runtime: "langgraph-js", Format: "pretty", NoColor: true, Output: &out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != 1 || !strings.Contains(out.String(), want) {
+			t.Errorf("%s: status %d, want 1 and a report mentioning %s:\n%s", strings.TrimSpace(step), res.Status, want, out.String())
+		}
 	}
 }
