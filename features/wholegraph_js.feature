@@ -66,3 +66,36 @@ Feature: The team's own graph runs whole, its model scripted
       """
     Then node "agent" should have run 2 times
     And node "tools" should have run 1 times
+
+  Scenario: the state after each superstep
+    Given the model replies:
+      """
+      - content: ""
+        tool_calls:
+          - name: lookup_order
+            args: {order: A-17}
+            id: call-1
+      - Order A-17 shipped on 2 March.
+      """
+    When the graph runs with:
+      """
+      messages:
+        - {type: human, content: "Where is order A-17?", id: m-1}
+      """
+    Then the state after step 1 should contain:
+      """
+      messages:
+        - {id: m-1}
+        - {type: ai, tool_calls: [{name: lookup_order, id: call-1}]}
+      """
+    And the state after step 2 should contain:
+      """
+      messages:
+        - {id: m-1}
+        - {type: ai}
+        - {type: tool, tool_call_id: call-1, content: "order A-17: shipped on 2026-03-02"}
+      """
+    And the state after step 3 should contain:
+      """
+      messages: [{id: m-1}, {}, {}, {content: Order A-17 shipped on 2 March.}]
+      """

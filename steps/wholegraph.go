@@ -109,6 +109,28 @@ func wholeGraphSteps() []Def {
 			}
 			return nil
 		}},
+		{Pattern: `^the state after step (\d+) should contain:$`, Arg: DocString, run: func(w *world, a ...string) error {
+			run, err := w.lastRun()
+			if err != nil {
+				return err
+			}
+			n, _ := strconv.Atoi(a[0])
+			if n < 1 || n > len(run.Steps) {
+				return problemf("the run had %d supersteps, numbered from 1: there is no step %d", len(run.Steps), n)
+			}
+			st := run.Steps[n-1]
+			if st.State == nil {
+				return problemf("the runtime gave no state after superstep %d", n)
+			}
+			want, err := w.docValue()
+			if err != nil {
+				return asProblem(err)
+			}
+			if err := contains(mapValue(st.State), want); err != nil {
+				return fmt.Errorf("after superstep %d (%s): %w", n, nodeList(st.Nodes), err)
+			}
+			return nil
+		}},
 		{Pattern: `^the model should have been called (\d+) times$`, run: func(w *world, a ...string) error {
 			if _, err := w.lastRun(); err != nil {
 				return err

@@ -103,6 +103,8 @@ type response struct {
 type runStep struct {
 	Step  int      `json:"step"`
 	Nodes []string `json:"nodes"`
+	// State is the graph's state after the superstep.
+	State json.RawMessage `json:"state"`
 }
 
 // runModelCall is one chat-model call of a whole-graph run.

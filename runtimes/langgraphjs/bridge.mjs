@@ -1374,18 +1374,29 @@ async function runWhole(spec, req) {
     if ((snap.tasks ?? []).some((t) => (t.interrupts ?? []).length > 0)) return { error: interruptRefusal() };
     const steps = supersteps(debug);
     const number = new Map(steps.map((s, i) => [s.step, i + 1]));
+    // the checkpoint a superstep wrote carries its step's number: the state after it
+    const after = new Map(debug.filter((c) => c?.type === "checkpoint").map((c) => [c.step, c.payload?.values]));
+    const plainState = (v) => toJSONValue(Object.fromEntries(Object.entries(v ?? {}).filter(([, x]) => x !== undefined)), [], new Set(), false);
     let values;
+    const states = [];
     try {
-      const present = Object.entries(snap.values ?? last ?? {}).filter(([, x]) => x !== undefined);
-      values = toJSONValue(Object.fromEntries(present), [], new Set(), false);
+      values = plainState(snap.values ?? last);
     } catch (e) {
       if (!(e instanceof NonJSON)) throw e;
       return { error: e.answer("after the run, the state holds", "a reducer or a node of the graph produced it") };
     }
+    for (const [i, s] of steps.entries()) {
+      try {
+        states.push(after.has(s.step) ? plainState(after.get(s.step)) : i === steps.length - 1 ? values : null);
+      } catch (e) {
+        if (!(e instanceof NonJSON)) throw e;
+        return { error: e.answer(`after superstep ${i + 1}, the state holds`, "a reducer or a node of the graph produced it") };
+      }
+    }
     return {
       nextId: ids.next,
       values,
-      steps: steps.map((s, i) => ({ step: i + 1, nodes: s.nodes })),
+      steps: steps.map((s, i) => ({ step: i + 1, nodes: s.nodes, state: states[i] })),
       next: [...(snap.next ?? [])],
       calls: script.calls.map((c) => ({ step: number.get(c.step) ?? 0, node: c.node ?? "", reply: c.reply })),
     };

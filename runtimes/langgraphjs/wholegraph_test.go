@@ -41,8 +41,9 @@ func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
 			Step  int      `json:"step"`
 			Nodes []string `json:"nodes"`
 		} `json:"steps"`
-		Values any `json:"values"`
-		Left   int `json:"left"`
+		States [][]string `json:"states"`
+		Values any        `json:"values"`
+		Left   int        `json:"left"`
 	}
 	if err := json.Unmarshal(out, &direct); err != nil {
 		t.Fatalf("the library's own run printed %s: %v", out, err)
@@ -66,6 +67,14 @@ func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
 	}
 	if runs["agent"] != 2 || runs["tools"] != 1 {
 		t.Errorf("the library ran agent %d times and tools %d times; the feature expects 2 and 1", runs["agent"], runs["tools"])
+	}
+	// the feature's `Then the state after step <n> should contain:` (the
+	// messages' types after each superstep)
+	wantStates := []string{"human,ai", "human,ai,tool", "human,ai,tool,ai"}
+	for i, w := range wantStates {
+		if i >= len(direct.States) || strings.Join(direct.States[i], ",") != w {
+			t.Errorf("after superstep %d the library's state holds messages %v, the feature expects %s", i+1, direct.States, w)
+		}
 	}
 	if direct.Left != 0 {
 		t.Errorf("the library's model left %d replies; the feature expects both used", direct.Left)
@@ -275,8 +284,10 @@ func TestWholeGraphAssertionsSayWhatCame(t *testing.T) {
       """
 `
 	cases := map[string]string{
-		`    Then node "agent" should have run 3 times`:   `node "agent" ran 2 times, expected 3: it ran in supersteps 1, 3`,
-		`    Then node "planner" should have run 1 times`: `node "planner" is not a node of the graph (its nodes: agent, tools)`,
+		`    Then node "agent" should have run 3 times`:                                                                       `node "agent" ran 2 times, expected 3: it ran in supersteps 1, 3`,
+		`    Then node "planner" should have run 1 times`:                                                                     `node "planner" is not a node of the graph (its nodes: agent, tools)`,
+		"    Then the state after step 1 should contain:\n      \"\"\"\n      messages: [{}, {}, {type: tool}]\n      \"\"\"": "after superstep 1 (agent): the state does not contain the expected value at $.messages\n    want: [{},{},{\"type\":\"tool\"}]",
+		"    Then the state after step 4 should contain:\n      \"\"\"\n      messages: []\n      \"\"\"":                     "the run had 3 supersteps, numbered from 1: there is no step 4",
 	}
 	for step, want := range cases {
 		dir := writeSuite(t, map[string]string{

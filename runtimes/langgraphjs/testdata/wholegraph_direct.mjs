@@ -3,7 +3,7 @@
 // (features/wholegraph_js.feature), for wholegraph_test.go. The supersteps
 // come from the checkpoints' history (each checkpoint's next nodes), not
 // from the debug stream the bridge reads. Usage: node wholegraph_direct.mjs
-// <repo root>; prints {steps, values}.
+// <repo root>; prints {steps, states, values, left}.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -26,5 +26,7 @@ for await (const s of g.getStateHistory(config)) history.unshift(s);
 const steps = history
   .filter((s) => s.metadata.step >= 0 && s.next.length > 0)
   .map((s) => ({ step: s.metadata.step + 1, nodes: [...s.next].sort() }));
+// the state after superstep k is the checkpoint of step k (its message types)
+const states = steps.map((s) => history.find((h) => h.metadata.step === s.step)?.values.messages.map((m) => m._getType()));
 const plain = (v) => JSON.parse(JSON.stringify(v));
-console.log(JSON.stringify({ steps, values: { messages: values.messages.map((m) => plainMessage(m, (_k, v) => plain(v))) }, left: replies.length }));
+console.log(JSON.stringify({ steps, states, values: { messages: values.messages.map((m) => plainMessage(m, (_k, v) => plain(v))) }, left: replies.length }));
