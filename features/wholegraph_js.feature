@@ -99,3 +99,18 @@ Feature: The team's own graph runs whole, its model scripted
       """
       messages: [{id: m-1}, {}, {}, {content: Order A-17 shipped on 2 March.}]
       """
+
+  Scenario: a run that keeps calling its tool stops at the recursion limit
+    Given the recursion limit is 4
+    And the model replies:
+      """
+      - {content: "", tool_calls: [{name: lookup_order, args: {order: A-17}, id: call-1}]}
+      - {content: "", tool_calls: [{name: lookup_order, args: {order: A-17}, id: call-2}]}
+      - {content: "", tool_calls: [{name: lookup_order, args: {order: A-17}, id: call-3}]}
+      """
+    When the graph runs with:
+      """
+      messages:
+        - {type: human, content: "Where is order A-17?", id: m-1}
+      """
+    Then the step should fail with "GRAPH_RECURSION_LIMIT" mentioning "the recursion limit of 4 supersteps without ending (its last supersteps: 2: tools; 3: agent; 4: tools; next it would run agent)"

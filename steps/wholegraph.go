@@ -35,6 +35,14 @@ func wholeGraphSteps() []Def {
 			w.replies = list
 			return nil
 		}},
+		{Pattern: `^the recursion limit is (\d+)$`, run: func(w *world, a ...string) error {
+			n, err := strconv.Atoi(a[0])
+			if err != nil || n < 1 {
+				return problemf("the recursion limit %q is a number of supersteps, at least 1", a[0])
+			}
+			w.recursionLimit = n
+			return nil
+		}},
 		{Pattern: `^the graph runs with:$`, Arg: DocString, run: func(w *world, _ ...string) error {
 			v, err := w.docData()
 			if err != nil {
@@ -171,7 +179,7 @@ func (w *world) runWhole(input engine.Checked) error {
 		w.graph.SetModelReplies(w.replies)
 		w.repliesSet = true
 	}
-	run, err := w.graph.RunGraph(w.thread, input, 0)
+	run, err := w.graph.RunGraph(w.thread, input, w.recursionLimit)
 	if err != nil {
 		return err
 	}

@@ -100,7 +100,10 @@
 // next (none: it ended), and each model call: the superstep, the node and
 // the reply's number in the scenario's script (1-based). A call past the
 // last reply is MODEL_SCRIPT_EXHAUSTED naming the superstep, the node and
-// the last message the model was given; a run that reaches an interrupt is
+// the last message the model was given; a run the library stops at its
+// recursion limit (recursionLimit, or the library's) is
+// GRAPH_RECURSION_LIMIT naming the limit, the last supersteps and the
+// next nodes; a run that reaches an interrupt is
 // a RUNTIME_ERROR (not supported yet); a node that throws, NODE_ERROR.
 // Message ids count from nextId as a commit's do.
 //

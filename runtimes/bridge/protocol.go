@@ -146,6 +146,7 @@ var codes = map[string]engine.Code{
 	string(engine.ExclusiveMergeConflict):       engine.ExclusiveMergeConflict,
 	string(engine.UnknownKey):                   engine.UnknownKey,
 	string(engine.ModelScriptExhausted):         engine.ModelScriptExhausted,
+	string(engine.GraphRecursionLimit):          engine.GraphRecursionLimit,
 }
 
 // engineError maps a program's error to the harness's error; library

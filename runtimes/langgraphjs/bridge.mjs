@@ -1365,6 +1365,7 @@ async function runWhole(spec, req) {
     } catch (err) {
       const e = firstError(err);
       if (e?.lc_error_code === "MODEL_SCRIPT_EXHAUSTED") return { error: { code: "MODEL_SCRIPT_EXHAUSTED", message: e.message } };
+      if (e?.lc_error_code === "GRAPH_RECURSION_LIMIT" || e?.name === "GraphRecursionError") return { error: recursionLimitReached(e, req.recursionLimit, debug, (await graph.getState(config)).next ?? []) };
       if (isGraphInterrupt(e)) return { error: interruptRefusal() };
       const task = debug.findLast?.((c) => c?.type === "task" && c.payload?.id === e?.pregelTaskId);
       if (task) return { error: nodeThrew(task.payload.name, e) };
@@ -1403,6 +1404,18 @@ async function runWhole(spec, req) {
   } finally {
     await checkpointer.deleteThread(thread);
   }
+}
+
+// recursionLimitReached is the GRAPH_RECURSION_LIMIT of a run the library
+// stopped at its recursion limit: the limit, the last supersteps and the
+// nodes it would have run next (next, the thread's: the debug stream
+// stops before the last superstep's checkpoint).
+function recursionLimitReached(e, limit, debug, next) {
+  const n = /Recursion limit of (\d+)/.exec(String(e.message))?.[1] ?? limit ?? "?";
+  const steps = supersteps(debug).map((s, i) => `${i + 1}: ${s.nodes.join(", ")}`);
+  const last = steps.length ? `its last supersteps: ${steps.slice(-3).join("; ")}` : "it ran no superstep";
+  const then = next.length ? `; next it would run ${[...next].sort().join(", ")}` : "";
+  return { code: "GRAPH_RECURSION_LIMIT", message: `the run reached the recursion limit of ${n} supersteps without ending (${last}${then}). Find the route that loops, or raise the limit with "Given the recursion limit is <n>"` };
 }
 
 // interruptRefusal: a whole-graph run to an interrupt is not supported yet.

@@ -42,8 +42,13 @@ func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
 			Nodes []string `json:"nodes"`
 		} `json:"steps"`
 		States [][]string `json:"states"`
-		Values any        `json:"values"`
-		Left   int        `json:"left"`
+		Loop   struct {
+			Error string   `json:"error"`
+			Steps []string `json:"steps"`
+			Next  []string `json:"next"`
+		} `json:"loop"`
+		Values any `json:"values"`
+		Left   int `json:"left"`
 	}
 	if err := json.Unmarshal(out, &direct); err != nil {
 		t.Fatalf("the library's own run printed %s: %v", out, err)
@@ -75,6 +80,11 @@ func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
 		if i >= len(direct.States) || strings.Join(direct.States[i], ",") != w {
 			t.Errorf("after superstep %d the library's state holds messages %v, the feature expects %s", i+1, direct.States, w)
 		}
+	}
+	// the feature's recursion-limit scenario: GRAPH_RECURSION_LIMIT after
+	// supersteps 1 to 4, agent next
+	if l := direct.Loop; l.Error != "GRAPH_RECURSION_LIMIT" || strings.Join(l.Steps, " ") != "agent tools agent tools" || strings.Join(l.Next, ",") != "agent" {
+		t.Errorf("the library's looping run at limit 4: %+v; the feature expects GRAPH_RECURSION_LIMIT after agent, tools, agent, tools, agent next", l)
 	}
 	if direct.Left != 0 {
 		t.Errorf("the library's model left %d replies; the feature expects both used", direct.Left)
