@@ -92,6 +92,17 @@ func wholeGraphSteps() []Def {
 			}
 			return nil
 		}},
+		{Pattern: `^the next nodes should be "([^"]*)"$`, run: func(w *world, a ...string) error {
+			run, err := w.lastRun()
+			if err != nil {
+				return err
+			}
+			want, got := nodeList(strings.Split(a[0], ",")), nodeList(run.Next)
+			if want != got {
+				return fmt.Errorf("the next nodes differ: expected %q, the run's next nodes are %q", want, got)
+			}
+			return nil
+		}},
 		{Pattern: `^node "([^"]*)" should have run (\d+) times$`, run: func(w *world, a ...string) error {
 			run, err := w.lastRun()
 			if err != nil {

@@ -835,7 +835,9 @@ class OwnGraph {
     b.compiled = false;
     b.channels = { ...this.channels };
     const checkpointer = new MemorySaver(identitySerde);
-    this.wholeGraph = { checkpointer, graph: b.compile({ checkpointer }) };
+    // the user's static breakpoints stop the run where the library's own run stops
+    const { interruptBefore, interruptAfter } = this.user;
+    this.wholeGraph = { checkpointer, graph: b.compile({ checkpointer, interruptBefore, interruptAfter }) };
     return this.wholeGraph;
   }
 

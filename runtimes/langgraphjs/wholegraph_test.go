@@ -22,7 +22,9 @@ import (
 // expectations to that run: the supersteps (read from the checkpoints'
 // history, not the debug stream the bridge reads) and the final state
 // (the golden file; the library's random message ids are the harness's
-// auto-N, in order).
+// auto-N, in order), the nodes' run counts, the state after each
+// superstep, the looping run's recursion limit, and where the graph of
+// scenarios/graphs/reviewed.mjs stops (features/wholegraph_next_js.feature).
 func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
 	env := toolchain.Node(t)
 	root, err := filepath.Abs("../..")
@@ -47,6 +49,10 @@ func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
 			Steps []string `json:"steps"`
 			Next  []string `json:"next"`
 		} `json:"loop"`
+		Review struct {
+			Next []string `json:"next"`
+			Left int      `json:"left"`
+		} `json:"review"`
 		Values any `json:"values"`
 		Left   int `json:"left"`
 	}
@@ -85,6 +91,11 @@ func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
 	// supersteps 1 to 4, agent next
 	if l := direct.Loop; l.Error != "GRAPH_RECURSION_LIMIT" || strings.Join(l.Steps, " ") != "agent tools agent tools" || strings.Join(l.Next, ",") != "agent" {
 		t.Errorf("the library's looping run at limit 4: %+v; the feature expects GRAPH_RECURSION_LIMIT after agent, tools, agent, tools, agent next", l)
+	}
+	// features/wholegraph_next_js.feature: the reviewed graph stops before
+	// its tool node, its one reply used
+	if r := direct.Review; strings.Join(r.Next, ",") != "tools" || r.Left != 0 {
+		t.Errorf("the library's run of the reviewed graph: next %v, %d replies left; the feature expects tools next, none left", r.Next, r.Left)
 	}
 	if direct.Left != 0 {
 		t.Errorf("the library's model left %d replies; the feature expects both used", direct.Left)
