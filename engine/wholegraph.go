@@ -46,10 +46,13 @@ type GraphRunResult struct {
 }
 
 // GraphStep is one superstep of a whole-graph run: the nodes that ran in
-// it, in name order.
+// it, in name order, and the state after it.
 type GraphStep struct {
 	Step  int
 	Nodes []string
+	// State is the graph's state after the superstep, or nil when the
+	// runtime did not give it.
+	State map[string]any
 }
 
 // ModelCall is one chat-model call of a whole-graph run: the superstep and

@@ -48,3 +48,69 @@ Feature: The team's own graph runs whole, its model scripted
         - {type: human, content: "Where is order A-17?", id: m-1}
       """
     Then the step should fail with "MODEL_SCRIPT_EXHAUSTED" mentioning "superstep 3, node \"agent\""
+
+  Scenario: a node's runs are counted over the run's supersteps
+    Given the model replies:
+      """
+      - content: ""
+        tool_calls:
+          - name: lookup_order
+            args: {order: A-17}
+            id: call-1
+      - Order A-17 shipped on 2 March.
+      """
+    When the graph runs with:
+      """
+      messages:
+        - {type: human, content: "Where is order A-17?", id: m-1}
+      """
+    Then node "agent" should have run 2 times
+    And node "tools" should have run 1 times
+
+  Scenario: the state after each superstep
+    Given the model replies:
+      """
+      - content: ""
+        tool_calls:
+          - name: lookup_order
+            args: {order: A-17}
+            id: call-1
+      - Order A-17 shipped on 2 March.
+      """
+    When the graph runs with:
+      """
+      messages:
+        - {type: human, content: "Where is order A-17?", id: m-1}
+      """
+    Then the state after step 1 should contain:
+      """
+      messages:
+        - {id: m-1}
+        - {type: ai, tool_calls: [{name: lookup_order, id: call-1}]}
+      """
+    And the state after step 2 should contain:
+      """
+      messages:
+        - {id: m-1}
+        - {type: ai}
+        - {type: tool, tool_call_id: call-1, content: "order A-17: shipped on 2026-03-02"}
+      """
+    And the state after step 3 should contain:
+      """
+      messages: [{id: m-1}, {}, {}, {content: Order A-17 shipped on 2 March.}]
+      """
+
+  Scenario: a run that keeps calling its tool stops at the recursion limit
+    Given the recursion limit is 4
+    And the model replies:
+      """
+      - {content: "", tool_calls: [{name: lookup_order, args: {order: A-17}, id: call-1}]}
+      - {content: "", tool_calls: [{name: lookup_order, args: {order: A-17}, id: call-2}]}
+      - {content: "", tool_calls: [{name: lookup_order, args: {order: A-17}, id: call-3}]}
+      """
+    When the graph runs with:
+      """
+      messages:
+        - {type: human, content: "Where is order A-17?", id: m-1}
+      """
+    Then the step should fail with "GRAPH_RECURSION_LIMIT" mentioning "the recursion limit of 4 supersteps without ending (its last supersteps: 2: tools; 3: agent; 4: tools; next it would run agent)"

@@ -35,6 +35,14 @@ func wholeGraphSteps() []Def {
 			w.replies = list
 			return nil
 		}},
+		{Pattern: `^the recursion limit is (\d+)$`, run: func(w *world, a ...string) error {
+			n, err := strconv.Atoi(a[0])
+			if err != nil || n < 1 {
+				return problemf("the recursion limit %q is a number of supersteps, at least 1", a[0])
+			}
+			w.recursionLimit = n
+			return nil
+		}},
 		{Pattern: `^the graph runs with:$`, Arg: DocString, run: func(w *world, _ ...string) error {
 			v, err := w.docData()
 			if err != nil {
@@ -84,6 +92,64 @@ func wholeGraphSteps() []Def {
 			}
 			return nil
 		}},
+		{Pattern: `^the next nodes should be "([^"]*)"$`, run: func(w *world, a ...string) error {
+			run, err := w.lastRun()
+			if err != nil {
+				return err
+			}
+			want, got := nodeList(strings.Split(a[0], ",")), nodeList(run.Next)
+			if want != got {
+				return fmt.Errorf("the next nodes differ: expected %q, the run's next nodes are %q", want, got)
+			}
+			return nil
+		}},
+		{Pattern: `^node "([^"]*)" should have run (\d+) times$`, run: func(w *world, a ...string) error {
+			run, err := w.lastRun()
+			if err != nil {
+				return err
+			}
+			name := a[0]
+			want, _ := strconv.Atoi(a[1])
+			if nodes := w.graph.GraphNodes(); nodes != nil && !slices.Contains(nodes, name) {
+				return problemf("node %q is not a node of the graph (its nodes: %s)", name, strings.Join(nodes, ", "))
+			}
+			var in []string
+			for _, s := range run.Steps {
+				if slices.Contains(s.Nodes, name) {
+					in = append(in, strconv.Itoa(s.Step))
+				}
+			}
+			if len(in) != want {
+				where := "in no superstep"
+				if len(in) > 0 {
+					where = "in supersteps " + strings.Join(in, ", ")
+				}
+				return fmt.Errorf("node %q ran %d times, expected %d: it ran %s", name, len(in), want, where)
+			}
+			return nil
+		}},
+		{Pattern: `^the state after step (\d+) should contain:$`, Arg: DocString, run: func(w *world, a ...string) error {
+			run, err := w.lastRun()
+			if err != nil {
+				return err
+			}
+			n, _ := strconv.Atoi(a[0])
+			if n < 1 || n > len(run.Steps) {
+				return problemf("the run had %d supersteps, numbered from 1: there is no step %d", len(run.Steps), n)
+			}
+			st := run.Steps[n-1]
+			if st.State == nil {
+				return problemf("the runtime gave no state after superstep %d", n)
+			}
+			want, err := w.docValue()
+			if err != nil {
+				return asProblem(err)
+			}
+			if err := contains(mapValue(st.State), want); err != nil {
+				return fmt.Errorf("after superstep %d (%s): %w", n, nodeList(st.Nodes), err)
+			}
+			return nil
+		}},
 		{Pattern: `^the model should have been called (\d+) times$`, run: func(w *world, a ...string) error {
 			if _, err := w.lastRun(); err != nil {
 				return err
@@ -124,7 +190,7 @@ func (w *world) runWhole(input engine.Checked) error {
 		w.graph.SetModelReplies(w.replies)
 		w.repliesSet = true
 	}
-	run, err := w.graph.RunGraph(w.thread, input, 0)
+	run, err := w.graph.RunGraph(w.thread, input, w.recursionLimit)
 	if err != nil {
 		return err
 	}

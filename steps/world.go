@@ -130,6 +130,9 @@ type world struct {
 	// to the graph at its first whole-graph run (repliesSet)
 	replies    []any
 	repliesSet bool
+	// recursionLimit is the whole-graph runs' (Given the recursion limit
+	// is), or 0 for the library's
+	recursionLimit int
 	// ranWhole is the running step's whole-graph run, for its report
 	ranWhole []report.Superstep
 

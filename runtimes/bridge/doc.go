@@ -62,7 +62,7 @@
 //	  (langgraph-js and langgraph-py)
 //	{"id", "op": "run", "graph": n, "nextId": n, "before": {...}|null, "input": {...},
 //	 "replies": [reply, ...], "offset": n, "recursionLimit"?: n}
-//	  → {"id", "nextId": n, "values": {...}, "steps": [{"step", "nodes": [...]}],
+//	  → {"id", "nextId": n, "values": {...}, "steps": [{"step", "nodes": [...], "state": {...}}],
 //	     "next": [...], "calls": [{"step", "node", "reply"}]}
 //	  or {"id", "error": {"code", "message", "name"?, "path"?}}
 //	  (langgraph-js alone, on an own graph's open)
@@ -95,11 +95,15 @@
 // as an AIMessage takes it); offset is how many replies earlier runs of
 // the scenario used, which the answer's numbers count from. It answers
 // the state at the end, the parent graph's supersteps from 1 (the input's
-// is none) with the nodes of each in name order, the nodes it would run
+// is none) with the nodes of each in name order and the state after it
+// (the checkpoint the superstep wrote), the nodes it would run
 // next (none: it ended), and each model call: the superstep, the node and
 // the reply's number in the scenario's script (1-based). A call past the
 // last reply is MODEL_SCRIPT_EXHAUSTED naming the superstep, the node and
-// the last message the model was given; a run that reaches an interrupt is
+// the last message the model was given; a run the library stops at its
+// recursion limit (recursionLimit, or the library's) is
+// GRAPH_RECURSION_LIMIT naming the limit, the last supersteps and the
+// next nodes; a run that reaches an interrupt is
 // a RUNTIME_ERROR (not supported yet); a node that throws, NODE_ERROR.
 // Message ids count from nextId as a commit's do.
 //

@@ -103,6 +103,8 @@ type response struct {
 type runStep struct {
 	Step  int      `json:"step"`
 	Nodes []string `json:"nodes"`
+	// State is the graph's state after the superstep.
+	State json.RawMessage `json:"state"`
 }
 
 // runModelCall is one chat-model call of a whole-graph run.
@@ -144,6 +146,7 @@ var codes = map[string]engine.Code{
 	string(engine.ExclusiveMergeConflict):       engine.ExclusiveMergeConflict,
 	string(engine.UnknownKey):                   engine.UnknownKey,
 	string(engine.ModelScriptExhausted):         engine.ModelScriptExhausted,
+	string(engine.GraphRecursionLimit):          engine.GraphRecursionLimit,
 }
 
 // engineError maps a program's error to the harness's error; library

@@ -61,7 +61,17 @@ func (s *ownSession) RunGraph(r *engine.GraphRunRequest) (*engine.GraphRunResult
 	}
 	out := &engine.GraphRunResult{Values: values, NextID: *resp.NextID, Next: append([]string{}, resp.Next...)}
 	for _, st := range resp.Steps {
-		out.Steps = append(out.Steps, engine.GraphStep{Step: st.Step, Nodes: st.Nodes})
+		step := engine.GraphStep{Step: st.Step, Nodes: st.Nodes}
+		if len(st.State) > 0 && string(st.State) != "null" {
+			v, err := engine.DecodeJSON(st.State, engine.Source{Name: s.b.prog.Name})
+			if err != nil {
+				return nil, err
+			}
+			if step.State, ok = v.(map[string]any); !ok {
+				return nil, runtimeError(fmt.Sprintf("%s answered a whole-graph run with a state after superstep %d that is not an object", s.b.prog.Name, st.Step))
+			}
+		}
+		out.Steps = append(out.Steps, step)
 	}
 	for _, c := range resp.Calls {
 		out.Calls = append(out.Calls, engine.ModelCall{Step: c.Step, Node: c.Node, Reply: c.Reply})

@@ -835,7 +835,9 @@ class OwnGraph {
     b.compiled = false;
     b.channels = { ...this.channels };
     const checkpointer = new MemorySaver(identitySerde);
-    this.wholeGraph = { checkpointer, graph: b.compile({ checkpointer }) };
+    // the user's static breakpoints stop the run where the library's own run stops
+    const { interruptBefore, interruptAfter } = this.user;
+    this.wholeGraph = { checkpointer, graph: b.compile({ checkpointer, interruptBefore, interruptAfter }) };
     return this.wholeGraph;
   }
 
@@ -1365,6 +1367,7 @@ async function runWhole(spec, req) {
     } catch (err) {
       const e = firstError(err);
       if (e?.lc_error_code === "MODEL_SCRIPT_EXHAUSTED") return { error: { code: "MODEL_SCRIPT_EXHAUSTED", message: e.message } };
+      if (e?.lc_error_code === "GRAPH_RECURSION_LIMIT" || e?.name === "GraphRecursionError") return { error: recursionLimitReached(e, req.recursionLimit, debug, (await graph.getState(config)).next ?? []) };
       if (isGraphInterrupt(e)) return { error: interruptRefusal() };
       const task = debug.findLast?.((c) => c?.type === "task" && c.payload?.id === e?.pregelTaskId);
       if (task) return { error: nodeThrew(task.payload.name, e) };
@@ -1374,24 +1377,47 @@ async function runWhole(spec, req) {
     if ((snap.tasks ?? []).some((t) => (t.interrupts ?? []).length > 0)) return { error: interruptRefusal() };
     const steps = supersteps(debug);
     const number = new Map(steps.map((s, i) => [s.step, i + 1]));
+    // the checkpoint a superstep wrote carries its step's number: the state after it
+    const after = new Map(debug.filter((c) => c?.type === "checkpoint").map((c) => [c.step, c.payload?.values]));
+    const plainState = (v) => toJSONValue(Object.fromEntries(Object.entries(v ?? {}).filter(([, x]) => x !== undefined)), [], new Set(), false);
     let values;
+    const states = [];
     try {
-      const present = Object.entries(snap.values ?? last ?? {}).filter(([, x]) => x !== undefined);
-      values = toJSONValue(Object.fromEntries(present), [], new Set(), false);
+      values = plainState(snap.values ?? last);
     } catch (e) {
       if (!(e instanceof NonJSON)) throw e;
       return { error: e.answer("after the run, the state holds", "a reducer or a node of the graph produced it") };
     }
+    for (const [i, s] of steps.entries()) {
+      try {
+        states.push(after.has(s.step) ? plainState(after.get(s.step)) : i === steps.length - 1 ? values : null);
+      } catch (e) {
+        if (!(e instanceof NonJSON)) throw e;
+        return { error: e.answer(`after superstep ${i + 1}, the state holds`, "a reducer or a node of the graph produced it") };
+      }
+    }
     return {
       nextId: ids.next,
       values,
-      steps: steps.map((s, i) => ({ step: i + 1, nodes: s.nodes })),
+      steps: steps.map((s, i) => ({ step: i + 1, nodes: s.nodes, state: states[i] })),
       next: [...(snap.next ?? [])],
       calls: script.calls.map((c) => ({ step: number.get(c.step) ?? 0, node: c.node ?? "", reply: c.reply })),
     };
   } finally {
     await checkpointer.deleteThread(thread);
   }
+}
+
+// recursionLimitReached is the GRAPH_RECURSION_LIMIT of a run the library
+// stopped at its recursion limit: the limit, the last supersteps and the
+// nodes it would have run next (next, the thread's: the debug stream
+// stops before the last superstep's checkpoint).
+function recursionLimitReached(e, limit, debug, next) {
+  const n = /Recursion limit of (\d+)/.exec(String(e.message))?.[1] ?? limit ?? "?";
+  const steps = supersteps(debug).map((s, i) => `${i + 1}: ${s.nodes.join(", ")}`);
+  const last = steps.length ? `its last supersteps: ${steps.slice(-3).join("; ")}` : "it ran no superstep";
+  const then = next.length ? `; next it would run ${[...next].sort().join(", ")}` : "";
+  return { code: "GRAPH_RECURSION_LIMIT", message: `the run reached the recursion limit of ${n} supersteps without ending (${last}${then}). Find the route that loops, or raise the limit with "Given the recursion limit is <n>"` };
 }
 
 // interruptRefusal: a whole-graph run to an interrupt is not supported yet.

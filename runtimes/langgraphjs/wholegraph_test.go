@@ -22,7 +22,9 @@ import (
 // expectations to that run: the supersteps (read from the checkpoints'
 // history, not the debug stream the bridge reads) and the final state
 // (the golden file; the library's random message ids are the harness's
-// auto-N, in order).
+// auto-N, in order), the nodes' run counts, the state after each
+// superstep, the looping run's recursion limit, and where the graph of
+// scenarios/graphs/reviewed.mjs stops (features/wholegraph_next_js.feature).
 func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
 	env := toolchain.Node(t)
 	root, err := filepath.Abs("../..")
@@ -41,6 +43,16 @@ func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
 			Step  int      `json:"step"`
 			Nodes []string `json:"nodes"`
 		} `json:"steps"`
+		States [][]string `json:"states"`
+		Loop   struct {
+			Error string   `json:"error"`
+			Steps []string `json:"steps"`
+			Next  []string `json:"next"`
+		} `json:"loop"`
+		Review struct {
+			Next []string `json:"next"`
+			Left int      `json:"left"`
+		} `json:"review"`
 		Values any `json:"values"`
 		Left   int `json:"left"`
 	}
@@ -56,6 +68,34 @@ func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
 		if s.Step != i+1 || strings.Join(s.Nodes, ",") != strings.Join(want[i], ",") {
 			t.Errorf("superstep %d: the library ran %d %v, the feature expects %d %v", i+1, s.Step, s.Nodes, i+1, want[i])
 		}
+	}
+	// the feature's `Then node "<name>" should have run <n> times`
+	runs := map[string]int{}
+	for _, s := range direct.Steps {
+		for _, n := range s.Nodes {
+			runs[n]++
+		}
+	}
+	if runs["agent"] != 2 || runs["tools"] != 1 {
+		t.Errorf("the library ran agent %d times and tools %d times; the feature expects 2 and 1", runs["agent"], runs["tools"])
+	}
+	// the feature's `Then the state after step <n> should contain:` (the
+	// messages' types after each superstep)
+	wantStates := []string{"human,ai", "human,ai,tool", "human,ai,tool,ai"}
+	for i, w := range wantStates {
+		if i >= len(direct.States) || strings.Join(direct.States[i], ",") != w {
+			t.Errorf("after superstep %d the library's state holds messages %v, the feature expects %s", i+1, direct.States, w)
+		}
+	}
+	// the feature's recursion-limit scenario: GRAPH_RECURSION_LIMIT after
+	// supersteps 1 to 4, agent next
+	if l := direct.Loop; l.Error != "GRAPH_RECURSION_LIMIT" || strings.Join(l.Steps, " ") != "agent tools agent tools" || strings.Join(l.Next, ",") != "agent" {
+		t.Errorf("the library's looping run at limit 4: %+v; the feature expects GRAPH_RECURSION_LIMIT after agent, tools, agent, tools, agent next", l)
+	}
+	// features/wholegraph_next_js.feature: the reviewed graph stops before
+	// its tool node, its one reply used
+	if r := direct.Review; strings.Join(r.Next, ",") != "tools" || r.Left != 0 {
+		t.Errorf("the library's run of the reviewed graph: next %v, %d replies left; the feature expects tools next, none left", r.Next, r.Left)
 	}
 	if direct.Left != 0 {
 		t.Errorf("the library's model left %d replies; the feature expects both used", direct.Left)
@@ -243,5 +283,45 @@ exports.graph = new StateGraph(MessagesAnnotation)
 	}
 	if res.Status != 0 || !strings.Contains(out.String(), "4 scenarios (4 passed)") {
 		t.Fatalf("status %d; want 0, four scenarios passed:\n%s", res.Status, out.String())
+	}
+}
+
+// TestWholeGraphAssertionsSayWhatCame: each whole-graph assertion that
+// fails names what the scenario expected and what the run did.
+func TestWholeGraphAssertionsSayWhatCame(t *testing.T) {
+	react, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "graphs", "react.mjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := `    Given the graph from "graphs/react.mjs:graph"
+    And the model replies:
+      """
+      - {content: "", tool_calls: [{name: lookup_order, args: {order: A-17}, id: call-1}]}
+      - Shipped.
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+`
+	cases := map[string]string{
+		`    Then node "agent" should have run 3 times`:                                                                       `node "agent" ran 2 times, expected 3: it ran in supersteps 1, 3`,
+		`    Then node "planner" should have run 1 times`:                                                                     `node "planner" is not a node of the graph (its nodes: agent, tools)`,
+		"    Then the state after step 1 should contain:\n      \"\"\"\n      messages: [{}, {}, {type: tool}]\n      \"\"\"": "after superstep 1 (agent): the state does not contain the expected value at $.messages\n    want: [{},{},{\"type\":\"tool\"}]",
+		"    Then the state after step 4 should contain:\n      \"\"\"\n      messages: []\n      \"\"\"":                     "the run had 3 supersteps, numbered from 1: there is no step 4",
+	}
+	for step, want := range cases {
+		dir := writeSuite(t, map[string]string{
+			"graphs/react.mjs":      string(react),
+			"features/fail.feature": "Feature: fails\n  Scenario: one\n" + run + step + "\n",
+		})
+		var out bytes.Buffer
+		res, err := runner.Run(runner.Config{Root: dir, Runtime: "langgraph-js", Format: "pretty", NoColor: true, Output: &out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != 1 || !strings.Contains(out.String(), want) {
+			t.Errorf("%s: status %d, want 1 and a report mentioning %s:\n%s", strings.TrimSpace(step), res.Status, want, out.String())
+		}
 	}
 }
