@@ -94,6 +94,18 @@ func writeSuite(t *testing.T, files map[string]string) string {
 	return dir
 }
 
+// runSuite runs the suite at dir on langgraph-js as the CLI's run does,
+// and returns its status and its pretty report.
+func runSuite(t *testing.T, dir string) (int, string) {
+	t.Helper()
+	var out bytes.Buffer
+	res, err := runner.Run(runner.Config{Root: dir, Runtime: "langgraph-js", Format: "pretty", NoColor: true, Output: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Status, out.String()
+}
+
 // TestOwnGraphThatDoesNotLoadFailsOnItsStep: a graph that does not load
 // fails the step that names it, whatever comes after, and the report
 // names the file and line of the module's error.
@@ -114,14 +126,9 @@ func TestOwnGraphThatDoesNotLoadFailsOnItsStep(t *testing.T) {
     When node "triage" runs
 `,
 	})
-	var out bytes.Buffer
-	res, err := runner.Run(runner.Config{Root: dir, Runtime: "langgraph-js", Format: "pretty", NoColor: true, Output: &out})
-	if err != nil {
-		t.Fatal(err)
-	}
-	report := out.String()
-	if res.Status != 1 {
-		t.Fatalf("status %d; want 1:\n%s", res.Status, report)
+	status, report := runSuite(t, dir)
+	if status != 1 {
+		t.Fatalf("status %d; want 1:\n%s", status, report)
 	}
 	for _, want := range []string{
 		"2 scenarios (2 failed)",

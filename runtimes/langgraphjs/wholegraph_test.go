@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/toolchain"
 )
 
@@ -165,14 +164,9 @@ func TestModelScriptUnusedFailsTheScenario(t *testing.T) {
     And the model should have been called 1 times
 `,
 	})
-	var out bytes.Buffer
-	res, err := runner.Run(runner.Config{Root: dir, Runtime: "langgraph-js", Format: "pretty", NoColor: true, Output: &out})
-	if err != nil {
-		t.Fatal(err)
-	}
-	report := out.String()
-	if res.Status != 1 {
-		t.Fatalf("status %d; want 1 (the scenario fails):\n%s", res.Status, report)
+	status, report := runSuite(t, dir)
+	if status != 1 {
+		t.Fatalf("status %d; want 1 (the scenario fails):\n%s", status, report)
 	}
 	for _, want := range []string{"features/long.feature:2: MODEL_SCRIPT_UNUSED", "1 of the model's 2 replies unused", `after superstep 1, node "agent" made the last call`, `reply 2: "Anything else?"`, "1 scenarios (1 failed)"} {
 		if !strings.Contains(report, want) {
@@ -276,13 +270,9 @@ exports.graph = new StateGraph(MessagesAnnotation)
     Then the step should fail with "NODE_ERROR" mentioning "node \"fail\" threw Error: the order service is down (at graphs/stream.mjs:"
 `,
 	})
-	var out bytes.Buffer
-	res, err := runner.Run(runner.Config{Root: dir, Runtime: "langgraph-js", Format: "pretty", NoColor: true, Output: &out})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Status != 0 || !strings.Contains(out.String(), "4 scenarios (4 passed)") {
-		t.Fatalf("status %d; want 0, four scenarios passed:\n%s", res.Status, out.String())
+	status, report := runSuite(t, dir)
+	if status != 0 || !strings.Contains(report, "4 scenarios (4 passed)") {
+		t.Fatalf("status %d; want 0, four scenarios passed:\n%s", status, report)
 	}
 }
 
@@ -315,13 +305,9 @@ func TestWholeGraphAssertionsSayWhatCame(t *testing.T) {
 			"graphs/react.mjs":      string(react),
 			"features/fail.feature": "Feature: fails\n  Scenario: one\n" + run + step + "\n",
 		})
-		var out bytes.Buffer
-		res, err := runner.Run(runner.Config{Root: dir, Runtime: "langgraph-js", Format: "pretty", NoColor: true, Output: &out})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Status != 1 || !strings.Contains(out.String(), want) {
-			t.Errorf("%s: status %d, want 1 and a report mentioning %s:\n%s", strings.TrimSpace(step), res.Status, want, out.String())
+		status, report := runSuite(t, dir)
+		if status != 1 || !strings.Contains(report, want) {
+			t.Errorf("%s: status %d, want 1 and a report mentioning %s:\n%s", strings.TrimSpace(step), status, want, report)
 		}
 	}
 }
