@@ -60,12 +60,23 @@
 //	  → {"id", "chunks": [[mode, chunk], ...], "kinds": {channel: kind}}
 //	  or {"id", "error": {"code", "message", "name"?, "path"?}}
 //	  (langgraph-js and langgraph-py)
-//	{"id", "op": "run", "graph": n, "nextId": n, "before": {...}|null, "input": {...},
-//	 "replies": [reply, ...], "offset": n, "recursionLimit"?: n}
-//	  → {"id", "nextId": n, "values": {...}, "steps": [{"step", "nodes": [...], "state": {...}}],
-//	     "next": [...], "calls": [{"step", "node", "reply"}]}
+//	{"id", "op": "run", "graph": n, "nextId": n, "thread": "<id>", "continue"?: true,
+//	 "before": {...}|null, "input": {...}|null,
+//	 "resume"?: {"value": v} | {"byId": {"interrupt-N": v, ...}},
+//	 "command"?: {"resume"?: v, "update"?: {...}, "goto"?: "<node>"|[...]},
+//	 "replies": [reply, ...], "offset": n,
+//	 "nodeReplies"?: {"<node>": {"replies": [reply, ...], "offset": n}},
+//	 "returns"?: {"<node>": {"returns": [output, ...], "offset": n}},
+//	 "tools"?: {"<tool>": {"answers": [answer, ...], "offset": n, "inTurn": bool}},
+//	 "recursionLimit"?: n}
+//	  → {"id", "nextId": n, "values": {...},
+//	     "steps": [{"step", "nodes": [...], "state": {...},
+//	                "tasks": [{"node", "writes": [[channel, value], ...], "steps"?: [step, ...]}]}],
+//	     "next": [...], "interrupts": [{"id": "interrupt-N", "node", "value"}],
+//	     "calls": [{"step", "node", "reply", "script"?: "<node>", "last"?: message}],
+//	     "returns": [{"step", "node", "index"}], "tools": [{"step", "node", "tool", "answer"}]}
 //	  or {"id", "error": {"code", "message", "name"?, "path"?}}
-//	  (langgraph-js alone, on an own graph's open)
+//	  (langgraph-js and langgraph-py, on an own graph's open)
 //
 // An own graph's open names its channels (the state's fields), its nodes
 // (the names a scenario may script) and each channel's kind: "last-value"
@@ -88,24 +99,56 @@
 // timeout bounds the whole run.
 //
 // A run ([engine.GraphRunner], docs/reference.md, Whole-graph runs) runs
-// the open own graph whole: from before (the thread's state, put in a
-// checkpoint as a commit's) with input, through the graph's own nodes and
-// edges to its end, every LangChain chat model the graph calls answering
-// from replies in order (a string, the AI message's content, or an object
-// as an AIMessage takes it); offset is how many replies earlier runs of
-// the scenario used, which the answer's numbers count from. It answers
-// the state at the end, the parent graph's supersteps from 1 (the input's
-// is none) with the nodes of each in name order and the state after it
-// (the checkpoint the superstep wrote), the nodes it would run
-// next (none: it ended), and each model call: the superstep, the node and
-// the reply's number in the scenario's script (1-based). A call past the
-// last reply is MODEL_SCRIPT_EXHAUSTED naming the superstep, the node and
-// the last message the model was given; a run the library stops at its
-// recursion limit (recursionLimit, or the library's) is
-// GRAPH_RECURSION_LIMIT naming the limit, the last supersteps and the
-// next nodes; a run that reaches an interrupt is
-// a RUNTIME_ERROR (not supported yet); a node that throws, NODE_ERROR.
-// Message ids count from nextId as a commit's do.
+// the open own graph whole, through the graph's own nodes and edges, to
+// its end or an interrupt. The program keeps, per open graph, a
+// checkpointer thread for each scenario thread a run named: with
+// "continue" the run goes on from the thread the last run on that thread
+// left (its checkpoints, its pending interrupts and next nodes); without
+// it, the run starts on a fresh thread seeded with before (the thread's
+// state, put in a checkpoint as a commit's; null for a new thread), which
+// then replaces the kept one. input null is a run with no input (the
+// library's invoke(null): the thread's pending next nodes); resume is a
+// Command(resume=value), or per interrupt by the ids the program gave
+// them (byId); command is a Command of its members. A resume or command
+// the library refuses (no pending interrupt, an unknown id) is a
+// RUNTIME_ERROR quoting it.
+//
+// The scripts: every LangChain chat model the graph calls answers from
+// replies in order (a string, the AI message's content, or an object as
+// an AIMessage takes it), or, for a call made inside a node of
+// nodeReplies, from that node's replies; a node of returns does not run
+// its code: its N-th visit in the scenario returns returns[N-1] (as a
+// commit's output); a tool of tools does not run its function: every
+// call gets answers[0] (inTurn false) or the N-th call answers[N-1], the
+// tool message answering the model's own tool call id; other tools run.
+// Each offset is how many an earlier run of the scenario used, which the
+// answer's numbers count from (1-based).
+//
+// It answers the state at the end; the parent graph's supersteps from 1
+// (the input's is none) with the nodes of each in name order, the state
+// after it (the checkpoint the superstep wrote) and its tasks, each with
+// the writes it made ([channel, value], values as plain JSON, messages
+// as an update carries them) and, for a node that is a subgraph, the
+// subgraph's own supersteps in the same shape; the nodes it would run
+// next (none: it ended or is interrupted); the interrupts pending at the
+// end, each named interrupt-N in the order the open graph's runs raised
+// them, with the node that raised it and its value; each model call (the
+// superstep, the node, the reply's number in its script, script naming
+// the node when the call used a node's script, last the last message
+// it was given); each scripted node visit (index: the output's number);
+// each scripted tool call (answer: the answer's number).
+//
+// Errors, each naming the superstep, the node and the call: a call past
+// the last reply is MODEL_SCRIPT_EXHAUSTED with the last message the
+// model was given; a reply whose tool_calls name a tool the call was not
+// bound to (when the call carries bound tools) is MODEL_SCRIPT_INVALID
+// naming the bound tools; a tool call past the end of its answers is
+// TOOL_SCRIPT_EXHAUSTED; a node visit past the end of its returns is
+// NODE_SCRIPT_EXHAUSTED; a run the library stops at its recursion limit
+// (recursionLimit, or the library's) is GRAPH_RECURSION_LIMIT naming the
+// limit, the last supersteps and the next nodes; a node that throws is
+// NODE_ERROR with the user's own file and line. Message ids count from
+// nextId as a commit's do.
 //
 // A commit is stateless on the program's side: the harness owns the
 // threads and sends the state before each commit; the program answers with
