@@ -111,6 +111,7 @@ try:
     from langgraph.types import Command  # noqa: E402
     from typing_extensions import TypedDict  # noqa: E402
     from scenario_messages import plain_message, to_plain  # noqa: E402
+    import wholegraph  # noqa: E402
     from scenario_langgraph import URL, error_of, goto_targets, node_output, as_tuples, reducer_for  # noqa: E402
 except ImportError as e:
     missing = getattr(e, "name", None) or str(e)
@@ -389,7 +390,8 @@ class OwnGraph:
         self.used = False
         Process.enter(Process.base)
         try:
-            self.user = import_graph(self.ref).builder
+            self.compiled = import_graph(self.ref)
+            self.user = self.compiled.builder
             self.env = dict(os.environ)
         finally:
             Process.leave()
@@ -397,6 +399,14 @@ class OwnGraph:
         self.messages = {k for k, ch in self.user.channels.items() if is_messages_channel(ch)}
         self.nodes = list(self.user.nodes)
         self.graphs = {}
+        # whole-graph runs: the graph compiled whole on one saver (one per
+        # set of scripted nodes), the checkpointer thread of each scenario
+        # thread, and the interrupts' names (interrupt-N) by the library's
+        # interrupt ids, in the order the runs raised them
+        self.saver = None
+        self.wholes = {}
+        self.threads = {}
+        self.interrupt_names = {}
 
     def real(self, node):
         if node in self.user.nodes:
@@ -712,6 +722,259 @@ def node_error(e):
     return None
 
 
+# ---- a whole-graph run (wholegraph.py) ----
+
+whole_threads = itertools.count(1)
+
+
+def whole_graph(own, scripted):
+    """The own graph compiled whole on the graph's saver, keeping its
+    static breakpoints, with the scripted nodes returning their scripts'
+    outputs instead of running; compiled once per set of scripted nodes."""
+    import dataclasses
+    from langgraph._internal._runnable import coerce_to_runnable
+
+    key = tuple(sorted(scripted))
+    if key in own.wholes:
+        return own.wholes[key]
+    if own.saver is None:
+        own.saver = InMemorySaver()
+    builder = copy.copy(own.user)
+    builder.nodes = dict(own.user.nodes)
+    for name in key:
+        builder.nodes[name] = dataclasses.replace(builder.nodes[name], runnable=coerce_to_runnable(scripted_node(name), name=name, trace=False))
+    c = own.compiled
+    graph = builder.compile(checkpointer=own.saver, interrupt_before=list(c.interrupt_before_nodes) or None,
+                            interrupt_after=list(c.interrupt_after_nodes) or None, name=c.name)
+    own.wholes[key] = graph
+    return graph
+
+
+def scripted_node(name):
+    """A node whose N-th visit returns its script's N-th output, a command
+    output ({"lg_name": "Command", "update"?, "goto"?}, as a real node's
+    Command comes back) as a Command."""
+    def node(_state):
+        out = wholegraph.current.node_return(name)
+        if isinstance(out, dict) and out.get("lg_name") == "Command":
+            return node_output({"output": {k: v for k, v in out.items() if k != "lg_name"}, "command": True})
+        return out
+
+    return node
+
+
+def refused(what, value, why):
+    return {"error": {"code": "RUNTIME_ERROR", "message": f"LangGraph Python refused the {what} {json.dumps(value)}: {why}"}}
+
+
+def pending_interrupts(own, snap):
+    """The interrupts pending on a thread (a StateSnapshot read with its
+    subgraphs), each with the node that raised it, named interrupt-N in the
+    order the open graph's runs raised them."""
+    out = []
+
+    def walk(s):
+        for t in s.tasks or ():
+            for i in t.interrupts or ():
+                out.append((i, t.name))
+            if t.state is not None and hasattr(t.state, "tasks"):
+                walk(t.state)
+
+    walk(snap)
+    seen = {}
+    for i, node in out:
+        if i.id in seen:
+            # a subgraph's interrupt is its parent task's too: the inner
+            # node raised it
+            seen[i.id] = (i, node)
+            continue
+        seen[i.id] = (i, node)
+    named = []
+    for lg_id, (i, node) in seen.items():
+        if lg_id not in own.interrupt_names:
+            own.interrupt_names[lg_id] = f"interrupt-{len(own.interrupt_names) + 1}"
+        named.append({"id": own.interrupt_names[lg_id], "node": node, "value": to_plain(i.value), "lg": lg_id})
+    named.sort(key=lambda x: int(x["id"].rpartition("-")[2]))
+    return named
+
+
+def run_input(own, req, pending):
+    """The run's input: a Command for a resume or a command, None for no
+    input, else the input; or the error of a resume the library refuses."""
+    cmd = req.get("command")
+    resume = req.get("resume")
+    by_name = {p["id"]: p["lg"] for p in pending}
+
+    def resume_of(r, what):
+        if not pending:
+            return None, refused(what, r, "the thread has no pending interrupt")
+        if isinstance(r, dict) and "byId" in r:
+            ids = r.get("byId") or {}
+            unknown = [k for k in ids if k not in by_name]
+            if unknown:
+                return None, refused(what, r, f"no pending interrupt is named {', '.join(unknown)} (pending: {', '.join(by_name)})")
+            return {by_name[k]: v for k, v in ids.items()}, None
+        v = r.get("value") if isinstance(r, dict) and "value" in r else r
+        if len(pending) > 1:
+            return None, refused(what, r, f"{len(pending)} interrupts are pending ({', '.join(by_name)}): resume each by its id")
+        return v, None
+
+    if isinstance(cmd, dict):
+        kw = {}
+        if "resume" in cmd:
+            v, err = resume_of({"value": cmd["resume"]}, "command")
+            if err:
+                return None, err
+            kw["resume"] = v
+        if "update" in cmd:
+            kw["update"] = as_tuples(cmd["update"])
+        if "goto" in cmd:
+            kw["goto"] = cmd["goto"]
+        return Command(**kw), None
+    if resume is not None:
+        v, err = resume_of(resume, "resume")
+        if err:
+            return None, err
+        return Command(resume=v), None
+    return req.get("input"), None
+
+
+def run_whole(req):
+    """Runs the open own graph whole (the run request of doc.go)."""
+    from langgraph.errors import GraphRecursionError
+
+    own = specs.get(req.get("graph"))
+    if own is None:
+        return {"fatal": f"no graph {req.get('graph')} is open"}
+    if not isinstance(own, OwnGraph):
+        return {"error": {"code": "RUNTIME_ERROR", "message": "a whole-graph run needs the scenario's own graph (Given the graph from)"}}
+    own.used = True
+    Process.enter(own.env)
+    wholegraph.patch()
+    scripted = list((req.get("returns") or {}).keys())
+    for n in scripted:
+        if n not in own.user.nodes:
+            return {"error": {"code": "RUNTIME_ERROR", "message": f"node {json.dumps(n)} is scripted, but {own.real(n)}"}}
+    try:
+        graph = whole_graph(own, scripted)
+    except Exception as e:  # noqa: BLE001
+        return {"error": error_of(e)}
+    saver = own.saver
+    name = req.get("thread") or ""
+    lg = own.threads.get(name)
+    if not (req.get("continue") and lg is not None):
+        if lg is not None:
+            saver.delete_thread(lg)
+        lg = f"w{next(whole_threads)}"
+        own.threads[name] = lg
+        if req.get("before") is not None:
+            seed(own, saver, {"configurable": {"thread_id": lg}}, req["before"])
+    config = {"configurable": {"thread_id": lg}, "max_concurrency": 1}
+    if req.get("recursionLimit"):
+        config["recursion_limit"] = req["recursionLimit"]
+    _Ids.prefix = own.id_prefix
+    _Ids.next = req.get("nextId") or 0
+    pending = pending_interrupts(own, loop.run_until_complete(graph.aget_state(config, subgraphs=True)))
+    inp, err = run_input(own, req, pending)
+    if err:
+        return err
+    run = wholegraph.Run(req)
+    events = []
+
+    async def go():
+        async for ns, _mode, chunk in graph.astream(inp, config, stream_mode=["debug"], subgraphs=True):
+            events.append((tuple(ns), chunk))
+
+    failed = None
+    try:
+        with wholegraph.during(run):
+            loop.run_until_complete(go())
+    except Exception as e:  # noqa: BLE001
+        failed = e
+    steps = wholegraph.Steps(events)
+    if run.failure is not None:
+        f = run.failure
+        return {"error": {"code": f.code, "message": f"superstep {wholegraph.step_of(steps, f.where)}, node {json.dumps(f.where.node or '?')}: {f.text}"}}
+    if failed is not None:
+        if isinstance(failed, GraphRecursionError):
+            snap = loop.run_until_complete(graph.aget_state(config))
+            return {"error": recursion_limit_reached(failed, req.get("recursionLimit"), steps, list(snap.next or ()))}
+        node = task_of(failed)
+        if node is not None:
+            at = user_frame(failed)
+            msg = str(failed)
+            m = URL.search(msg)
+            if m:
+                msg = msg[: m.start()]
+            where = ""
+            lg_steps = [s for s in steps.order if node in steps.nodes(s)]
+            if lg_steps:
+                where = f"superstep {steps.number_of(lg_steps[-1])}, "
+            return {"error": {"code": "NODE_ERROR", "name": type(failed).__name__,
+                              "message": f"{where}node {json.dumps(node)} raised {type(failed).__name__}: {msg}{f' (at {at})' if at else ''}"}}
+        return {"error": error_of(failed)}
+    snap = loop.run_until_complete(graph.aget_state(config, subgraphs=True))
+    try:
+        values = to_plain(snap.values)
+        check_json(values, [])
+    except NonJSON as e:
+        return {"error": e.answer("after the run, the state holds", "a reducer or a node of the graph produced it")}
+    for k in own.messages:
+        if isinstance(snap.values.get(k), list):
+            held.put(own, k, values[k], snap.values[k])
+    answer_steps = steps.answer(events, to_plain, values)
+    try:
+        check_json(answer_steps, [])
+    except NonJSON as e:
+        return {"error": e.answer("a superstep of the run holds", "a node of the graph wrote it")}
+    interrupts = [{k: v for k, v in p.items() if k != "lg"} for p in pending_interrupts(own, snap)]
+
+    def at(w):
+        return wholegraph.step_of(steps, w)
+
+    calls = []
+    for c in run.calls:
+        call = {"step": at(c["where"]), "node": c["where"].node or "", "reply": c["reply"]}
+        if "script" in c:
+            call["script"] = c["script"]
+        if "last" in c:
+            call["last"] = c["last"]
+        calls.append(call)
+    return {
+        "nextId": _Ids.next,
+        "values": values,
+        "steps": answer_steps,
+        "next": sorted(snap.next or ()),
+        "interrupts": interrupts,
+        "calls": calls,
+        "returns": [{"step": at(v["where"]), "node": v["node"], "index": v["index"]} for v in run.visits],
+        "tools": [{"step": at(t["where"]), "node": t["where"].node or "", "tool": t["tool"], "answer": t["answer"]} for t in run.tool_calls],
+    }
+
+
+def task_of(e):
+    """The node a run's error was raised in, from the note langgraph adds
+    to it ("During task with name '<node>' ..."), or None."""
+    for note in getattr(e, "__notes__", None) or []:
+        m = TASK.match(note)
+        if m:
+            return m.group(1)
+    return None
+
+
+def recursion_limit_reached(e, limit, steps, next_nodes):
+    """The GRAPH_RECURSION_LIMIT of a run the library stopped at its
+    recursion limit: the limit, the last supersteps and the nodes it would
+    have run next."""
+    m = re.search(r"Recursion limit of (\d+)", str(e))
+    n = m.group(1) if m else (limit or "?")
+    ran = [f"{steps.number_of(s)}: {', '.join(steps.nodes(s))}" for s in steps.order]
+    last = f"its last supersteps: {'; '.join(ran[-3:])}" if ran else "it ran no superstep"
+    then = f"; next it would run {', '.join(sorted(next_nodes))}" if next_nodes else ""
+    return {"code": "GRAPH_RECURSION_LIMIT",
+            "message": f"the run reached the recursion limit of {n} supersteps without ending ({last}{then}). Find the route that loops, or raise the limit with \"Given the recursion limit is <n>\""}
+
+
 # ---- a live run (scenario record --graph) ----
 
 YOURSELF = ("stream the run yourself (graph.stream(inputs, stream_mode=[\"updates\", \"values\"]), "
@@ -837,7 +1100,7 @@ def handle(req):
     (Process): a node's os.chdir() or os.environ change stays in its
     commit."""
     try:
-        return protocol.answer(req, specs, open_spec, commit, close_spec, {"stream": stream_graph})
+        return protocol.answer(req, specs, open_spec, commit, close_spec, {"stream": stream_graph, "run": run_whole})
     finally:
         Process.leave()
 

@@ -62,6 +62,11 @@ var bridgePy string
 //go:embed scenario_langgraph.py
 var langgraphPy string
 
+// wholegraphPy is the scripts of a whole-graph run (the run request).
+//
+//go:embed wholegraph.py
+var wholegraphPy string
+
 // Name is the runtime's name as --runtime spells it.
 const Name = "langgraph-py"
 
@@ -103,7 +108,7 @@ var pyRuntime = pybridge.Runtime{
 	Need:    pybridge.Need{Runtime: Name, Python: minPython, Install: install},
 	Library: "LangGraph Python",
 	Script:  bridgePy,
-	Files:   map[string]string{"scenario_langgraph.py": langgraphPy},
+	Files:   map[string]string{"scenario_langgraph.py": langgraphPy, "wholegraph.py": wholegraphPy},
 	Accept:  accept,
 }
 
