@@ -767,23 +767,12 @@ def refused(what, value, why):
     return {"error": {"code": "RUNTIME_ERROR", "message": f"LangGraph Python refused the {what} {json.dumps(value)}: {why}"}}
 
 
-def name_interrupts(own, events):
-    """Names the interrupts a run's debug events raised, interrupt-N in
-    the order they were raised (their tasks' results)."""
-    for _ns, chunk in events:
-        if chunk.get("type") != "task_result":
-            continue
-        for i in (chunk.get("payload") or {}).get("interrupts") or ():
-            lg_id = i.get("id") if isinstance(i, dict) else None
-            if lg_id is not None and lg_id not in own.interrupt_names:
-                own.interrupt_names[lg_id] = f"interrupt-{len(own.interrupt_names) + 1}"
-
-
 def pending_interrupts(own, snap):
     """The interrupts pending on a thread (a StateSnapshot read with its
     subgraphs), each with the node that raised it (in a subgraph, its inner
-    node), named as name_interrupts named them (one it did not see is
-    named after those)."""
+    node), named interrupt-N in the order the open graph's runs raised them:
+    those a superstep raised together in the order the library lists them
+    (its snapshot's tasks, as its invoke's __interrupt__)."""
     out = []
 
     def walk(s):
@@ -937,7 +926,6 @@ def run_whole(req):
         check_json(answer_steps, [])
     except NonJSON as e:
         return {"error": e.answer("a superstep of the run holds", "a node of the graph wrote it")}
-    name_interrupts(own, events)
     interrupts = [{k: v for k, v in p.items() if k != "lg"} for p in pending_interrupts(own, snap)]
 
     def at(w):

@@ -1,0 +1,362 @@
+package langgraphpy_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/toolchain"
+	"github.com/stateharness/scenario/runtimes/bridge"
+	"github.com/stateharness/scenario/runtimes/langgraphpy"
+)
+
+// A wholeCase is a graph of scenarios/graphs run whole: the replies its
+// fake chat model gives, and its runs on one thread, each an input, a
+// resume (by value, or per interrupt by the interrupt's value) or a
+// command.
+type wholeCase struct {
+	Graph     string   `json:"graph"`     // module:attribute, dotted
+	RepliesIn string   `json:"repliesIn"` // the module of the fake model's replies; "": the graph's
+	Replies   []any    `json:"replies"`
+	Runs      []wholeR `json:"runs"`
+}
+
+type wholeR struct {
+	Input         any     `json:"input,omitempty"`
+	Resume        any     `json:"resume,omitempty"`
+	ResumeByValue [][]any `json:"resumeByValue,omitempty"`
+	Command       any     `json:"command,omitempty"`
+}
+
+// wholeCases are the graphs the bridge's runs are held to: react.py
+// (a tool node and a conditional edge), the flows: a router and a
+// Command(goto), a Send fan-out, a subgraph, interrupts resumed by value,
+// by id and by a command with an update.
+var wholeCases = map[string]wholeCase{
+	"react": {Graph: "scenarios.graphs.react:graph", Replies: []any{
+		map[string]any{"tool_calls": []any{map[string]any{"name": "lookup_order", "args": map[string]any{"order": "A-17"}, "id": "call-1"}}},
+		"Order A-17 shipped on 2 March.", "You are welcome.",
+	}, Runs: []wholeR{{Input: human("m-1", "Where is order A-17?")}, {Input: human("m-2", "Thanks.")}}},
+	"router-refund": {Graph: "scenarios.graphs.flows.triage:graph", RepliesIn: flowsModel, Replies: []any{"refund", "Your refund is on its way."},
+		Runs: []wholeR{{Input: human("m-1", "I want my money back")}}},
+	"router-question": {Graph: "scenarios.graphs.flows.triage:graph", RepliesIn: flowsModel, Replies: []any{"question", "Yes."},
+		Runs: []wholeR{{Input: human("m-1", "Open on Sunday?")}}},
+	"send": {Graph: "scenarios.graphs.flows.fanout:graph", RepliesIn: flowsModel, Replies: []any{"All fine."},
+		Runs: []wholeR{{Input: map[string]any{"orders": []any{"A-1", "A-2", "A-3"}}}}},
+	"subgraph": {Graph: "scenarios.graphs.flows.nested:graph", RepliesIn: flowsModel, Replies: []any{"30 days.", "You have 30 days."},
+		Runs: []wholeR{{Input: human("m-1", "How long to return it?")}}},
+	"interrupt": {Graph: "scenarios.graphs.flows.approval:graph", RepliesIn: flowsModel, Replies: []any{"Hello!"},
+		Runs: []wholeR{{Input: human("m-1", "hi")}, {Resume: "yes"}}},
+	"interrupt-command": {Graph: "scenarios.graphs.flows.approval:graph", RepliesIn: flowsModel, Replies: []any{"Hello!"},
+		Runs: []wholeR{{Input: human("m-1", "hi")}, {Command: map[string]any{"resume": "no", "update": map[string]any{"messages": []any{map[string]any{"type": "human", "content": "Shorter.", "id": "m-2"}}}}}}},
+	"two-interrupts": {Graph: "scenarios.graphs.flows.approval:both", RepliesIn: flowsModel, Replies: []any{"Hello!"},
+		Runs: []wholeR{{Input: human("m-1", "hi")}, {ResumeByValue: [][]any{{"legal review", "approved"}}}, {ResumeByValue: [][]any{{"finance review", "approved"}}}}},
+	"goto": {Graph: "scenarios.graphs.react:graph", Replies: []any{"It shipped."},
+		Runs: []wholeR{{Command: map[string]any{"update": map[string]any{"messages": []any{map[string]any{"type": "human", "content": "Where is A-17?", "id": "m-1"}}}, "goto": "agent"}}}},
+}
+
+const flowsModel = "scenarios.graphs.flows.model"
+
+func human(id, text string) map[string]any {
+	return map[string]any{"messages": []any{map[string]any{"type": "human", "content": text, "id": id}}}
+}
+
+// direct is one run as the library's own stream made it
+// (testdata/wholegraph_direct.py).
+type direct struct {
+	Steps      [][]string `json:"steps"`
+	Inner      []string   `json:"inner"`
+	Values     any        `json:"values"`
+	Next       []string   `json:"next"`
+	Interrupts []any      `json:"interrupts"`
+	Left       int        `json:"left"`
+}
+
+// TestWholeGraphAgreesWithTheLibrarysOwnRun runs each graph of wholeCases
+// twice: as LangGraph runs it (its own compile, stream and checkpoint
+// history, its own fake chat model fed the replies), and through the
+// bridge's run request with the same replies as the model's script; the
+// supersteps' nodes, a subgraph's inner nodes, the final state (generated
+// message ids renamed alike on both sides), the next nodes, the pending
+// interrupts and the replies used must agree, run by run.
+func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	root := toolchain.RepoRoot()
+	in, _ := json.Marshal(wholeCases)
+	cmd := exec.Command(python, filepath.Join("testdata", "wholegraph_direct.py"), root)
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the library's own runs: %v\n%s", err, stderr.String())
+	}
+	var directs map[string][]direct
+	if err := json.Unmarshal(out, &directs); err != nil {
+		t.Fatalf("the library's own runs printed %s: %v", out, err)
+	}
+	p := startProgram(t, python, root)
+	names := make([]string, 0, len(wholeCases))
+	for name := range wholeCases {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		c := wholeCases[name]
+		t.Run(name, func(t *testing.T) {
+			module, attr, _ := strings.Cut(c.Graph, ":")
+			open := p.ask(t, map[string]any{"op": "open", "spec": map[string]any{"profile": "langgraph-py", "idPrefix": "auto-", "graph": strings.ReplaceAll(module, ".", "/") + ".py:" + attr}})
+			graph := open["graph"]
+			defer p.ask(t, map[string]any{"op": "close", "graph": graph})
+			used, nextID := 0, 0
+			var interrupts []any
+			for i, r := range c.Runs {
+				want := directs[name][i]
+				req := map[string]any{"op": "run", "graph": graph, "nextId": nextID, "thread": "main", "before": nil, "input": r.Input,
+					"replies": c.Replies[used:], "offset": used}
+				if i > 0 {
+					req["continue"] = true
+				}
+				switch {
+				case r.Resume != nil:
+					req["resume"] = map[string]any{"value": r.Resume}
+				case r.ResumeByValue != nil:
+					byID := map[string]any{}
+					for _, kv := range r.ResumeByValue {
+						byID[interruptNamed(t, interrupts, kv[0])] = kv[1]
+					}
+					req["resume"] = map[string]any{"byId": byID}
+				case r.Command != nil:
+					req["command"] = r.Command
+				}
+				got := p.ask(t, req)
+				if got["error"] != nil {
+					t.Fatalf("run %d: %v", i+1, got["error"])
+				}
+				var steps [][]string
+				var inner []string
+				for _, s := range got["steps"].([]any) {
+					st := s.(map[string]any)
+					steps = append(steps, strs(st["nodes"]))
+					for _, task := range st["tasks"].([]any) {
+						for _, is := range asList(task.(map[string]any)["steps"]) {
+							inner = append(inner, strs(is.(map[string]any)["nodes"])...)
+						}
+					}
+				}
+				if fmt.Sprint(steps) != fmt.Sprint(want.Steps) {
+					t.Errorf("run %d: the bridge's supersteps %v, the library's %v", i+1, steps, want.Steps)
+				}
+				if fmt.Sprint(inner) != fmt.Sprint(want.Inner) {
+					t.Errorf("run %d: the bridge's subgraph nodes %v, the library's %v", i+1, inner, want.Inner)
+				}
+				if g, w := renameIDs(stripped(got["values"])), renameIDs(want.Values); !engine.Equal(g, w) {
+					gj, _ := json.Marshal(g)
+					wj, _ := json.Marshal(w)
+					t.Errorf("run %d: the bridge's state\n%s\nthe library's\n%s", i+1, gj, wj)
+				}
+				if g := strs(got["next"]); fmt.Sprint(g) != fmt.Sprint(want.Next) {
+					t.Errorf("run %d: the bridge's next nodes %v, the library's %v", i+1, g, want.Next)
+				}
+				interrupts = asList(got["interrupts"])
+				var values []any
+				for _, it := range interrupts {
+					values = append(values, it.(map[string]any)["value"])
+				}
+				if !engine.Equal(values, want.Interrupts) && len(values)+len(want.Interrupts) > 0 {
+					t.Errorf("run %d: the bridge's interrupts %v, the library's %v", i+1, values, want.Interrupts)
+				}
+				used += len(asList(got["calls"]))
+				nextID = int(got["nextId"].(float64))
+				if left := len(c.Replies) - used; left != want.Left {
+					t.Errorf("run %d: the bridge left %d replies, the library's model %d", i+1, left, want.Left)
+				}
+			}
+		})
+	}
+}
+
+// interruptNamed is the bridge's name of the pending interrupt of value v.
+func interruptNamed(t *testing.T, interrupts []any, v any) string {
+	t.Helper()
+	for _, it := range interrupts {
+		m := it.(map[string]any)
+		if engine.Equal(m["value"], v) {
+			return m["id"].(string)
+		}
+	}
+	t.Fatalf("no pending interrupt has the value %v: %v", v, interrupts)
+	return ""
+}
+
+func asList(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+func strs(v any) []string {
+	var out []string
+	for _, x := range asList(v) {
+		out = append(out, x.(string))
+	}
+	return out
+}
+
+// stripped is the bridge's state with the members the direct script's
+// plain form leaves out (a tool message's status, a tool call's type).
+func stripped(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		for k, y := range x {
+			if k == "status" || (k == "type" && y == "tool_call") {
+				continue
+			}
+			out[k] = stripped(y)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, y := range x {
+			out[i] = stripped(y)
+		}
+		return out
+	}
+	return v
+}
+
+var generatedID = regexp.MustCompile(`^(auto-\d+|lc_run--[0-9a-f-]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`)
+
+// renameIDs names the messages' generated ids (the harness's auto-N, the
+// library's uuids and run ids) gen-1, gen-2, ... in the order they appear.
+func renameIDs(v any) any {
+	names := map[string]string{}
+	var walk func(v any) any
+	walk = func(v any) any {
+		switch x := v.(type) {
+		case map[string]any:
+			out := map[string]any{}
+			for k, y := range x {
+				if s, ok := y.(string); ok && k == "id" && generatedID.MatchString(s) {
+					if names[s] == "" {
+						names[s] = "gen-" + strconv.Itoa(len(names)+1)
+					}
+					out[k] = names[s]
+					continue
+				}
+				out[k] = walk(y)
+			}
+			return out
+		case []any:
+			out := make([]any, len(x))
+			for i, y := range x {
+				out[i] = walk(y)
+			}
+			return out
+		}
+		return v
+	}
+	return walk(v)
+}
+
+// program is the bridge's python program, spoken to in its protocol's
+// lines.
+type program struct {
+	in    io.WriteCloser
+	lines chan string
+	id    int
+	err   *bytes.Buffer
+}
+
+// startProgram starts the langgraph-py program for the suite at root, as
+// runtimes/bridge starts it; the test's end closes its stdin.
+func startProgram(t *testing.T, python, root string) *program {
+	t.Helper()
+	prog := langgraphpy.Program(python, "", root, bridge.DefaultTimeout)
+	dir := t.TempDir()
+	for f, text := range prog.Files {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := make([]string, len(prog.Args))
+	for i, a := range prog.Args {
+		args[i] = strings.ReplaceAll(a, "{dir}", dir)
+	}
+	cmd := exec.Command(prog.Command, args...)
+	cmd.Dir = prog.Dir
+	cmd.Env = append(os.Environ(), prog.Env...)
+	p := &program{lines: make(chan string), err: &bytes.Buffer{}}
+	cmd.Stderr = p.err
+	p.in, _ = cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(nil, 16<<20)
+		for sc.Scan() {
+			p.lines <- sc.Text()
+		}
+		close(p.lines)
+	}()
+	t.Cleanup(func() {
+		p.in.Close()
+		cmd.Wait()
+	})
+	if ready := p.read(t); ready["ready"] == nil {
+		t.Fatalf("the program did not start: %v", ready)
+	}
+	return p
+}
+
+func (p *program) read(t *testing.T) map[string]any {
+	t.Helper()
+	select {
+	case s, ok := <-p.lines:
+		if !ok {
+			t.Fatalf("the program ended; stderr: %s", p.err.String())
+		}
+		var v map[string]any
+		if err := json.Unmarshal([]byte(s), &v); err != nil {
+			t.Fatalf("not JSON: %s", s)
+		}
+		return v
+	case <-time.After(bridge.DefaultTimeout):
+		t.Fatalf("no answer in %v; stderr: %s", bridge.DefaultTimeout, p.err.String())
+	}
+	return nil
+}
+
+// ask sends a request and returns its answer; a fatal answer fails the
+// test.
+func (p *program) ask(t *testing.T, req map[string]any) map[string]any {
+	t.Helper()
+	p.id++
+	req["id"] = p.id
+	line, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.in.Write(append(line, '\n')); err != nil {
+		t.Fatal(err)
+	}
+	ans := p.read(t)
+	if ans["fatal"] != nil {
+		t.Fatalf("%s: fatal %v", line, ans["fatal"])
+	}
+	return ans
+}
