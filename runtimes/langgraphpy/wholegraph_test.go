@@ -43,7 +43,8 @@ type wholeR struct {
 // wholeCases are the graphs the bridge's runs are held to: react.py
 // (a tool node and a conditional edge), the flows: a router and a
 // Command(goto), a Send fan-out, a subgraph, interrupts resumed by value,
-// by id and by a command with an update.
+// by id and by a command with an update; react.py compiled with a static
+// breakpoint (reviewed.py), run on with no input.
 var wholeCases = map[string]wholeCase{
 	"react": {Graph: "scenarios.graphs.react:graph", Replies: []any{
 		map[string]any{"tool_calls": []any{map[string]any{"name": "lookup_order", "args": map[string]any{"order": "A-17"}, "id": "call-1"}}},
@@ -63,6 +64,10 @@ var wholeCases = map[string]wholeCase{
 		Runs: []wholeR{{Input: human("m-1", "hi")}, {Command: map[string]any{"resume": "no", "update": map[string]any{"messages": []any{map[string]any{"type": "human", "content": "Shorter.", "id": "m-2"}}}}}}},
 	"two-interrupts": {Graph: "scenarios.graphs.flows.approval:both", RepliesIn: flowsModel, Replies: []any{"Hello!"},
 		Runs: []wholeR{{Input: human("m-1", "hi")}, {ResumeByValue: [][]any{{"legal review", "approved"}}}, {ResumeByValue: [][]any{{"finance review", "approved"}}}}},
+	"breakpoint": {Graph: "scenarios.graphs.reviewed:reviewed", RepliesIn: "scenarios.graphs.react", Replies: []any{
+		map[string]any{"tool_calls": []any{map[string]any{"name": "lookup_order", "args": map[string]any{"order": "A-17"}, "id": "call-1"}}},
+		"Shipped.",
+	}, Runs: []wholeR{{Input: human("m-1", "Where is order A-17?")}, {Input: nil}}},
 	"goto": {Graph: "scenarios.graphs.react:graph", Replies: []any{"It shipped."},
 		Runs: []wholeR{{Command: map[string]any{"update": map[string]any{"messages": []any{map[string]any{"type": "human", "content": "Where is A-17?", "id": "m-1"}}}, "goto": "agent"}}}},
 }
