@@ -312,7 +312,14 @@ func (g *Graph) RunGraph(threadID string, run GraphRun) (*GraphRunResult, error)
 			req.Before = th.values
 		}
 	}
+	var start map[string]any
+	if existing {
+		start = th.values
+	}
 	out, err := runner.RunGraph(req)
+	if err == nil && out != nil && out.Values != nil {
+		err = g.reapplyRun(name, start, run, out)
+	}
 	if err != nil {
 		// a run that failed says why itself (past the script's end, a node
 		// that threw): its unused items would only repeat it

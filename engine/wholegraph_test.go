@@ -182,3 +182,34 @@ func TestRunGraphUnusedOrder(t *testing.T) {
 		t.Errorf("UnusedReplies: %v; want TOOL_SCRIPT_UNUSED naming answer 2", err)
 	}
 }
+
+// TestRunGraphSideBySide: side by side with a schema, the built-in
+// engine re-applies each superstep's writes to the state before it; a
+// runtime whose state after a superstep is not the merge of its writes
+// disagrees, naming the superstep.
+func TestRunGraphSideBySide(t *testing.T) {
+	s, err := SchemaFromValue(ordered(t, `{"fields": {"log": {"type": "array", "reducer": "append", "default": []}}}`).Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := func(n int, node string, write any, after []any) GraphStep {
+		return GraphStep{Step: n, Nodes: []string{node}, State: map[string]any{"log": after}, Tasks: []GraphTask{{Node: node, Writes: []GraphWrite{{Channel: "log", Value: write}}}}}
+	}
+	rt := &scriptedRuntime{ownRuntime: ownRuntime{channels: []string{"log"}, nodes: []string{"a", "b"}}}
+	rt.out = &GraphRunResult{Values: map[string]any{"log": []any{"in", "a", "b"}}, Steps: []GraphStep{
+		step(1, "a", []any{"a"}, []any{"in", "a"}),
+		step(2, "b", []any{"b"}, []any{"in", "a", "b"}),
+	}}
+	g := mustGraph(t, s, Options{Graph: "graph.mjs:graph", Runtimes: []Runtime{Builtin(), rt}})
+	in := ordered(t, `{"log": ["in"]}`)
+	if _, err := g.RunGraph("main", GraphRun{Input: &in}); err != nil {
+		t.Fatalf("a run whose supersteps merge as the schema says: %v", err)
+	}
+	// the runtime's second superstep replaced the log instead of appending
+	rt.out.Steps[1] = step(2, "b", []any{"b"}, []any{"b"})
+	g = mustGraph(t, s, Options{Graph: "graph.mjs:graph", Runtimes: []Runtime{Builtin(), rt}})
+	_, err = g.RunGraph("main", GraphRun{Input: &in})
+	if CodeOf(err) != RuntimeDisagreement || !strings.Contains(err.Error(), "superstep 2 (b)") || !strings.Contains(err.Error(), "$.log") {
+		t.Fatalf("err = %v; want RUNTIME_DISAGREEMENT at superstep 2, $.log", err)
+	}
+}
