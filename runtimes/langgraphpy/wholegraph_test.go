@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/toolchain"
 	"github.com/stateharness/scenario/runtimes/bridge"
 	"github.com/stateharness/scenario/runtimes/langgraphpy"
@@ -364,4 +365,97 @@ func (p *program) ask(t *testing.T, req map[string]any) map[string]any {
 		t.Fatalf("%s: fatal %v", line, ans["fatal"])
 	}
 	return ans
+}
+
+// TestWholeGraphFeaturesAreDeterministic runs the bundled whole-graph
+// features of Python graphs (features/wholegraph*_py.feature) on
+// langgraph-py twice from scratch, in different random orders and four
+// scenarios at a time: both runs must pass and write the golden files
+// committed, byte for byte.
+func TestWholeGraphFeaturesAreDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the Python whole-graph features twice")
+	}
+	python := toolchain.LangGraphPython(t)
+	repo := toolchain.RepoRoot()
+	features, err := filepath.Glob(filepath.Join(repo, "features", "wholegraph*_py.feature"))
+	if err != nil || len(features) == 0 {
+		t.Fatalf("no whole-graph features of Python graphs: %v", err)
+	}
+	committed := map[string]string{}
+	for _, f := range features {
+		name := strings.TrimSuffix(filepath.Base(f), ".feature")
+		files, _ := filepath.Glob(filepath.Join(repo, "golden", name, "*.json"))
+		for _, g := range files {
+			data, err := os.ReadFile(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			committed[name+"/"+filepath.Base(g)] = string(data)
+		}
+	}
+	for _, seed := range []int64{7, 1234567} {
+		dir := t.TempDir()
+		copyDir(t, filepath.Join(repo, "scenarios", "graphs"), filepath.Join(dir, "scenarios", "graphs"))
+		for _, f := range features {
+			copyDir(t, f, filepath.Join(dir, "features", filepath.Base(f)))
+		}
+		var out bytes.Buffer
+		res, err := runner.Run(runner.Config{Root: dir, Runtime: langgraphpy.Name, Python: python, Update: true, Random: seed, Concurrency: 4,
+			Format: "progress", NoColor: true, Output: &out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != 0 {
+			t.Fatalf("seed %d: status %d:\n%s", seed, res.Status, out.String())
+		}
+		written := 0
+		filepath.WalkDir(filepath.Join(dir, "golden"), func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			written++
+			rel, _ := filepath.Rel(filepath.Join(dir, "golden"), p)
+			data, _ := os.ReadFile(p)
+			want, ok := committed[filepath.ToSlash(rel)]
+			if !ok {
+				t.Errorf("seed %d wrote golden/%s, which is not committed", seed, rel)
+			} else if string(data) != want {
+				t.Errorf("seed %d: golden/%s differs from the committed one:\n%s", seed, rel, data)
+			}
+			return nil
+		})
+		if written != len(committed) {
+			t.Errorf("seed %d wrote %d golden files, %d are committed", seed, written, len(committed))
+		}
+	}
+}
+
+// copyDir copies the file or directory src to dst.
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			if d.Name() == "__pycache__" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
