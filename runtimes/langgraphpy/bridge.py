@@ -764,7 +764,10 @@ def scripted_node(name):
 
 
 def refused(what, value, why):
-    return {"error": {"code": "RUNTIME_ERROR", "message": f"LangGraph Python refused the {what} {json.dumps(value)}: {why}"}}
+    """The RUNTIME_ERROR of a resume or command the library cannot take,
+    quoting it; the harness words it as the library's refusal of a
+    Command."""
+    return {"error": {"code": "RUNTIME_ERROR", "name": "Command", "message": f"the {what} {json.dumps(value)} cannot run: {why}"}}
 
 
 def pending_interrupts(own, snap):
