@@ -9,8 +9,8 @@ request's id. It exits when stdin closes.
 The protocol (the requests, the answers, the ready and fatal lines) is
 written once, in runtimes/bridge/doc.go, and held to by the transcripts of
 runtimes/bridge/testdata/transcripts; this bridge answers every request
-there but route (own graphs and streams included). Its ready line names
-langgraph, langchain-core and python.
+there but route (own graphs, streams and whole-graph runs included). Its
+ready line names langgraph, langchain-core and python.
 
 A commit is one real superstep on a thread seeded with the state before
 it: a fresh thread of an InMemorySaver gets a checkpoint whose channel
@@ -56,6 +56,20 @@ graph compiled with a checkpointer (it needs a thread_id), an interrupt.
 kinds name the graph's channels: "last-value", "messages" (add_messages),
 "add" (operator.add), "reducer" (another) or "other", which record's
 schema takes from it.
+
+A run is a whole-graph run of an open own graph (run_whole; the scripts
+are wholegraph.py's): the user's builder compiled whole on the open
+graph's own InMemorySaver, keeping its static breakpoints, with the
+scripted nodes returning their outputs; one checkpointer thread per
+scenario thread, which a run with "continue" goes on from and any other
+run replaces (seeded with before as a commit's thread is). It runs on the
+bridge's event loop through astream(stream_mode=["debug"],
+subgraphs=True), one task at a time (max_concurrency 1, so that the
+replies go to the calls in one order); the supersteps, their tasks'
+writes and the states after them are the debug stream's, a subgraph's
+under its task by namespace. Interrupts are named interrupt-N per open
+graph, in the order the runs raised them, and resumed by the library's
+own ids.
 
 Generated message ids: add_messages calls uuid.uuid4() of
 langgraph.graph.message; there it returns idPrefix + n, counted from the

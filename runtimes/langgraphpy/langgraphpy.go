@@ -35,6 +35,11 @@
 // scenario; what a node does to the process's working directory and
 // environment is undone after its commit, and stdin is /dev/null.
 //
+// A whole-graph run (the run request, engine.GraphRunner) runs the own
+// graph end to end on a checkpointer of the bridge's, every LangChain chat
+// model, scripted node and scripted tool answering from the scenario's
+// scripts (wholegraph.py, embedded beside bridge.py).
+//
 // The process, the protocol and the sessions are runtimes/bridge's, finding
 // the interpreter and the Python side's protocol and reducers
 // runtimes/pybridge's; this package adds the script and scenario_langgraph.py,
