@@ -175,4 +175,4 @@ Feature: Python graphs with routers, fan-outs, subgraphs and interrupts run whol
       """
       yes
       """
-    Then the step should fail with "RUNTIME_ERROR" mentioning "the thread has no pending interrupt"
+    Then the step should fail with "RUNTIME_ERROR" mentioning "cannot resume: there is no pending interrupt on the thread to resume"

@@ -777,11 +777,10 @@ def scripted_node(name):
     return node
 
 
-def refused(what, value, why):
-    """The RUNTIME_ERROR of a resume or command the library cannot take,
-    quoting it; the harness words it as the library's refusal of a
-    Command."""
-    return {"error": {"code": "RUNTIME_ERROR", "name": "Command", "message": f"the {what} {json.dumps(value)} cannot run: {why}"}}
+def refused(why):
+    """The RUNTIME_ERROR of a resume the library cannot take (the harness
+    words it as the library's refusal)."""
+    return {"error": {"code": "RUNTIME_ERROR", "message": f"cannot resume: {why}"}}
 
 
 def pending_interrupts(own, snap):
@@ -820,25 +819,26 @@ def run_input(own, req, pending):
     cmd = req.get("command")
     resume = req.get("resume")
     by_name = {p["id"]: p["lg"] for p in pending}
+    listed = ", ".join(f"{p['id']} (node {json.dumps(p['node'])})" for p in pending)
 
-    def resume_of(r, what):
+    def resume_of(r):
         if not pending:
-            return None, refused(what, r, "the thread has no pending interrupt")
+            return None, refused("there is no pending interrupt on the thread to resume (the last run ended or stopped at a breakpoint): run the graph with no input to go on")
         if isinstance(r, dict) and "byId" in r:
             ids = r.get("byId") or {}
             unknown = [k for k in ids if k not in by_name]
             if unknown:
-                return None, refused(what, r, f"no pending interrupt is named {', '.join(unknown)} (pending: {', '.join(by_name)})")
+                return None, refused(f"no pending interrupt is named {', '.join(json.dumps(k) for k in unknown)} (pending: {listed})")
             return {by_name[k]: v for k, v in ids.items()}, None
         v = r.get("value") if isinstance(r, dict) and "value" in r else r
         if len(pending) > 1:
-            return None, refused(what, r, f"{len(pending)} interrupts are pending ({', '.join(by_name)}): resume each by its id")
+            return None, refused(f"{len(pending)} interrupts are pending ({listed}): resume each by its id")
         return v, None
 
     if isinstance(cmd, dict):
         kw = {}
         if "resume" in cmd:
-            v, err = resume_of({"value": cmd["resume"]}, "command")
+            v, err = resume_of({"value": cmd["resume"]})
             if err:
                 return None, err
             kw["resume"] = v
@@ -848,7 +848,7 @@ def run_input(own, req, pending):
             kw["goto"] = cmd["goto"]
         return Command(**kw), None
     if resume is not None:
-        v, err = resume_of(resume, "resume")
+        v, err = resume_of(resume)
         if err:
             return None, err
         return Command(resume=v), None
@@ -910,7 +910,8 @@ def run_whole(req):
     steps = wholegraph.Steps(events)
     if run.failure is not None:
         f = run.failure
-        return {"error": {"code": f.code, "message": f"superstep {wholegraph.step_of(steps, f.where)}, node {json.dumps(f.where.node or '?')}: {f.text}"}}
+        call = f", call {f.call}" if f.call is not None else ""
+        return {"error": {"code": f.code, "message": f"superstep {wholegraph.step_of(steps, f.where)}, node {json.dumps(f.where.node or '?')}{call}: {f.text}"}}
     if failed is not None:
         if isinstance(failed, GraphRecursionError):
             snap = loop.run_until_complete(graph.aget_state(config))
@@ -925,7 +926,7 @@ def run_whole(req):
             where = ""
             lg_steps = [s for s in steps.order if node in steps.nodes(s)]
             if lg_steps:
-                where = f"superstep {steps.number_of(lg_steps[-1])}, "
+                where = f"superstep {steps.number_of(lg_steps[-1])}: "
             return {"error": {"code": "NODE_ERROR", "name": type(failed).__name__,
                               "message": f"{where}node {json.dumps(node)} raised {type(failed).__name__}: {msg}{f' (at {at})' if at else ''}"}}
         return {"error": error_of(failed)}

@@ -39,11 +39,13 @@ class ScriptError(Exception):
     """A script the run cannot follow: its code, where (a Where) and what
     happened; the run words the superstep once it has numbered them."""
 
-    def __init__(self, code, where, text):
+    def __init__(self, code, where, text, call=None):
         super().__init__(text)
         self.code = code
         self.where = where
         self.text = text
+        # the model call's number in its script, for a model script's error
+        self.call = call
 
 
 class ModelError(Exception):
@@ -110,10 +112,10 @@ class Run:
             s = self.by_node.get(w.node) or self.main
             last = describe(messages[-1]) if messages else None
             if s.next >= len(s.replies):
-                told = json.dumps(last) if last is not None else "no message"
+                told = json.dumps(last, separators=(",", ":"), ensure_ascii=False) if last is not None else "no message"
                 self.fail(ScriptError("MODEL_SCRIPT_EXHAUSTED", w,
-                                      f"the model was called past the end of its script (call {s.offset + s.next + 1}, {s.offset + len(s.replies)} replies given); "
-                                      f"the last message it was given: {told}. Add a reply to {s.given()}"))
+                                      f"the model was called past the end of its script ({s.offset + len(s.replies)} replies given); "
+                                      f"the last message it was given: {told}. Add a reply to {s.given()}", s.offset + s.next + 1))
             reply = s.replies[s.next]
             s.next += 1
             n = s.offset + s.next
@@ -129,14 +131,14 @@ class Run:
         try:
             message = AIMessage(**fields)
         except Exception as e:  # noqa: BLE001
-            self.fail(ScriptError("MODEL_SCRIPT_INVALID", w, f"reply {n} of {s.given()[1:-2]} is not an AI message: {e}"))
+            self.fail(ScriptError("MODEL_SCRIPT_INVALID", w, f"the reply is not an AI message ({e}); fix the reply in {s.given()}", n))
         bound = bound_tools(kwargs)
         if bound is not None:
             for tc in message.tool_calls:
                 if tc.get("name") not in bound:
                     self.fail(ScriptError("MODEL_SCRIPT_INVALID", w,
-                                          f"reply {n} calls the tool {json.dumps(tc.get('name'))}, which the model was not bound to "
-                                          f"(its tools: {', '.join(bound) or 'none'})"))
+                                          f"the reply calls the tool {json.dumps(tc.get('name'))}, which the model was not bound to "
+                                          f"(its tools: {', '.join(bound) or 'none'}); fix the reply in {s.given()}, or bind the tool", n))
         return message
 
     def node_return(self, name):
@@ -146,8 +148,8 @@ class Run:
             r = self.returns[name]
             if r["next"] >= len(r["returns"]):
                 self.fail(ScriptError("NODE_SCRIPT_EXHAUSTED", w,
-                                      f"the node ran past the end of its returns (visit {r['offset'] + r['next'] + 1}, {r['offset'] + len(r['returns'])} returns given). "
-                                      f"Add an output to \"Given node {json.dumps(name)} returns, in turn:\""))
+                                      f"visit {r['offset'] + r['next'] + 1} of the node is past the end of its script ({r['offset'] + len(r['returns'])} outputs given); "
+                                      f"add an output to \"Given node {json.dumps(name)} returns, in turn:\""))
             out = r["returns"][r["next"]]
             r["next"] += 1
             self.visits.append({"where": w, "node": name, "index": r["offset"] + r["next"]})
@@ -160,13 +162,13 @@ class Run:
             t = self.tools[tool]
             if not t["inTurn"]:
                 if not t["answers"]:
-                    self.fail(ScriptError("TOOL_SCRIPT_EXHAUSTED", w, f"the tool {json.dumps(tool)} has no answer"))
+                    self.fail(ScriptError("TOOL_SCRIPT_EXHAUSTED", w, f"call 1 of tool {json.dumps(tool)} is past the end of its answers (0 given); add an answer to \"Given tool {json.dumps(tool)} answers:\""))
                 self.tool_calls.append({"where": w, "tool": tool, "answer": 1})
                 return t["answers"][0]
             if t["next"] >= len(t["answers"]):
                 self.fail(ScriptError("TOOL_SCRIPT_EXHAUSTED", w,
-                                      f"the tool {json.dumps(tool)} was called past the end of its answers (call {t['offset'] + t['next'] + 1}, {t['offset'] + len(t['answers'])} answers given). "
-                                      f"Add an answer to \"Given tool {json.dumps(tool)} answers, in turn:\""))
+                                      f"call {t['offset'] + t['next'] + 1} of tool {json.dumps(tool)} is past the end of its answers ({t['offset'] + len(t['answers'])} given); "
+                                      f"add an answer to \"Given tool {json.dumps(tool)} answers, in turn:\""))
             out = t["answers"][t["next"]]
             t["next"] += 1
             self.tool_calls.append({"where": w, "tool": tool, "answer": t["offset"] + t["next"]})
