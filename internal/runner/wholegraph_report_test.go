@@ -163,6 +163,12 @@ func TestWholeGraphRunInTheReports(t *testing.T) {
 	if calls := run.Supersteps[2].Tasks[0].ModelCalls; len(calls) != 1 || calls[0].Output != `"Order A-17 shipped on 2 March."` {
 		t.Errorf("superstep 3's model calls %+v, want the scripted answer", calls)
 	}
+	// each superstep's change is from the state after the one before:
+	// the tool node added the tool's message
+	if s := run.Supersteps[1]; s.NoState || s.Since != "superstep 1" || len(s.Changes) != 1 || s.Changes[0].Path != "$.messages[2]" ||
+		s.Changes[0].Op != htmlreport.Added || !strings.Contains(s.Changes[0].After, `"tool_call_id":"call-1"`) {
+		t.Errorf("superstep 2's state change %+v", s)
+	}
 	last := run.Supersteps[2]
 	if last.NoState || last.Thread != "main" || !slices.ContainsFunc(last.Changes, func(c htmlreport.Change) bool {
 		return strings.HasPrefix(c.Path, "$.messages") && strings.Contains(c.After, "Order A-17 shipped on 2 March.")
