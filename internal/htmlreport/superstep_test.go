@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -155,5 +157,42 @@ func TestSuperstepsInBrowser(t *testing.T) {
 		if err := c.Screenshot(ctx, "file://"+opened, filepath.Join(dir, "report-supersteps.png"), 1280, 2400); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// A failed scenario opens at once on the superstep its failure names
+// ("superstep 2 differs"), in the run the failing step asserts; a failure
+// that names none opens the run's last.
+func TestFailedSuperstepOpens(t *testing.T) {
+	bin := browser.Require(t)
+	r := runPage()
+	s := &r.Features[0].Scenarios[0]
+	s.Status = Failed
+	named, last := *s, *s
+	named.Steps = append(slices.Clone(s.Steps), Step{Text: "the steps should be:", Line: 20, Status: Failed,
+		Failure: &Failure{Message: "features/run.feature:20: superstep 2 differs: expected 2: tools, the run had 2: review, tools"}})
+	last.Name, last.Line, last.Key = "the state differs", 30, "features/run.feature:30"
+	last.Steps = append(slices.Clone(s.Steps), Step{Text: `field "x" should equal 1`, Line: 40, Status: Failed,
+		Failure: &Failure{Message: `features/run.feature:40: field "x" is absent`}})
+	r.Features[0].Scenarios = []Scenario{named, last}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "report.html")
+	if err := WriteFile(file, r); err != nil {
+		t.Fatal(err)
+	}
+	c := &browser.Chromium{Bin: bin, Dir: t.TempDir()}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	dom, err := c.DumpDOM(ctx, "file://"+file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened := regexp.MustCompile(`<details class="ss" open=""><summary><b>superstep (\d+)</b>`).FindAllStringSubmatch(dom, -1)
+	var got []string
+	for _, m := range opened {
+		got = append(got, m[1])
+	}
+	if want := []string{"2", "3"}; !slices.Equal(got, want) {
+		t.Errorf("the supersteps opened at once: %q, want %q (the one named, the last)", got, want)
 	}
 }
