@@ -1,10 +1,13 @@
 package runner
 
 import (
+	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -206,8 +209,20 @@ func TestWholeGraphRunInTheReports(t *testing.T) {
 		t.Errorf("the annotations:\n%s", b)
 	}
 
+	// the same run gives the same supersteps' bytes on the page
+	if _, err := Run(Config{Root: root, Runtime: "langgraph-js", Format: "html:" + page, Output: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
+	_, again := readReport(t, page)
+	first, _ := json.Marshal(scenarios)
+	second, _ := json.Marshal(again.Features[0].Scenarios)
+	strip := regexp.MustCompile(`"ms":[0-9.e+-]+`)
+	if a, b := strip.ReplaceAll(first, nil), strip.ReplaceAll(second, nil); !bytes.Equal(a, b) {
+		t.Errorf("a second run's page data differs:\n%s\n%s", a, b)
+	}
+
 	// JUnit without the page keeps the runs all the same
-	res, err = Run(Config{Root: root, Runtime: "langgraph-js", Format: "junit:" + junit, Output: io.Discard})
+	_, err = Run(Config{Root: root, Runtime: "langgraph-js", Format: "junit:" + junit, Output: io.Discard})
 	if err != nil {
 		t.Fatal(err)
 	}
