@@ -459,3 +459,77 @@ func copyDir(t *testing.T, src, dst string) {
 		t.Fatal(err)
 	}
 }
+
+// TestWholeGraphSideBySide: side by side with a schema (builtin,
+// langgraph-py), the built-in engine re-applies each superstep's writes
+// as the bridge reports them, a Send fan-out's three included, and agrees
+// with LangGraph's state after it; a schema whose field has not the
+// graph's reducer or start disagrees, naming the superstep and the field.
+func TestWholeGraphSideBySide(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	repo := toolchain.RepoRoot()
+	run := func(notes string) (int, string) {
+		dir := t.TempDir()
+		copyDir(t, filepath.Join(repo, "scenarios", "graphs"), filepath.Join(dir, "scenarios", "graphs"))
+		feature := `Feature: side by side
+  Scenario: the fan-out's notes add up
+    Given the graph from "scenarios/graphs/flows/fanout.py:graph"
+    And the state schema:
+      """yaml
+      fields:
+        orders: {type: array}
+        notes: ` + notes + `
+        summary: {type: string}
+      """
+    And the model replies:
+      """
+      - All fine.
+      """
+    When the graph runs with:
+      """
+      orders: [A-1, A-2, A-3]
+      """
+    Then the run should have ended
+
+  Scenario: the agent's messages
+    Given the graph from "scenarios/graphs/react.py:graph"
+    And the state schema:
+      """yaml
+      fields:
+        messages: {type: array, default: [], reducer: messages}
+      """
+    And the model replies:
+      """
+      - {content: "", tool_calls: [{name: lookup_order, args: {order: A-17}, id: call-1}]}
+      - Shipped.
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the run should have ended
+`
+		if err := os.MkdirAll(filepath.Join(dir, "features"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "features", "side.feature"), []byte(feature), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		res, err := runner.Run(runner.Config{Root: dir, Runtime: "builtin," + langgraphpy.Name, Python: python, Format: "pretty", NoColor: true, Output: &out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Status, out.String()
+	}
+	if status, report := run("{type: array, default: [], reducer: append}"); status != 0 || !strings.Contains(report, "2 scenarios (2 passed)") {
+		t.Errorf("status %d; want both scenarios passed side by side:\n%s", status, report)
+	}
+	// LangGraph's operator.add channel of a list starts at []
+	status, report := run("{type: array}")
+	for _, want := range []string{"RUNTIME_DISAGREEMENT: superstep 1 (plan) of the whole-graph run", "$.notes"} {
+		if status != 1 || !strings.Contains(report, want) {
+			t.Errorf("status %d; want 1 and a report mentioning %s:\n%s", status, want, report)
+		}
+	}
+}
