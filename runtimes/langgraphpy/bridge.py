@@ -890,7 +890,9 @@ def run_whole(req):
         config["recursion_limit"] = req["recursionLimit"]
     _Ids.prefix = own.id_prefix
     _Ids.next = req.get("nextId") or 0
-    pending = pending_interrupts(own, loop.run_until_complete(graph.aget_state(config, subgraphs=True)))
+    pending = []
+    if req.get("resume") is not None or req.get("command") is not None:
+        pending = pending_interrupts(own, loop.run_until_complete(graph.aget_state(config, subgraphs=True)))
     inp, err = run_input(own, req, pending)
     if err:
         return err
