@@ -82,6 +82,18 @@ Feature: Python graphs with routers, fan-outs, subgraphs and interrupts run whol
     And the model should have been called 2 times
     And the trace should match the golden file
 
+  Scenario: a node of the subgraph that raises is named, with its parent's node
+    Given the graph from "scenarios/graphs/flows/nested.py:graph"
+    And the model replies:
+      """
+      - {error: the provider is down}
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the step should fail with "NODE_ERROR" mentioning "superstep 1: node \"read\" raised ModelError: the provider is down (at scenarios/graphs/flows/nested.py:24) (in the subgraph of node \"research\")"
+
   Scenario: an interrupt stops the run, a resume answers it
     Given the graph from "scenarios/graphs/flows/approval.py:graph"
     And the model replies:

@@ -918,19 +918,22 @@ def run_whole(req):
         if isinstance(failed, GraphRecursionError):
             snap = loop.run_until_complete(graph.aget_state(config))
             return {"error": recursion_limit_reached(failed, req.get("recursionLimit"), steps, list(snap.next or ()))}
-        node = task_of(failed)
-        if node is not None:
+        tasks = tasks_of(failed)
+        if tasks:
+            # the innermost task raised; the outermost is the parent graph's
+            node, parent = tasks[0], tasks[-1]
             at = user_frame(failed)
             msg = str(failed)
             m = URL.search(msg)
             if m:
                 msg = msg[: m.start()]
             where = ""
-            lg_steps = [s for s in steps.order if node in steps.nodes(s)]
+            lg_steps = [s for s in steps.order if parent in steps.nodes(s)]
             if lg_steps:
                 where = f"superstep {steps.number_of(lg_steps[-1])}: "
+            inside = f" (in the subgraph of node {json.dumps(parent)})" if len(tasks) > 1 else ""
             return {"error": {"code": "NODE_ERROR", "name": type(failed).__name__,
-                              "message": f"{where}node {json.dumps(node)} raised {type(failed).__name__}: {msg}{f' (at {at})' if at else ''}"}}
+                              "message": f"{where}node {json.dumps(node)} raised {type(failed).__name__}: {msg}{f' (at {at})' if at else ''}{inside}"}}
         return {"error": error_of(failed)}
     snap = loop.run_until_complete(graph.aget_state(config, subgraphs=True))
     try:
@@ -971,14 +974,16 @@ def run_whole(req):
     }
 
 
-def task_of(e):
-    """The node a run's error was raised in, from the note langgraph adds
-    to it ("During task with name '<node>' ..."), or None."""
+def tasks_of(e):
+    """The tasks a run's error was raised in, innermost first, from the
+    notes langgraph adds to it as it leaves each ("During task with name
+    '<node>' ...")."""
+    out = []
     for note in getattr(e, "__notes__", None) or []:
         m = TASK.match(note)
         if m:
-            return m.group(1)
-    return None
+            out.append(m.group(1))
+    return out
 
 
 def recursion_limit_reached(e, limit, steps, next_nodes):
