@@ -69,7 +69,9 @@ replies go to the calls in one order); the supersteps, their tasks'
 writes and the states after them are the debug stream's, a subgraph's
 under its task by namespace. Interrupts are named interrupt-N per open
 graph, in the order the runs raised them, and resumed by the library's
-own ids.
+own ids. A run with capture is a real run: the graph's own models and
+tools answer, and their replies (and, with capture.tools, the tools'
+results) come back in captured, as a script would give them.
 
 Generated message ids: add_messages calls uuid.uuid4() of
 langgraph.graph.message; there it returns idPrefix + n, counted from the
@@ -962,7 +964,16 @@ def run_whole(req):
         if "last" in c:
             call["last"] = c["last"]
         calls.append(call)
-    return {
+    captured = None
+    if run.capture:
+        captured = {"replies": [{"step": at(c["where"]), "node": c["where"].node or "", "reply": to_plain(c["reply"])} for c in run.captured]}
+        if run.capture_tools:
+            captured["tools"] = [{"step": at(c["where"]), "node": c["where"].node or "", "tool": c["tool"], "answer": to_plain(c["answer"])} for c in run.captured_tools]
+        try:
+            check_json(captured, [])
+        except NonJSON as e:
+            return {"error": {"code": "RUNTIME_ERROR", "message": e.answer("the run's capture holds")["message"]}}
+    out = {
         "nextId": _Ids.next,
         "values": values,
         "steps": answer_steps,
@@ -972,6 +983,9 @@ def run_whole(req):
         "returns": [{"step": at(v["where"]), "node": v["node"], "index": v["index"]} for v in run.visits],
         "tools": [{"step": at(t["where"]), "node": t["where"].node or "", "tool": t["tool"], "answer": t["answer"]} for t in run.tool_calls],
     }
+    if captured is not None:
+        out["captured"] = captured
+    return out
 
 
 def tasks_of(e):

@@ -99,6 +99,13 @@ class Run:
         self.visits = []
         self.tool_calls = []
         self.failure = None
+        # a capture run: the real models and tools answer, and what they
+        # answered is kept (captured replies, captured tool results)
+        capture = req.get("capture")
+        self.capture = isinstance(capture, dict)
+        self.capture_tools = self.capture and bool(capture.get("tools"))
+        self.captured = []
+        self.captured_tools = []
 
     def fail(self, err):
         if self.failure is None:
@@ -140,6 +147,38 @@ class Run:
                                           f"the reply calls the tool {json.dumps(tc.get('name'))}, which the model was not bound to "
                                           f"(its tools: {', '.join(bound) or 'none'}); fix the reply in {s.given()}, or bind the tool", n))
         return message
+
+    def keep_reply(self, result):
+        """Keeps the reply a real model gave (a capture run), as a script's
+        reply would give it; the id the library made up for it (its run's)
+        is dropped, so that add_messages numbers it as it numbers a
+        script's reply."""
+        w = Where()
+        for g in result.generations[:1]:
+            m = getattr(g, "message", None)
+            if not isinstance(m, AIMessage):
+                self.fail(ScriptError("RUNTIME_ERROR", w, f"the model answered a {type(m).__name__}, not an AIMessage: a script cannot give it"))
+            if isinstance(m.id, str) and m.id.startswith("lc_run-"):
+                m.id = None
+            reply = {"content": m.content, "tool_calls": [{"name": c["name"], "args": c["args"], "id": c.get("id")} for c in m.tool_calls]}
+            if m.id is not None:
+                reply["id"] = m.id
+            for k in ("additional_kwargs", "response_metadata"):
+                if getattr(m, k, None):
+                    reply[k] = getattr(m, k)
+            if m.usage_metadata:
+                reply["usage_metadata"] = dict(m.usage_metadata)
+            with self.lock:
+                self.captured.append({"where": w, "reply": reply})
+
+    def keep_tool(self, tool, output):
+        """Keeps a real tool's result (a capture run with tools): its tool
+        message's content, or what it returned."""
+        if not self.capture_tools:
+            return
+        content = getattr(output, "content", output)
+        with self.lock:
+            self.captured_tools.append({"where": Where(), "tool": tool, "answer": content})
 
     def node_return(self, name):
         """A scripted node's output for its next visit."""
@@ -222,27 +261,42 @@ def patch():
     def _generate_with_cache(self, messages, stop=None, run_manager=None, **kwargs):
         if current is None:
             return generate(self, messages, stop=stop, run_manager=run_manager, **kwargs)
+        if current.capture:
+            result = generate(self, messages, stop=stop, run_manager=run_manager, **kwargs)
+            current.keep_reply(result)
+            return result
         return ChatResult(generations=[ChatGeneration(message=current.reply(messages, kwargs))])
 
     async def _agenerate_with_cache(self, messages, stop=None, run_manager=None, **kwargs):
         if current is None:
             return await agenerate(self, messages, stop=stop, run_manager=run_manager, **kwargs)
+        if current.capture:
+            result = await agenerate(self, messages, stop=stop, run_manager=run_manager, **kwargs)
+            current.keep_reply(result)
+            return result
         return ChatResult(generations=[ChatGeneration(message=current.reply(messages, kwargs))])
 
     def _should_stream(self, *args, **kwargs):
-        # a scripted stream is one chunk: the generate path's reply
+        # a scripted stream is one chunk: the generate path's reply (a
+        # captured one too: the class answers whole, once)
         if current is not None:
             return False
         return should_stream(self, *args, **kwargs)
 
     def tool_run(self, tool_input, *args, **kwargs):
         if current is None or self.name not in current.tools:
-            return run(self, tool_input, *args, **kwargs)
+            out = run(self, tool_input, *args, **kwargs)
+            if current is not None:
+                current.keep_tool(self.name, out)
+            return out
         return _format_output(current.tool_answer(self.name), None, kwargs.get("tool_call_id"), self.name, "success")
 
     async def tool_arun(self, tool_input, *args, **kwargs):
         if current is None or self.name not in current.tools:
-            return await arun(self, tool_input, *args, **kwargs)
+            out = await arun(self, tool_input, *args, **kwargs)
+            if current is not None:
+                current.keep_tool(self.name, out)
+            return out
         return _format_output(current.tool_answer(self.name), None, kwargs.get("tool_call_id"), self.name, "success")
 
     BaseChatModel._generate_with_cache = _generate_with_cache

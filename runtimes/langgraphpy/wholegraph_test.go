@@ -533,3 +533,105 @@ func TestWholeGraphSideBySide(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeGraphCaptureReplays: a capture run (the graph's own fake model
+// and tool answering) keeps each reply and tool result; a scripted run of
+// the same graph with those replies and tool answers gives the same
+// supersteps and the same state, and the capture holds what the fake was
+// given to say.
+func TestWholeGraphCaptureReplays(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "graphs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	graph := `from typing import Any
+from langchain_core.language_models.chat_models import BaseChatModel
+from langchain_core.messages import AIMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.tools import tool
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from langgraph.graph import END, START, MessagesState, StateGraph
+from langgraph.prebuilt import ToolNode
+
+replies = [
+    AIMessage("", tool_calls=[{"name": "stock", "args": {"sku": "S-1"}, "id": "call-1"}], usage_metadata={"input_tokens": 5, "output_tokens": 3, "total_tokens": 8}),
+    AIMessage("Three left.", response_metadata={"finish_reason": "stop"}),
+]
+
+
+class Fake(BaseChatModel):
+    @property
+    def _llm_type(self) -> str:
+        return "fake"
+
+    def bind_tools(self, tools, **kwargs: Any):
+        return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
+
+    def _generate(self, messages, stop=None, run_manager=None, **kwargs: Any) -> ChatResult:
+        return ChatResult(generations=[ChatGeneration(message=replies.pop(0))])
+
+
+@tool
+def stock(sku: str) -> dict:
+    """How many are left."""
+    return {"sku": sku, "left": 3}
+
+
+model = Fake().bind_tools([stock])
+graph = (
+    StateGraph(MessagesState)
+    .add_node("agent", lambda s: {"messages": [model.invoke(s["messages"])]})
+    .add_node("tools", ToolNode([stock]))
+    .add_edge(START, "agent")
+    .add_conditional_edges("agent", lambda s: "tools" if s["messages"][-1].tool_calls else END, ["tools", END])
+    .add_edge("tools", "agent")
+    .compile()
+)
+`
+	if err := os.WriteFile(filepath.Join(root, "graphs", "shop.py"), []byte(graph), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := startProgram(t, python, root)
+	run := func(extra map[string]any) map[string]any {
+		open := p.ask(t, map[string]any{"op": "open", "spec": map[string]any{"profile": "langgraph-py", "idPrefix": "auto-", "graph": "graphs/shop.py:graph"}})
+		req := map[string]any{"op": "run", "graph": open["graph"], "nextId": 0, "thread": "main", "before": nil,
+			"input": human("m-1", "How many S-1 are left?"), "replies": []any{}, "offset": 0}
+		for k, v := range extra {
+			req[k] = v
+		}
+		got := p.ask(t, req)
+		if got["error"] != nil {
+			t.Fatalf("%v: %v", extra, got["error"])
+		}
+		p.ask(t, map[string]any{"op": "close", "graph": open["graph"]})
+		return got
+	}
+	captured := run(map[string]any{"capture": map[string]any{"tools": true}})
+	c, _ := captured["captured"].(map[string]any)
+	var replies, answers []any
+	for _, r := range asList(c["replies"]) {
+		replies = append(replies, r.(map[string]any)["reply"])
+	}
+	for _, a := range asList(c["tools"]) {
+		answers = append(answers, a.(map[string]any)["answer"])
+	}
+	wantReplies := `[{"content":"","tool_calls":[{"args":{"sku":"S-1"},"id":"call-1","name":"stock"}],"usage_metadata":{"input_tokens":5,"output_tokens":3,"total_tokens":8}},{"content":"Three left.","response_metadata":{"finish_reason":"stop"},"tool_calls":[]}]`
+	if got, _ := json.Marshal(replies); string(got) != wantReplies {
+		t.Errorf("captured replies %s; want %s", got, wantReplies)
+	}
+	if got, _ := json.Marshal(answers); string(got) != `["{\"sku\": \"S-1\", \"left\": 3}"]` {
+		t.Errorf("captured tool results %s", got)
+	}
+	replayed := run(map[string]any{"replies": replies, "tools": map[string]any{"stock": map[string]any{"answers": answers, "offset": 0, "inTurn": true}}})
+	for _, k := range []string{"values", "steps", "next"} {
+		if !engine.Equal(captured[k], replayed[k]) {
+			a, _ := json.Marshal(captured[k])
+			b, _ := json.Marshal(replayed[k])
+			t.Errorf("%s: the capture run's\n%s\nthe replay's\n%s", k, a, b)
+		}
+	}
+	if n := len(asList(replayed["calls"])); n != 2 {
+		t.Errorf("the replay made %d model calls; want 2", n)
+	}
+}
