@@ -178,8 +178,8 @@ func TestModelScriptUnusedFailsTheScenario(t *testing.T) {
 // TestWholeGraphModelPaths: the script answers a chat model however the
 // graph calls it and wherever the class comes from: stream() in a node of
 // an ES module, invoke() in a CommonJS module (the other instance of
-// @langchain/core); a run that reaches interrupt() is refused, saying
-// whole-graph interrupts are not supported yet; a node that throws is
+// @langchain/core); a run that reaches interrupt() stops there, the node
+// next; a node that throws is
 // NODE_ERROR with the suite's file and line.
 func TestWholeGraphModelPaths(t *testing.T) {
 	dir := writeSuite(t, map[string]string{
@@ -259,7 +259,7 @@ exports.graph = new StateGraph(MessagesAnnotation)
       """
       messages: [{type: human, content: hi, id: m-1}]
       """
-    Then the step should fail with "RUNTIME_ERROR" mentioning "whole-graph interrupts are not supported yet"
+    Then the next nodes should be "ask"
 
   Scenario: a node that throws
     Given the graph from "graphs/stream.mjs:broken"
