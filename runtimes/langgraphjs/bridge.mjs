@@ -1429,7 +1429,7 @@ async function runWhole(spec, req) {
   }
   const trace = new Trace();
   let last;
-  const opts = { ...config, streamMode: ["debug", "values"], subgraphs: true, signal: run.abort.signal };
+  const opts = { ...config, streamMode: ["debug", "values"], subgraphs: true };
   if (req.recursionLimit) opts.recursionLimit = req.recursionLimit;
   try {
     await during(run, async () => {

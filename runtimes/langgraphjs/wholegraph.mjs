@@ -13,11 +13,14 @@
 // dummy key). Outside a run the original methods run.
 //
 // withStructuredOutput parses the scripted reply as the model's own
-// answer would be parsed: BaseChatModel's (function calling) reads a tool
-// call named after the schema, so a reply is {tool_calls: [{name:
-// "<schema name>", args: {...}}]}; a provider whose method is a JSON
-// schema or JSON mode (ChatOpenAI's default) reads the reply's content,
-// JSON text.
+// answer would be parsed. A provider whose method is a JSON schema or
+// JSON mode (ChatOpenAI's default) reads the reply's content, JSON text.
+// BaseChatModel's own (function calling) reads a tool call named after
+// the schema ({tool_calls: [{name: "<schema name>", args: {...}}]}) but
+// only from an AIMessageChunk, which a model's invoke gives only when it
+// streams: a scripted reply is an AIMessage, as a model that does not
+// stream answers, so there it fails ("Input is not an AIMessageChunk.")
+// as the library's own run with such a model does.
 //
 // A scripted tool (StructuredTool, DynamicStructuredTool, DynamicTool,
 // tool()) does not run its function: StructuredTool.call, which ToolNode
@@ -155,12 +158,10 @@ export class Run {
     // failure is the first script error: a node or ToolNode may catch
     // what a call throws, the run still fails with it
     this.failure = null;
-    this.abort = new AbortController();
   }
 
   fail(e) {
     this.failure ??= e;
-    this.abort.abort(e);
     return e;
   }
 

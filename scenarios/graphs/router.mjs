@@ -1,14 +1,15 @@
 // A router (features/wholegraph_routing_js.feature): "classify" asks the
-// model for a topic through withStructuredOutput (the reply is a tool
-// call named "topic"), a conditional edge sends billing questions to
+// model bound to a "topic" tool for a topic (the reply's tool call), a
+// conditional edge sends billing questions to
 // "billing" and the rest to "shipping"; "shipping" drafts two answers
 // with batch and keeps the shorter.
+import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { Annotation, END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { FakeChatModel } from "./fake.mjs";
 
 const model = new FakeChatModel({});
-const topic = z.object({ topic: z.enum(["billing", "shipping"]) });
+const topic = tool(async (t) => t.topic, { name: "topic", description: "The question's topic.", schema: z.object({ topic: z.enum(["billing", "shipping"]) }) });
 
 const State = Annotation.Root({
   ...MessagesAnnotation.spec,
@@ -16,8 +17,8 @@ const State = Annotation.Root({
 });
 
 async function classify(state) {
-  const out = await model.withStructuredOutput(topic, { name: "topic" }).invoke(state.messages);
-  return { topic: out.topic };
+  const reply = await model.bindTools([topic]).invoke(state.messages);
+  return { topic: reply.tool_calls?.[0]?.args?.topic ?? "shipping" };
 }
 
 async function billing(state) {
