@@ -38,6 +38,11 @@ const (
 	RuntimeError                 Code = "RUNTIME_ERROR"
 	ModelScriptExhausted         Code = "MODEL_SCRIPT_EXHAUSTED"
 	ModelScriptUnused            Code = "MODEL_SCRIPT_UNUSED"
+	ModelScriptInvalid           Code = "MODEL_SCRIPT_INVALID"
+	NodeScriptExhausted          Code = "NODE_SCRIPT_EXHAUSTED"
+	NodeScriptUnused             Code = "NODE_SCRIPT_UNUSED"
+	ToolScriptExhausted          Code = "TOOL_SCRIPT_EXHAUSTED"
+	ToolScriptUnused             Code = "TOOL_SCRIPT_UNUSED"
 	GraphRecursionLimit          Code = "GRAPH_RECURSION_LIMIT"
 )
 
@@ -80,6 +85,11 @@ func Codes() []CodeInfo {
 		{RuntimeError, "A runtime refused a commit with an error of no other code, or could not run it (the bridge died, took longer than the runtime timeout or broke its protocol; it is started again for the next scenario).", "Read the quoted error, the exit status and the runtime's stderr; a missing package names its install command; a slow real node needs a longer --runtime-timeout."},
 		{ModelScriptExhausted, "In a whole-graph run, a chat model of the graph was called past the end of the scenario's script (Given the model replies:); the message names the superstep, the node and the last message the model was given.", "Add the reply the model should give to the script, or find why the graph calls the model more often than the scenario expects."},
 		{ModelScriptUnused, "A scenario whose graph ran whole ended with replies of its model script that no chat-model call used; the message names the first unused reply and the last call.", "Remove the replies the graph does not ask for, or find why it stopped calling the model (a route that ends early)."},
+		{ModelScriptInvalid, "In a whole-graph run, a scripted reply calls a tool the model was not bound to (bindTools / bind_tools): the message names the reply, the tools the call was bound with, the superstep and the node.", "Call one of the bound tools in the reply, or bind the tool to the model the node calls."},
+		{NodeScriptExhausted, "In a whole-graph run, a scripted node (Given node \"<name>\" returns, in turn:) was visited more often than its script has outputs; the message names the superstep and the visit.", "Add the output of that visit, or find why the graph visits the node more often than the scenario expects."},
+		{NodeScriptUnused, "A scenario whose graph ran whole ended with outputs of a scripted node that no visit used.", "Remove the outputs the graph does not ask for, or find why it stopped visiting the node."},
+		{ToolScriptExhausted, "In a whole-graph run, a scripted tool (Given tool \"<name>\" answers, in turn:) was called more often than its script has answers; the message names the superstep, the node and the call.", "Add the answer of that call, or find why the model calls the tool more often than the scenario expects."},
+		{ToolScriptUnused, "A scenario whose graph ran whole ended with answers of a tool scripted in turn that no call used.", "Remove the answers no call asks for, or find why the model stopped calling the tool."},
 		{GraphRecursionLimit, "A whole-graph run reached its recursion limit (the library's, or Given the recursion limit is <n>) without ending: the graph looped through more supersteps than the limit allows; the message names the limit, the last supersteps and the nodes it would run next.", "Find the route that loops (a conditional edge that never reaches END, a model script that keeps calling a tool), or raise the limit with Given the recursion limit is <n> when the run is long by design."},
 	}
 }

@@ -33,7 +33,80 @@ func (g *Graph) TraceValue() any {
 			}
 			entry["goto"] = gotos
 		}
+		if c.Run != nil {
+			entry = runEntry(c)
+		}
 		out[i] = entry
+	}
+	return out
+}
+
+// runEntry is a whole-graph run's superstep as the trace holds it: its
+// number, its tasks (each node's writes, the model calls made in it by
+// their reply's number, a subgraph's own supersteps), the state after it,
+// the next nodes and the interrupts pending after it.
+func runEntry(c Commit) map[string]any {
+	r := c.Run
+	entry := map[string]any{
+		"thread":   c.Thread,
+		"revision": float64(c.Revision),
+		"source":   "run",
+		"step":     float64(r.Step.Step),
+		"tasks":    tasksValue(r.Step, r.Calls),
+		"state":    mapAny(c.State),
+	}
+	if r.Last {
+		next := make([]any, len(r.Next))
+		for i, n := range r.Next {
+			next[i] = n
+		}
+		entry["next"] = next
+		if len(r.Interrupts) > 0 {
+			ints := make([]any, len(r.Interrupts))
+			for i, in := range r.Interrupts {
+				ints[i] = map[string]any{"id": in.ID, "node": in.Node, "value": in.Value}
+			}
+			entry["interrupts"] = ints
+		}
+	}
+	return entry
+}
+
+// tasksValue is a superstep's tasks for the trace; calls are the run's
+// model calls, those of the step's nodes going to their tasks.
+func tasksValue(st GraphStep, calls []ModelCall) []any {
+	out := make([]any, 0, len(st.Tasks))
+	for _, t := range st.Tasks {
+		writes := make([]any, len(t.Writes))
+		for j, w := range t.Writes {
+			writes[j] = map[string]any{"field": w.Channel, "value": w.Value}
+		}
+		task := map[string]any{"node": t.Node, "writes": writes}
+		var made []any
+		for _, c := range calls {
+			if c.Step == st.Step && c.Node == t.Node {
+				call := map[string]any{"reply": float64(c.Reply)}
+				if c.Script != "" {
+					call["script"] = c.Script
+				}
+				made = append(made, call)
+			}
+		}
+		if made != nil {
+			task["model"] = made
+		}
+		if len(t.Steps) > 0 {
+			inner := make([]any, len(t.Steps))
+			for j, s := range t.Steps {
+				in := map[string]any{"step": float64(s.Step), "tasks": tasksValue(s, nil)}
+				if s.State != nil {
+					in["state"] = mapAny(s.State)
+				}
+				inner[j] = in
+			}
+			task["steps"] = inner
+		}
+		out = append(out, task)
 	}
 	return out
 }
@@ -56,6 +129,20 @@ type Commit struct {
 	Dropped  []string // unknown keys dropped by the profile, as "node.key"
 	Goto     []Goto   // where commands sent control, kept for the trace
 	State    map[string]any
+	// Run is the superstep of a whole-graph run the entry is (Source
+	// "run"), or nil.
+	Run *RunStep
+}
+
+// RunStep is a whole-graph run's superstep in the trace: the step, the
+// run's model calls, and, on its last superstep (Last), where the run
+// went next and the interrupts pending.
+type RunStep struct {
+	Step       GraphStep
+	Calls      []ModelCall
+	Last       bool
+	Next       []string
+	Interrupts []GraphInterrupt
 }
 
 // Goto is the goto of one node's command.

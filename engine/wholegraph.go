@@ -2,12 +2,14 @@ package engine
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
 // Whole-graph runs (docs/reference.md, Whole-graph runs): the scenario's
-// own graph runs end to end on the runtime that loaded it, its chat models
-// answering from the scenario's script.
+// own graph runs end to end on the runtime that loaded it, its chat
+// models answering from the scenario's scripts.
 
 // GraphRunner is a session that can run the scenario's own graph as a
 // whole. It is optional: a runtime whose sessions lack it cannot run a
@@ -18,17 +20,64 @@ type GraphRunner interface {
 
 // GraphRunRequest is one whole-graph run as a runtime receives it.
 type GraphRunRequest struct {
-	// Before is the thread's state before the run; nil for a new thread.
-	Before map[string]any
-	Input  Checked
-	// Replies are the model script's replies not used yet; Offset is how
-	// many an earlier run of the scenario used.
+	// Thread is the scenario's thread the run is on. With Continue the
+	// run goes on from the thread the runtime's last run on it left (its
+	// checkpoints, pending interrupts and next nodes); without it, from a
+	// fresh thread holding Before (nil for a new thread).
+	Thread   string
+	Continue bool
+	Before   map[string]any
+	// Input is the run's input, or nil for a run with no input (the
+	// thread's pending next nodes, or a resume).
+	Input *Checked
+	// Resume answers the thread's pending interrupts; Command is a
+	// Command of the library's (resume, update, goto).
+	Resume  *Resume
+	Command *GraphCommand
+	// Replies are the default model script's replies not used yet;
+	// Offset is how many earlier runs of the scenario used.
 	Replies []any
 	Offset  int
+	// NodeReplies are the model scripts of single nodes, Returns the
+	// outputs of scripted nodes, Tools the answers of scripted tools:
+	// each what earlier runs left.
+	NodeReplies map[string]ScriptPart
+	Returns     map[string]ScriptPart
+	Tools       map[string]ToolScript
 	// RecursionLimit is the run's, or 0 for the library's.
 	RecursionLimit int
 	// NextID is the number of the last generated message id so far.
 	NextID int
+}
+
+// ScriptPart is what is left of a script: its items not used yet, and
+// how many earlier runs used (the answer's numbers count from it).
+type ScriptPart struct {
+	Items  []any
+	Offset int
+}
+
+// ToolScript is a scripted tool's answers: InTurn, the N-th call gets the
+// N-th; else every call gets the first.
+type ToolScript struct {
+	ScriptPart
+	InTurn bool
+}
+
+// Resume answers pending interrupts: Value the one pending, or ByID each
+// by the id the run gave it (interrupt-N).
+type Resume struct {
+	Value any
+	ByID  map[string]any
+}
+
+// GraphCommand is a run's Command: Resume (when HasResume), Update (nil:
+// none) and Goto (none: empty).
+type GraphCommand struct {
+	Resume    any
+	HasResume bool
+	Update    map[string]any
+	Goto      []string
 }
 
 // GraphRunResult is a runtime's answer to a whole-graph run.
@@ -39,48 +88,173 @@ type GraphRunResult struct {
 	// Steps are the parent graph's supersteps, from 1 (the input's is
 	// none).
 	Steps []GraphStep
-	// Next are the nodes the run would run next (none: it ended).
-	Next []string
-	// Calls are the chat-model calls the run made, in order.
-	Calls []ModelCall
+	// Next are the nodes the run would run next (none: it ended or is
+	// interrupted); Interrupts those pending at its end.
+	Next       []string
+	Interrupts []GraphInterrupt
+	// Calls are the chat-model calls the run made, in order; Returns the
+	// visits of scripted nodes; ToolCalls the calls of scripted tools.
+	Calls     []ModelCall
+	Returns   []ScriptedVisit
+	ToolCalls []ScriptedToolCall
 }
 
 // GraphStep is one superstep of a whole-graph run: the nodes that ran in
-// it, in name order, and the state after it.
+// it, in name order, their tasks and the state after it.
 type GraphStep struct {
 	Step  int
 	Nodes []string
 	// State is the graph's state after the superstep, or nil when the
 	// runtime did not give it.
 	State map[string]any
+	Tasks []GraphTask
+}
+
+// GraphTask is one node's run within a superstep: the writes it made and,
+// for a node that is a subgraph, the subgraph's own supersteps.
+type GraphTask struct {
+	Node   string
+	Writes []GraphWrite
+	Steps  []GraphStep
+}
+
+// GraphWrite is one channel write of a task, before its reducer merged it.
+type GraphWrite struct {
+	Channel string
+	Value   any
+}
+
+// GraphInterrupt is an interrupt pending at the end of a run: the id a
+// resume names it by (interrupt-N), the node that raised it and its value.
+type GraphInterrupt struct {
+	ID    string
+	Node  string
+	Value any
 }
 
 // ModelCall is one chat-model call of a whole-graph run: the superstep and
-// node that made it and the reply it got (1-based, in the scenario's
-// script).
+// node that made it, the reply it got (1-based, in its script), the
+// script (a node's own, or "" for the default) and the last message the
+// model was given (nil when the runtime did not say).
 type ModelCall struct {
+	Step   int
+	Node   string
+	Reply  int
+	Script string
+	Last   any
+}
+
+// ScriptedVisit is one visit of a scripted node: the output it returned
+// (1-based).
+type ScriptedVisit struct {
 	Step  int
 	Node  string
-	Reply int
+	Index int
+}
+
+// ScriptedToolCall is one call of a scripted tool: the answer it got
+// (1-based).
+type ScriptedToolCall struct {
+	Step   int
+	Node   string
+	Tool   string
+	Answer int
+}
+
+// GraphRun is a whole-graph run as a scenario asks for it.
+type GraphRun struct {
+	// Input is the run's input; nil runs with no input.
+	Input          *Checked
+	Resume         *Resume
+	Command        *GraphCommand
+	RecursionLimit int
+}
+
+// script is one of the scenario's scripts and how much of it the runs
+// used.
+type script struct {
+	items  []any
+	used   int
+	inTurn bool
 }
 
 // wholeRun is what the scenario's whole-graph runs have done so far.
 type wholeRun struct {
-	script []any
-	used   int
-	last   *GraphRunResult
-	calls  []ModelCall
+	model   script
+	nodes   map[string]*script
+	returns map[string]*script
+	tools   map[string]*script
+	last    *GraphRunResult
+	calls   []ModelCall
+	// left is, per thread, the revision the last whole run on it left:
+	// the runtime's own thread is still that thread while it holds;
+	// pending its interrupts.
+	left    map[string]int
+	pending map[string][]GraphInterrupt
 }
 
-// SetModelReplies sets the scenario's model script (Given the model
-// replies:).
-func (g *Graph) SetModelReplies(replies []any) {
-	g.whole.script, g.whole.used = replies, 0
+// AddModelReplies adds replies to the end of the scenario's model script
+// (Given the model replies:).
+func (g *Graph) AddModelReplies(replies []any) {
+	g.whole.model.items = append(g.whole.model.items, replies...)
 }
 
-// RunGraph runs the scenario's own graph whole on the thread from input;
-// the thread's state becomes the graph's state at the end of the run.
-func (g *Graph) RunGraph(threadID string, input Checked, recursionLimit int) (*GraphRunResult, error) {
+// AddNodeReplies adds replies to the model script of the calls made
+// inside node (Given the model replies to node "<name>":).
+func (g *Graph) AddNodeReplies(node string, replies []any) {
+	addScript(&g.whole.nodes, node, replies)
+}
+
+// AddNodeReturns makes node a scripted node, adding outputs to its
+// script: its N-th visit returns the N-th output (Given node "<name>"
+// returns, in turn:).
+func (g *Graph) AddNodeReturns(node string, outputs []any) {
+	addScript(&g.whole.returns, node, outputs)
+}
+
+// SetToolAnswers makes tool a scripted tool (Given tool "<name>"
+// answers:): inTurn, the N-th call gets the N-th answer; else every call
+// gets answers[0].
+func (g *Graph) SetToolAnswers(tool string, answers []any, inTurn bool) {
+	setScript(&g.whole.tools, tool, script{items: answers, inTurn: inTurn})
+}
+
+// Interrupts are the interrupts pending on the thread after the last
+// whole-graph run on it.
+func (g *Graph) Interrupts(threadID string) []GraphInterrupt {
+	return g.whole.pending[threadID]
+}
+
+func addScript(m *map[string]*script, name string, items []any) {
+	if s := (*m)[name]; s != nil {
+		s.items = append(s.items, items...)
+		return
+	}
+	setScript(m, name, script{items: items})
+}
+
+func setScript(m *map[string]*script, name string, s script) {
+	if *m == nil {
+		*m = map[string]*script{}
+	}
+	(*m)[name] = &s
+}
+
+// parts is what is left of each script of m.
+func parts(m map[string]*script) map[string]ScriptPart {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string]ScriptPart, len(m))
+	for name, s := range m {
+		out[name] = ScriptPart{Items: s.items[min(s.used, len(s.items)):], Offset: s.used}
+	}
+	return out
+}
+
+// RunGraph runs the scenario's own graph whole on the thread; the
+// thread's state becomes the graph's state at the end of the run.
+func (g *Graph) RunGraph(threadID string, run GraphRun) (*GraphRunResult, error) {
 	if g.graphRef == "" {
 		return nil, &Error{Code: RuntimeError, Message: `a whole-graph run needs the scenario's own graph: add Given the graph from "<module>:<export>"`}
 	}
@@ -100,28 +274,56 @@ func (g *Graph) RunGraph(threadID string, input Checked, recursionLimit int) (*G
 		if len(g.sessions) > 0 {
 			cannot = g.sessions[0].name
 		}
-		return nil, &Unsupported{Runtime: cannot, Reason: fmt.Sprintf("the scenario runs its own graph %q whole, which only langgraph-js runs yet", g.graphRef), Graph: g.graphRef}
+		return nil, &Unsupported{Runtime: cannot, Reason: fmt.Sprintf("the scenario runs its own graph %q whole, which only langgraph-js and langgraph-py run", g.graphRef), Graph: g.graphRef}
 	}
-	v, order, err := normalizeOrdered(input.Value)
-	if err != nil {
-		return nil, err
+	req := &GraphRunRequest{Thread: threadID, Resume: run.Resume, Command: run.Command, RecursionLimit: run.RecursionLimit, NextID: g.nextID}
+	if run.Input != nil {
+		in, err := objectInput(*run.Input)
+		if err != nil {
+			return nil, err
+		}
+		req.Input = &in
 	}
-	if _, ok := v.(map[string]any); !ok {
-		return nil, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf("Expected the input to be an object, received %s", TypeName(v))}
+	if run.Command != nil && run.Command.Update != nil {
+		in, err := objectInput(Checked{Value: run.Command.Update})
+		if err != nil {
+			return nil, err
+		}
+		run.Command.Update = in.Value.(map[string]any)
 	}
-	if input.Order != nil {
-		order = input.Order
+	w := &g.whole
+	req.Replies, req.Offset = w.model.items[min(w.model.used, len(w.model.items)):], w.model.used
+	req.NodeReplies, req.Returns = parts(w.nodes), parts(w.returns)
+	if len(w.tools) > 0 {
+		req.Tools = map[string]ToolScript{}
+		for name, s := range w.tools {
+			p := ScriptPart{Items: s.items, Offset: 0}
+			if s.inTurn {
+				p = ScriptPart{Items: s.items[min(s.used, len(s.items)):], Offset: s.used}
+			}
+			req.Tools[name] = ToolScript{ScriptPart: p, InTurn: s.inTurn}
+		}
 	}
-	req := &GraphRunRequest{Input: Checked{Value: v, Order: order}, Replies: g.whole.script[g.whole.used:], Offset: g.whole.used, RecursionLimit: recursionLimit, NextID: g.nextID}
 	th, existing := g.threads[threadID]
 	if existing {
-		req.Before = th.values
+		rev, ran := w.left[threadID]
+		req.Continue = ran && rev == th.revision
+		if !req.Continue {
+			req.Before = th.values
+		}
+	}
+	var start map[string]any
+	if existing {
+		start = th.values
 	}
 	out, err := runner.RunGraph(req)
+	if err == nil && out != nil && out.Values != nil {
+		err = g.reapplyRun(name, start, run, out)
+	}
 	if err != nil {
 		// a run that failed says why itself (past the script's end, a node
-		// that threw): its unused replies would only repeat it
-		g.whole.used = len(g.whole.script)
+		// that threw): its unused items would only repeat it
+		w.useAll()
 		return nil, err
 	}
 	if out == nil || out.Values == nil {
@@ -132,11 +334,58 @@ func (g *Graph) RunGraph(threadID string, input Checked, recursionLimit int) (*G
 		next.revision = th.revision + 1
 	}
 	g.threads[threadID] = next
+	if w.left == nil {
+		w.left, w.pending = map[string]int{}, map[string][]GraphInterrupt{}
+	}
+	w.left[threadID] = next.revision
+	w.pending[threadID] = out.Interrupts
 	g.nextID = out.NextID
-	g.whole.used += len(out.Calls)
-	g.whole.last = out
-	g.whole.calls = append(g.whole.calls, out.Calls...)
+	for _, c := range out.Calls {
+		if s := w.nodes[c.Script]; c.Script != "" && s != nil {
+			s.used++
+		} else {
+			w.model.used++
+		}
+	}
+	for _, v := range out.Returns {
+		if s := w.returns[v.Node]; s != nil {
+			s.used++
+		}
+	}
+	for _, c := range out.ToolCalls {
+		if s := w.tools[c.Tool]; s != nil {
+			s.used++
+		}
+	}
+	w.last = out
+	w.calls = append(w.calls, out.Calls...)
+	g.recordRun(threadID, next.revision, out)
 	return out, nil
+}
+
+// objectInput is a run's input normalized, which must be an object.
+func objectInput(input Checked) (Checked, error) {
+	v, order, err := normalizeOrdered(input.Value)
+	if err != nil {
+		return Checked{}, err
+	}
+	if _, ok := v.(map[string]any); !ok {
+		return Checked{}, &Error{Code: InvalidNodeReturn, Path: Root, Message: fmt.Sprintf("Expected the input to be an object, received %s", TypeName(v))}
+	}
+	if input.Order != nil {
+		order = input.Order
+	}
+	return Checked{Value: v, Order: order}, nil
+}
+
+// useAll marks every script used: a failed run's error is the scenario's.
+func (w *wholeRun) useAll() {
+	w.model.used = len(w.model.items)
+	for _, m := range []map[string]*script{w.nodes, w.returns, w.tools} {
+		for _, s := range m {
+			s.used = len(s.items)
+		}
+	}
 }
 
 // LastRun is the scenario's last whole-graph run, or nil.
@@ -145,18 +394,74 @@ func (g *Graph) LastRun() *GraphRunResult { return g.whole.last }
 // ModelCalls are the chat-model calls of the scenario's whole-graph runs.
 func (g *Graph) ModelCalls() []ModelCall { return append([]ModelCall(nil), g.whole.calls...) }
 
-// UnusedReplies is the MODEL_SCRIPT_UNUSED error of a scenario whose
-// model script has replies no run used, or nil.
+// UnusedReplies is the error of a scenario whose scripts have items no
+// run used, or nil: MODEL_SCRIPT_UNUSED for the model's replies (the
+// default script first, then the nodes' in name order), then
+// NODE_SCRIPT_UNUSED and TOOL_SCRIPT_UNUSED for the outputs of scripted
+// nodes and the answers, in turn, of scripted tools.
 func (g *Graph) UnusedReplies() error {
 	w := &g.whole
-	if w.used >= len(w.script) {
-		return nil
-	}
 	where := "before any run"
 	if n := len(w.calls); n > 0 {
 		c := w.calls[n-1]
 		where = fmt.Sprintf("after superstep %d, node %q made the last call", c.Step, c.Node)
 	}
-	first := compactJSON(w.script[w.used])
-	return &Error{Code: ModelScriptUnused, Message: fmt.Sprintf("the scenario ended with %d of the model's %d replies unused (%s); the first unused, reply %d: %s. Remove it from \"Given the model replies:\", or find why the graph stopped calling the model", len(w.script)-w.used, len(w.script), where, w.used+1, strings.TrimSpace(first))}
+	if w.model.used < len(w.model.items) {
+		return unused(ModelScriptUnused, "the model's %d replies", "reply", w.model, where, `Remove it from "Given the model replies:", or find why the graph stopped calling the model`)
+	}
+	for _, node := range slices.Sorted(maps.Keys(w.nodes)) {
+		if s := *w.nodes[node]; s.used < len(s.items) {
+			return unused(ModelScriptUnused, fmt.Sprintf("the model's %%d replies to node %q", node), "reply", s, where, fmt.Sprintf("Remove it from Given the model replies to node %q:, or find why the node stopped calling the model", node))
+		}
+	}
+	for _, node := range slices.Sorted(maps.Keys(w.returns)) {
+		if s := *w.returns[node]; s.used < len(s.items) {
+			return unused(NodeScriptUnused, fmt.Sprintf("node %q's %%d outputs", node), "output", s, "the node ran fewer times than its script", fmt.Sprintf("Remove it from Given node %q returns, in turn:, or find why the graph stopped visiting the node", node))
+		}
+	}
+	for _, tool := range slices.Sorted(maps.Keys(w.tools)) {
+		if s := *w.tools[tool]; s.inTurn && s.used < len(s.items) {
+			return unused(ToolScriptUnused, fmt.Sprintf("tool %q's %%d answers", tool), "answer", s, "the tool was called fewer times than its script", fmt.Sprintf("Remove it from Given tool %q answers, in turn:, or find why the model stopped calling the tool", tool))
+		}
+	}
+	return nil
+}
+
+// unused is code's error for script s, what naming it with a %d for its
+// length ("the model's %d replies").
+func unused(code Code, what, item string, s script, where, do string) error {
+	first := strings.TrimSpace(compactJSON(s.items[s.used]))
+	return &Error{Code: code, Message: fmt.Sprintf("the scenario ended with %d of %s unused (%s); the first unused, %s %d: %s. %s", len(s.items)-s.used, fmt.Sprintf(what, len(s.items)), where, item, s.used+1, first, do)}
+}
+
+// recordRun appends a whole-graph run's supersteps to the trace, the
+// state after each (the runtime's, or the run's end for the last).
+func (g *Graph) recordRun(threadID string, revision int, out *GraphRunResult) {
+	for i, st := range out.Steps {
+		last := i == len(out.Steps)-1
+		state := st.State
+		if state == nil && last {
+			state = out.Values
+		}
+		r := &RunStep{Step: st, Calls: out.Calls, Last: last}
+		if last {
+			r.Next, r.Interrupts = out.Next, out.Interrupts
+		}
+		g.trace = append(g.trace, Commit{Thread: threadID, Revision: revision, Source: "run", State: state, Run: r})
+	}
+}
+
+// Reply is the n-th reply (1-based) of a model script: the default one
+// (node ""), or node's own.
+func (g *Graph) Reply(node string, n int) (any, bool) {
+	s := &g.whole.model
+	if node != "" {
+		if s = g.whole.nodes[node]; s == nil {
+			return nil, false
+		}
+	}
+	if n < 1 || n > len(s.items) {
+		return nil, false
+	}
+	return s.items[n-1], true
 }

@@ -194,6 +194,7 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 			}
 			if w.graph != nil && w.pending == nil && err == nil {
 				// replies no call used fail the scenario at its end
+				w.flushScripts()
 				if uerr := w.graph.UnusedReplies(); uerr != nil {
 					err = newFailure(report.Pos{File: w.scenario.Feature, Line: w.scenario.Line}, uerr.Error(), uerr)
 					if cfg.Report != nil {
@@ -201,6 +202,14 @@ func Initializer(cfg *Config) func(*godog.ScenarioContext) {
 					}
 					return ctx, err
 				}
+			}
+			if w.graph == nil && len(w.scripted) > 0 && w.pending == nil && err == nil {
+				uerr := &engine.Error{Code: engine.ModelScriptUnused, Message: "the scenario scripts its graph's model, nodes or tools but never runs the graph whole: add When the graph runs with:, or remove the script"}
+				err = newFailure(report.Pos{File: w.scenario.Feature, Line: w.scenario.Line}, uerr.Error(), uerr)
+				if cfg.Report != nil {
+					cfg.Report.Done(w.scenario, err)
+				}
+				return ctx, err
 			}
 			if w.pending != nil && err == nil {
 				err = w.pendingFailure()

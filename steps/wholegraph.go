@@ -17,22 +17,56 @@ import (
 func wholeGraphSteps() []Def {
 	return []Def{
 		{Pattern: `^the model replies:$`, Arg: DocString, run: func(w *world, _ ...string) error {
+			list, err := w.replyList()
+			if err != nil {
+				return err
+			}
+			w.scripted = append(w.scripted, func(g *engine.Graph) { g.AddModelReplies(list) })
+			return nil
+		}},
+		{Pattern: `^the model replies to node "([^"]*)":$`, Arg: DocString, run: func(w *world, a ...string) error {
+			list, err := w.replyList()
+			if err != nil {
+				return err
+			}
+			w.scripted = append(w.scripted, func(g *engine.Graph) { g.AddNodeReplies(a[0], list) })
+			return nil
+		}},
+		{Pattern: `^node "([^"]*)" returns, in turn:$`, Arg: DocString, run: func(w *world, a ...string) error {
 			v, err := w.docValue()
 			if err != nil {
 				return err
 			}
 			list, ok := v.([]any)
 			if !ok {
-				return problemf("%s: the model's replies are a list, one element per chat-model call (a string, or an AI message {content, tool_calls, id}); got %s", w.docSource().Pos(0, 0), engine.TypeName(v))
+				return problemf("%s: node %q's outputs are a list, one element per visit of the node, each what the node returns (an object of fields); got %s", w.docSource().Pos(0, 0), a[0], engine.TypeName(v))
 			}
-			for i, r := range list {
-				switch r.(type) {
-				case string, map[string]any:
-				default:
-					return problemf("%s: reply %d is %s: a reply is a string (the AI message's content) or an object as a LangChain AIMessage takes it", w.docSource().Pos(0, 0), i+1, engine.TypeName(r))
+			for i, o := range list {
+				if _, ok := o.(map[string]any); !ok {
+					return problemf("%s: output %d of node %q is %s: a node returns an object of the fields it writes", w.docSource().Pos(0, 0), i+1, a[0], engine.TypeName(o))
 				}
 			}
-			w.replies = list
+			w.scripted = append(w.scripted, func(g *engine.Graph) { g.AddNodeReturns(a[0], list) })
+			return nil
+		}},
+		{Pattern: `^tool "([^"]*)" answers:$`, Arg: DocString, run: func(w *world, a ...string) error {
+			v, err := w.docValue()
+			if err != nil {
+				return err
+			}
+			w.scripted = append(w.scripted, func(g *engine.Graph) { g.SetToolAnswers(a[0], []any{v}, false) })
+			return nil
+		}},
+		{Pattern: `^tool "([^"]*)" answers, in turn:$`, Arg: DocString, run: func(w *world, a ...string) error {
+			v, err := w.docValue()
+			if err != nil {
+				return err
+			}
+			list, ok := v.([]any)
+			if !ok {
+				return problemf("%s: tool %q's answers, in turn, are a list, one element per call; got %s (for one answer to every call, write Given tool %q answers:)", w.docSource().Pos(0, 0), a[0], engine.TypeName(v), a[0])
+			}
+			w.scripted = append(w.scripted, func(g *engine.Graph) { g.SetToolAnswers(a[0], list, true) })
 			return nil
 		}},
 		{Pattern: `^the recursion limit is (\d+)$`, run: func(w *world, a ...string) error {
@@ -48,7 +82,44 @@ func wholeGraphSteps() []Def {
 			if err != nil {
 				return err
 			}
-			return w.runWhole(v)
+			return w.runWhole(engine.GraphRun{Input: &v})
+		}},
+		{Pattern: `^the graph runs on thread "([^"]*)" with:$`, Arg: DocString, run: func(w *world, a ...string) error {
+			w.thread = a[0]
+			v, err := w.docData()
+			if err != nil {
+				return err
+			}
+			return w.runWhole(engine.GraphRun{Input: &v})
+		}},
+		{Pattern: `^the graph runs with no input$`, run: func(w *world, _ ...string) error {
+			return w.runWhole(engine.GraphRun{})
+		}},
+		{Pattern: `^the graph runs on thread "([^"]*)" with no input$`, run: func(w *world, a ...string) error {
+			w.thread = a[0]
+			return w.runWhole(engine.GraphRun{})
+		}},
+		{Pattern: `^the graph resumes with:$`, Arg: DocString, run: func(w *world, _ ...string) error {
+			v, err := w.docValue()
+			if err != nil {
+				return err
+			}
+			r, err := w.resume(v)
+			if err != nil {
+				return err
+			}
+			return w.runWhole(engine.GraphRun{Resume: r})
+		}},
+		{Pattern: `^the graph resumes with a command:$`, Arg: DocString, run: func(w *world, _ ...string) error {
+			v, err := w.docValue()
+			if err != nil {
+				return err
+			}
+			c, err := w.command(v)
+			if err != nil {
+				return err
+			}
+			return w.runWhole(engine.GraphRun{Command: c})
 		}},
 		{Pattern: `^the steps should be:$`, Arg: Table, run: func(w *world, _ ...string) error {
 			run, err := w.lastRun()
@@ -87,10 +158,33 @@ func wholeGraphSteps() []Def {
 			if err != nil {
 				return err
 			}
+			if len(run.Interrupts) > 0 {
+				return fmt.Errorf("the run did not end: it is interrupted at %s", interruptList(run.Interrupts))
+			}
 			if len(run.Next) > 0 {
 				return fmt.Errorf("the run did not end: its next nodes are %s", strings.Join(run.Next, ", "))
 			}
 			return nil
+		}},
+		{Pattern: `^the run should be interrupted at node "([^"]*)"$`, run: func(w *world, a ...string) error {
+			_, err := w.interruptAt(a[0])
+			return err
+		}},
+		{Pattern: `^the run should be interrupted at node "([^"]*)" with:$`, Arg: DocString, run: func(w *world, a ...string) error {
+			at, err := w.interruptAt(a[0])
+			if err != nil {
+				return err
+			}
+			want, err := w.docValue()
+			if err != nil {
+				return asProblem(err)
+			}
+			for _, in := range at {
+				if jsonv.Equal(in.Value, want) {
+					return nil
+				}
+			}
+			return fmt.Errorf("the run is interrupted at node %q with another value:\n    want: %s\n    got:  %s", a[0], compact(want, true), interruptList(at))
 		}},
 		{Pattern: `^the next nodes should be "([^"]*)"$`, run: func(w *world, a ...string) error {
 			run, err := w.lastRun()
@@ -181,58 +275,234 @@ func nodeList(nodes []string) string {
 	return strings.Join(out, ", ")
 }
 
-// runWhole runs the scenario's own graph whole from input on the thread.
-func (w *world) runWhole(input engine.Checked) error {
+// runWhole runs the scenario's own graph whole on the thread, with the
+// scripts given so far.
+func (w *world) runWhole(run engine.GraphRun) error {
 	if err := w.ensureGraph(); err != nil {
 		return err
 	}
-	if !w.repliesSet {
-		w.graph.SetModelReplies(w.replies)
-		w.repliesSet = true
-	}
-	run, err := w.graph.RunGraph(w.thread, input, w.recursionLimit)
+	w.flushScripts()
+	run.RecursionLimit = w.recursionLimit
+	out, err := w.graph.RunGraph(w.thread, run)
 	if err != nil {
 		return err
 	}
-	w.ranWhole = w.supersteps(run)
+	w.ranWhole = w.supersteps(out)
 	return nil
 }
 
+// flushScripts hands the scripts given since the last run to the graph.
+func (w *world) flushScripts() {
+	if w.graph == nil {
+		return
+	}
+	for _, f := range w.scripted {
+		f(w.graph)
+	}
+	w.scripted = nil
+}
+
+// replyList is the docstring as a model script: a list of replies, each a
+// string (the AI message's content) or an object as an AIMessage takes it.
+func (w *world) replyList() ([]any, error) {
+	v, err := w.docValue()
+	if err != nil {
+		return nil, err
+	}
+	list, ok := v.([]any)
+	if !ok {
+		return nil, problemf("%s: the model's replies are a list, one element per chat-model call (a string, or an AI message {content, tool_calls, id}); got %s", w.docSource().Pos(0, 0), engine.TypeName(v))
+	}
+	for i, r := range list {
+		switch r.(type) {
+		case string, map[string]any:
+		default:
+			return nil, problemf("%s: reply %d is %s: a reply is a string (the AI message's content) or an object as a LangChain AIMessage takes it", w.docSource().Pos(0, 0), i+1, engine.TypeName(r))
+		}
+	}
+	return list, nil
+}
+
+// resume is a resume's docstring as the run sends it: the value for the
+// one interrupt pending, or, when several are, a map of their ids to
+// values (a map whose keys are all ids of pending interrupts is one
+// always).
+func (w *world) resume(v any) (*engine.Resume, error) {
+	var pending []engine.GraphInterrupt
+	if w.graph != nil {
+		pending = w.graph.Interrupts(w.thread)
+	}
+	ids := make([]string, len(pending))
+	for i, in := range pending {
+		ids[i] = in.ID
+	}
+	if m, ok := v.(map[string]any); ok && len(m) > 0 && len(pending) > 0 {
+		byID := true
+		for k := range m {
+			byID = byID && slices.Contains(ids, k)
+		}
+		if byID {
+			return &engine.Resume{ByID: m}, nil
+		}
+	}
+	if len(pending) > 1 {
+		return nil, problemf("%s: %d interrupts are pending (%s): the resume maps each id to its value, {%s: ..., ...}", w.docSource().Pos(0, 0), len(pending), interruptList(pending), strings.Join(ids, ": ..., "))
+	}
+	return &engine.Resume{Value: v}, nil
+}
+
+// command is a command's docstring, {resume?, update?, goto?}, as the run
+// sends it.
+func (w *world) command(v any) (*engine.GraphCommand, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, problemf("%s: a command is an object {resume?, update?, goto?}; got %s", w.docSource().Pos(0, 0), engine.TypeName(v))
+	}
+	c := &engine.GraphCommand{}
+	for k, x := range m {
+		switch k {
+		case "resume":
+			c.Resume, c.HasResume = x, true
+		case "update":
+			u, ok := x.(map[string]any)
+			if !ok {
+				return nil, problemf("%s: a command's update is an object of fields; got %s", w.docSource().Pos(0, 0), engine.TypeName(x))
+			}
+			c.Update = u
+		case "goto":
+			switch g := x.(type) {
+			case string:
+				c.Goto = []string{g}
+			case []any:
+				for _, n := range g {
+					s, ok := n.(string)
+					if !ok {
+						return nil, problemf("%s: a command's goto is a node's name or a list of names; got an element that is %s", w.docSource().Pos(0, 0), engine.TypeName(n))
+					}
+					c.Goto = append(c.Goto, s)
+				}
+			default:
+				return nil, problemf("%s: a command's goto is a node's name or a list of names; got %s", w.docSource().Pos(0, 0), engine.TypeName(x))
+			}
+		default:
+			return nil, problemf("%s: a command has the members resume, update and goto; got %q", w.docSource().Pos(0, 0), k)
+		}
+	}
+	return c, nil
+}
+
+// interruptAt are the last run's interrupts raised by node, or an error
+// saying where the run stopped.
+func (w *world) interruptAt(node string) ([]engine.GraphInterrupt, error) {
+	run, err := w.lastRun()
+	if err != nil {
+		return nil, err
+	}
+	var at []engine.GraphInterrupt
+	for _, in := range run.Interrupts {
+		if in.Node == node {
+			at = append(at, in)
+		}
+	}
+	if len(at) > 0 {
+		return at, nil
+	}
+	if len(run.Interrupts) > 0 {
+		return nil, fmt.Errorf("the run is interrupted at %s, not at node %q", interruptList(run.Interrupts), node)
+	}
+	if len(run.Next) > 0 {
+		return nil, fmt.Errorf("the run was not interrupted at node %q: it stopped with no interrupt, its next nodes %s", node, strings.Join(run.Next, ", "))
+	}
+	return nil, fmt.Errorf("the run was not interrupted at node %q: it ended", node)
+}
+
+// interruptList names interrupts as a message does: id, node and value.
+func interruptList(ins []engine.GraphInterrupt) string {
+	out := make([]string, len(ins))
+	for i, in := range ins {
+		out[i] = fmt.Sprintf("node %q (%s) with %s", in.Node, in.ID, compact(in.Value, true))
+	}
+	return strings.Join(out, "; ")
+}
+
 // supersteps is a whole-graph run as the reports read it: each
-// superstep's nodes and their model calls (the script's reply), where
-// the graph went next, and the state after the last.
+// superstep's tasks (their writes and model calls, with the reply the
+// script gave and the last message the model was given), where the graph
+// went next, the state after it and, after the last, the interrupts.
 func (w *world) supersteps(run *engine.GraphRunResult) []report.Superstep {
 	out := make([]report.Superstep, len(run.Steps))
 	for i, st := range run.Steps {
-		s := report.Superstep{Index: st.Step}
-		for _, n := range st.Nodes {
-			t := report.Task{Node: n}
-			for _, c := range run.Calls {
-				if c.Step != st.Step || c.Node != n {
-					continue
-				}
-				mc := report.ModelCall{Model: "scripted"}
-				if c.Reply >= 1 && c.Reply <= len(w.replies) {
-					if b, err := jsonv.Encode(w.replies[c.Reply-1]); err == nil {
-						mc.Output = string(b)
-					}
-				}
-				t.ModelCalls = append(t.ModelCalls, mc)
-			}
-			s.Tasks = append(s.Tasks, t)
+		s := report.Superstep{Index: st.Step, Tasks: w.tasks(st, run.Calls)}
+		if st.State != nil {
+			s.StateAfter = encoded(st.State)
 		}
 		if i+1 < len(run.Steps) {
 			s.Next = slices.Clone(run.Steps[i+1].Nodes)
 		} else {
 			s.Next = slices.Clone(run.Next)
 			s.Thread, s.Revision = w.thread, w.graph.Revision(w.thread)
-			if b, err := jsonv.Encode(run.Values); err == nil {
-				s.StateAfter = string(b)
+			s.StateAfter = encoded(run.Values)
+			for _, in := range run.Interrupts {
+				s.Interrupts = append(s.Interrupts, report.Interrupt{Node: in.Node, ID: in.ID, Value: encoded(in.Value)})
 			}
 		}
 		out[i] = s
 	}
 	return out
+}
+
+// tasks are a superstep's tasks for the reports: the runtime's, or its
+// nodes when it gave none; calls are the run's model calls.
+func (w *world) tasks(st engine.GraphStep, calls []engine.ModelCall) []report.Task {
+	tasks := st.Tasks
+	if tasks == nil {
+		for _, n := range st.Nodes {
+			tasks = append(tasks, engine.GraphTask{Node: n})
+		}
+	}
+	var out []report.Task
+	for _, task := range tasks {
+		t := report.Task{Node: task.Node}
+		for _, wr := range task.Writes {
+			t.Writes = append(t.Writes, report.Write{Field: wr.Channel, Value: encoded(wr.Value)})
+		}
+		for _, c := range calls {
+			if c.Step != st.Step || c.Node != task.Node {
+				continue
+			}
+			mc := report.ModelCall{Model: "scripted"}
+			if c.Script != "" {
+				mc.Model = fmt.Sprintf("scripted for node %q", c.Script)
+			}
+			if c.Last != nil {
+				mc.Input = encoded(c.Last)
+			}
+			if r, ok := w.graph.Reply(c.Script, c.Reply); ok {
+				mc.Output = encoded(r)
+				if m, ok := r.(map[string]any); ok {
+					calls, _ := m["tool_calls"].([]any)
+					for _, tc := range calls {
+						if tm, ok := tc.(map[string]any); ok {
+							name, _ := tm["name"].(string)
+							mc.ToolCalls = append(mc.ToolCalls, name)
+						}
+					}
+				}
+			}
+			t.ModelCalls = append(t.ModelCalls, mc)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// encoded is v as canonical JSON for a report, or "" when it has none.
+func encoded(v any) string {
+	b, err := jsonv.Encode(v)
+	if err != nil {
+		return ""
+	}
+	return string(b)
 }
 
 // lastRun is the scenario's last whole-graph run.

@@ -126,10 +126,10 @@ type world struct {
 	ownGraph string
 	graph    *engine.Graph
 	thread   string
-	// replies are the model's script (Given the model replies:), handed
-	// to the graph at its first whole-graph run (repliesSet)
-	replies    []any
-	repliesSet bool
+	// scripted are the scripts given since the last whole-graph run
+	// (Given the model replies:, ...), handed to the graph at the next
+	// run or at the scenario's end
+	scripted []func(*engine.Graph)
 	// recursionLimit is the whole-graph runs' (Given the recursion limit
 	// is), or 0 for the library's
 	recursionLimit int

@@ -94,9 +94,12 @@ type response struct {
 	Fields []routeField `json:"fields"`
 	// Steps, Next and Calls are a whole-graph run's (run): its supersteps,
 	// the nodes it would run next and its chat-model calls.
-	Steps []runStep      `json:"steps"`
-	Next  []string       `json:"next"`
-	Calls []runModelCall `json:"calls"`
+	Steps      []runStep      `json:"steps"`
+	Next       []string       `json:"next"`
+	Calls      []runModelCall `json:"calls"`
+	Interrupts []runInterrupt `json:"interrupts"`
+	Returns    []runVisit     `json:"returns"`
+	Tools      []runToolCall  `json:"tools"`
 }
 
 // runStep is one superstep of a whole-graph run, as the program answers.
@@ -105,13 +108,46 @@ type runStep struct {
 	Nodes []string `json:"nodes"`
 	// State is the graph's state after the superstep.
 	State json.RawMessage `json:"state"`
+	Tasks []runTask       `json:"tasks"`
+}
+
+// runTask is one node's run in a superstep: its writes, [channel, value]
+// each, and a subgraph's own supersteps.
+type runTask struct {
+	Node   string            `json:"node"`
+	Writes []json.RawMessage `json:"writes"`
+	Steps  []runStep         `json:"steps"`
 }
 
 // runModelCall is one chat-model call of a whole-graph run.
 type runModelCall struct {
+	Step   int             `json:"step"`
+	Node   string          `json:"node"`
+	Reply  int             `json:"reply"`
+	Script string          `json:"script"`
+	Last   json.RawMessage `json:"last"`
+}
+
+// runInterrupt is an interrupt pending at the end of a run.
+type runInterrupt struct {
+	ID    string          `json:"id"`
+	Node  string          `json:"node"`
+	Value json.RawMessage `json:"value"`
+}
+
+// runVisit is one visit of a scripted node.
+type runVisit struct {
 	Step  int    `json:"step"`
 	Node  string `json:"node"`
-	Reply int    `json:"reply"`
+	Index int    `json:"index"`
+}
+
+// runToolCall is one call of a scripted tool.
+type runToolCall struct {
+	Step   int    `json:"step"`
+	Node   string `json:"node"`
+	Tool   string `json:"tool"`
+	Answer int    `json:"answer"`
 }
 
 // bridgeError is an error the framework threw, as the program reports it:
