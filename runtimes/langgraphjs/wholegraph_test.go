@@ -311,3 +311,69 @@ func TestWholeGraphAssertionsSayWhatCame(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptsUnusedFailTheScenario: a scripted node's outputs and a
+// tool's answers in turn that no visit or call used fail the scenario at
+// its end, NODE_SCRIPT_UNUSED and TOOL_SCRIPT_UNUSED, naming the first
+// one unused.
+func TestScriptsUnusedFailTheScenario(t *testing.T) {
+	graphs := map[string]string{}
+	for _, name := range []string{"fake.mjs", "shop.mjs", "handoff.mjs"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "graphs", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		graphs["graphs/"+name] = string(b)
+	}
+	cases := map[string]struct{ feature, want string }{
+		"node": {`Feature: node outputs left
+  Scenario: one output too many
+    Given the graph from "graphs/handoff.mjs:graph"
+    And node "triage" returns, in turn:
+      """
+      - {lg_name: Command, goto: sales, update: {desk: sales}}
+      - {lg_name: Command, goto: refunds, update: {desk: refunds}}
+      """
+    And the model replies:
+      """
+      - Which plan?
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the run should have ended
+`, "NODE_SCRIPT_UNUSED"},
+		"tool": {`Feature: tool answers left
+  Scenario: one answer too many
+    Given the graph from "graphs/shop.mjs:graph"
+    And tool "lookup_order" answers, in turn:
+      """
+      - shipped
+      - lost
+      """
+    And the model replies:
+      """
+      - {content: "", tool_calls: [{name: lookup_order, args: {order: A-17}, id: call-1}]}
+      - Shipped.
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the run should have ended
+`, "TOOL_SCRIPT_UNUSED"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			files := map[string]string{"features/left.feature": c.feature}
+			for k, v := range graphs {
+				files[k] = v
+			}
+			status, report := runSuite(t, writeSuite(t, files))
+			if status != 1 || !strings.Contains(report, "features/left.feature:2: "+c.want) {
+				t.Errorf("status %d; want 1 and %s at the scenario's line:\n%s", status, c.want, report)
+			}
+		})
+	}
+}
