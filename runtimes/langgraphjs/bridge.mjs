@@ -53,9 +53,12 @@
 // "reducer" (another) or "other", which record's schema takes from it.
 // A run is a whole-graph run of the scenario's own graph (runWhole,
 // wholegraph.mjs): the user's builder compiled whole on the counted
-// channels and a checkpointer, streamed with the modes "debug" (its
-// supersteps' tasks) and "values", the chat models answering from the
-// scenario's script.
+// channels and the open graph's one checkpointer (its scripted nodes
+// answering from the scenario's script), on a checkpointer thread kept
+// per scenario thread across runs, streamed with subgraphs and the modes
+// "debug" (its supersteps' tasks, their writes and interrupts, a
+// subgraph's by its namespace) and "values", the chat models and the
+// scripted tools answering from the scenario's scripts.
 // Generated message ids: the messages reducer calls crypto.randomUUID (uuid
 // v4); inside the reducer it returns idPrefix + n, counted from the commit's
 // nextId, so the ids are those the harness numbers.
