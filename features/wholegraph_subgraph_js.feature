@@ -36,3 +36,14 @@ Feature: A subgraph in a whole-graph run
       messages: [{type: human, content: hi, id: m-1}]
       """
     Then the step should fail with "MODEL_SCRIPT_EXHAUSTED" mentioning "superstep 1, node \"summarize\", call 1"
+
+  Scenario: a node of the subgraph that throws is named, with its parent's node
+    Given the model replies:
+      """
+      - {error: the provider is down}
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the step should fail with "NODE_ERROR" mentioning "superstep 1: node \"summarize\" threw Error: the provider is down (at scenarios/graphs/nested.mjs:18:"

@@ -1447,8 +1447,8 @@ async function runWhole(spec, req) {
     if (e?.lc_error_code === "GRAPH_RECURSION_LIMIT" || e?.name === "GraphRecursionError") return { error: recursionLimitReached(e, req.recursionLimit, trace.nodes(), (await graph.getState(config)).next ?? []) };
     const task = trace.taskOf(e?.pregelTaskId);
     if (task) {
-      const out = nodeThrew(task.node, e);
-      out.message = `superstep ${task.step}: ${out.message}`;
+      const out = nodeThrew(task.inner ?? task.node, e);
+      out.message = `superstep ${task.step}: ${out.message}${task.inner ? ` (in the subgraph of node ${JSON.stringify(task.node)})` : ""}`;
       return { error: out };
     }
     return { error: errorOf(spec, err) };

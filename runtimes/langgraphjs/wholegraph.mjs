@@ -321,7 +321,15 @@ export class Trace {
     const t = this.tasks.get(id);
     if (!t) return null;
     const step = t.key === "" ? this.numbers("").get(t.step) ?? 0 : this.topStep(t.key, undefined);
-    return { node: t.name, step };
+    // inside a subgraph node, the node that failed is the innermost task whose result is an error
+    const own = (t.key ? t.key + "|" : "") + `${t.name}:${id}`;
+    let inner = null;
+    for (const [key, chunks] of this.chunks) {
+      if (key !== own && !key.startsWith(own + "|")) continue;
+      const failed = chunks.findLast((c) => c?.type === "task_result" && c.payload?.error != null);
+      if (failed && (!inner || key.length > inner.key.length)) inner = { key, name: String(failed.payload.name) };
+    }
+    return { node: t.name, step, inner: inner?.name };
   }
 
   // steps is the namespace's supersteps: {step, nodes, state, tasks},
