@@ -466,6 +466,16 @@ func (w *world) tasks(st engine.GraphStep, calls []engine.ModelCall) []report.Ta
 		for _, wr := range task.Writes {
 			t.Writes = append(t.Writes, report.Write{Field: wr.Channel, Value: encoded(wr.Value)})
 		}
+		for i, inner := range task.Steps {
+			s := report.Superstep{Index: inner.Step, Tasks: w.tasks(inner, nil)}
+			if inner.State != nil {
+				s.StateAfter = encoded(inner.State)
+			}
+			if i+1 < len(task.Steps) {
+				s.Next = slices.Clone(task.Steps[i+1].Nodes)
+			}
+			t.Steps = append(t.Steps, s)
+		}
 		for _, c := range calls {
 			if c.Step != st.Step || c.Node != task.Node {
 				continue

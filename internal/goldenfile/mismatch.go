@@ -17,6 +17,9 @@ type Mismatch struct {
 	// Diffs are every path at which the file and the value differ; none
 	// when only the bytes differ (formatting, key order, number form).
 	Diffs []jsonv.Diff
+	// Drift is where a whole-graph run left its recorded trace, when the
+	// file is such a trace.
+	Drift *Drift
 	// Accept is the command that writes the new content.
 	Accept string
 }
@@ -26,6 +29,9 @@ func (m *Mismatch) Error() string {
 		return fmt.Sprintf("golden file %s is missing; to create it, run:\n    %s", m.File, m.Accept)
 	}
 	detail := jsonv.Report(m.Diffs)
+	if m.Drift != nil {
+		detail = m.Drift.String()
+	}
 	if len(m.Diffs) == 0 {
 		detail = "  the values are equal but the bytes are not canonical (formatting, key order or number form)\n"
 	}

@@ -105,7 +105,7 @@ func (p *Policy) Assert(sc Scenario, rel string, value func() (any, error)) erro
 	if err != nil {
 		return fmt.Errorf("golden file %s is not valid JSON (%v); to rewrite it, run:\n    %s", rel, err, accept)
 	}
-	return &Mismatch{File: rel, Diffs: jsonv.Compare(wantValue, v), Accept: accept}
+	return &Mismatch{File: rel, Diffs: jsonv.Compare(wantValue, v), Drift: DriftOf(wantValue, v), Accept: accept}
 }
 
 // Log records the golden files a run referenced and what it found or did.

@@ -2,6 +2,7 @@ package htmlreport
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/stateharness/scenario/engine"
@@ -34,16 +35,21 @@ func NewCommit(c engine.Commit, before map[string]any) Commit {
 	for _, g := range c.Goto {
 		out.Goto = append(out.Goto, writerName(g.Node)+" → "+jsonv.Render(g.To, true))
 	}
-	changes := StateDiff(before, c.State)
-	if len(changes) > MaxChanges {
-		out.More = len(changes) - MaxChanges
-		changes = changes[:MaxChanges]
-	}
-	for i := range changes {
-		changes[i].By = byField[topField(changes[i].Path)]
-	}
-	out.Changes = changes
+	out.Changes, out.More = changes(before, c.State, byField)
 	return out
+}
+
+// changes is StateDiff cut at MaxChanges, with the count of the rest,
+// each change naming who wrote its top-level field (byField).
+func changes(before, after map[string]any, byField map[string][]string) ([]Change, int) {
+	out, more := StateDiff(before, after), 0
+	if len(out) > MaxChanges {
+		out, more = out[:MaxChanges], len(out)-MaxChanges
+	}
+	for i := range out {
+		out[i].By = byField[topField(out[i].Path)]
+	}
+	return out, more
 }
 
 // StateDiff lists the JSON paths where after differs from before, in path
@@ -52,7 +58,7 @@ func StateDiff(before, after map[string]any) []Change {
 	diffs := jsonv.Compare(before, after)
 	out := make([]Change, 0, len(diffs))
 	for _, d := range diffs {
-		c := Change{Path: d.Path, Op: Changed, Before: clip(jsonv.Render(d.Want, true)), After: clip(jsonv.Render(d.Got, true))}
+		c := Change{Path: d.Path, Op: Changed, Before: render(d.Want), After: render(d.Got)}
 		switch {
 		case d.Want == jsonv.Missing{}:
 			c.Op, c.Before = Added, ""
@@ -85,6 +91,23 @@ func topField(path string) string {
 // clip shortens a value's JSON to MaxValue bytes, on a rune boundary.
 func clip(s string) string { return jsonv.Clip(s, MaxValue) }
 
+// render is jsonv.Render with the page's limit: a report is read on a
+// screen, where MaxValue bytes of a value are worth showing, not the
+// MaxShown of a terminal's failure message.
+func render(v any) string {
+	switch x := v.(type) {
+	case jsonv.Missing:
+		return jsonv.Render(x, false)
+	case jsonv.Moved:
+		return jsonv.Render(x, true)
+	}
+	b, err := jsonv.Compact(v)
+	if err != nil {
+		return fmt.Sprintf("<%v>", err)
+	}
+	return clip(string(b))
+}
+
 // FailureOf is a step's or a scenario's error as the page shows it: its
 // message, the code of the engine error it carries, and the golden file
 // that differs (a *goldenfile.Mismatch), read from the error's fields.
@@ -95,7 +118,7 @@ func FailureOf(err error) *Failure {
 		diffs, more := jsonv.Shown(m.Diffs)
 		g := &Golden{File: m.File, Missing: m.Missing, More: more, Accept: m.Accept}
 		for _, d := range diffs {
-			g.Diffs = append(g.Diffs, GoldenDiff{Path: d.Path, Want: jsonv.Render(d.Want, true), Got: jsonv.Render(d.Got, true)})
+			g.Diffs = append(g.Diffs, GoldenDiff{Path: d.Path, Want: render(d.Want), Got: render(d.Got)})
 		}
 		f.Golden = g
 	}

@@ -204,6 +204,15 @@ func TestStateDiffLimits(t *testing.T) {
 	if len(after) > MaxValue+40 {
 		t.Errorf("a cut value keeps %d bytes", len(after))
 	}
+	// the page's limit, not a failure message's (jsonv.MaxShown)
+	if kept := len(strings.SplitN(after, "…", 2)[0]); kept < MaxValue-1 {
+		t.Errorf("a cut value keeps %d bytes of %d, want MaxValue (%d)", kept, len(long)+2, MaxValue)
+	}
+	// a golden file's diff on the page too
+	f := FailureOf(&goldenfile.Mismatch{File: "g.json", Diffs: []jsonv.Diff{{Path: "$.s", Want: long, Got: "short"}}})
+	if w := f.Golden.Diffs[0].Want; len(strings.SplitN(w, "…", 2)[0]) < MaxValue-1 {
+		t.Errorf("a golden diff's value keeps %d bytes, want MaxValue (%d)", len(w), MaxValue)
+	}
 
 	items := make([]any, MaxChanges+7)
 	for i := range items {

@@ -1,7 +1,8 @@
 // Package htmlreport writes the report of `--format html:FILE` (docs/reference.md, CLI):
 // one self-contained, offline HTML page with the run's summary, every
 // scenario grouped by feature, each step with its status and, for each
-// commit it made, the JSON paths it changed before → after.
+// commit it made, the JSON paths it changed before → after; a step that
+// ran the graph whole shows its supersteps.
 //
 // The page holds its data as one JSON document and renders a scenario's
 // steps only when it is opened, so a suite of thousands of scenarios opens
@@ -94,6 +95,10 @@ type Step struct {
 	EventsMore int     `json:"eventsMore,omitempty"`
 	// Skip says why a runtime skipped the scenario at this step.
 	Skip string `json:"skip,omitempty"`
+	// Supersteps are the step's whole-graph run, superstep by superstep
+	// (MaxSupersteps; SuperstepsMore counts the rest).
+	Supersteps     []Superstep `json:"supersteps,omitempty"`
+	SuperstepsMore int         `json:"superstepsMore,omitempty"`
 }
 
 // Event is one event a stream would have carried (updates, values,

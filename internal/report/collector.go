@@ -21,9 +21,9 @@ const MaxFinalState = 256 << 10
 // the step library's Sink. Scenarios may run at once: each Case is written
 // by its own scenario's goroutine; the maps that find it are locked.
 type Collector struct {
-	idx       *suite.Index
-	recording bool
-	run       Run
+	idx  *suite.Index
+	keep Keep
+	run  Run
 
 	mu         sync.Mutex
 	byPickle   map[string]*Case
@@ -37,15 +37,30 @@ type stepRef struct {
 	i int
 }
 
+// Keep is what a run's reports need of the steps' records.
+type Keep uint8
+
+// What the reports keep.
+const (
+	// KeepNone: no report reads the steps' records; the step library is
+	// not asked for them.
+	KeepNone Keep = iota
+	// KeepRuns: the whole-graph runs' supersteps, which the JUnit and
+	// GitHub reports name.
+	KeepRuns
+	// KeepAll: also every commit's changes, the events, the supersteps'
+	// state changes and the final state (the HTML report).
+	KeepAll
+)
+
 // NewCollector collects the run of idx on runtime (a --runtime list; ""
-// is the built-in engine); recording asks the step library for every
-// step's record (the HTML report's commits and events).
-func NewCollector(idx *suite.Index, runtime string, recording bool) *Collector {
+// is the built-in engine), keeping of the steps' records what keep says.
+func NewCollector(idx *suite.Index, runtime string, keep Keep) *Collector {
 	if runtime == "" {
 		runtime = "builtin"
 	}
 	return &Collector{
-		idx: idx, recording: recording,
+		idx: idx, keep: keep,
 		run:      Run{Root: idx.Root, Runtimes: strings.Split(runtime, ","), Start: time.Now()},
 		byPickle: map[string]*Case{}, byScenario: map[*suite.Scenario]*Case{}, steps: map[string]stepRef{},
 		skippedOn: map[string]string{},
@@ -59,7 +74,7 @@ func (c *Collector) Before(ctx context.Context, p *godog.Scenario) (context.Cont
 		return ctx, nil
 	}
 	k := &Case{Scenario: info, Name: p.Name, Pos: Pos{File: info.Feature, Line: info.Line}, Start: time.Now()}
-	if c.recording {
+	if c.keep == KeepAll {
 		k.states = map[string]map[string]any{}
 	}
 	for _, t := range p.Tags {
@@ -118,15 +133,17 @@ func (c *Collector) After(ctx context.Context, p *godog.Scenario, err error) (co
 }
 
 // Recording is Sink.Recording.
-func (c *Collector) Recording() bool { return c.recording }
+func (c *Collector) Recording() bool { return c.keep != KeepNone }
 
-// Step takes one step's record: its commits as diffs from the state before
-// each of them, its events, and the state after it, for the final state.
+// Step takes one step's record: its whole-graph run, and under KeepAll
+// its commits as diffs from the state before each of them, its events,
+// its run's supersteps with their state changes, and the state after it,
+// for the final state.
 func (c *Collector) Step(r StepRecord) {
 	c.mu.Lock()
 	k, ok := c.byScenario[r.Scenario]
 	c.mu.Unlock()
-	if !ok || k.ended || !c.recording {
+	if !ok || k.ended || c.keep == KeepNone {
 		return
 	}
 	var s *Step
@@ -139,6 +156,21 @@ func (c *Collector) Step(r StepRecord) {
 	if s == nil {
 		return
 	}
+	s.Supersteps = append(s.Supersteps, r.Supersteps...)
+	k.Supersteps = append(k.Supersteps, r.Supersteps...)
+	s.Skip, s.Kept = r.Skipped, r.Kept
+	if c.keep != KeepAll {
+		return
+	}
+	if len(r.Supersteps) > 0 {
+		// the run's thread as it was before the step: Before is the
+		// state of the thread the step started on
+		before := r.Before
+		if k.thread != "" && k.thread != r.Thread {
+			before = k.states[r.Thread]
+		}
+		s.Shown, s.ShownMore = htmlSupersteps(r.Supersteps, before, "the state before the run")
+	}
 	for _, cm := range r.Commits {
 		s.Commits = append(s.Commits, htmlreport.NewCommit(cm, k.states[cm.Thread]))
 		k.states[cm.Thread] = cm.State
@@ -146,8 +178,11 @@ func (c *Collector) Step(r StepRecord) {
 	if len(r.Events) > 0 {
 		s.Events, s.EventsMore = htmlreport.NewEvents(r.Events, len(r.Commits))
 	}
-	k.Supersteps = append(k.Supersteps, r.Supersteps...)
-	s.Skip, s.Kept = r.Skipped, r.Kept
+	if len(r.Supersteps) > 0 && r.After != nil {
+		// a run leaves no commit in the trace: the next commit's diff is
+		// from the state the run left
+		k.states[r.Thread] = r.After
+	}
 	k.thread, k.last = r.Thread, r.After
 }
 

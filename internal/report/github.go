@@ -14,7 +14,8 @@ import (
 //	::error file=features/chat.feature,line=14,title=Scenario%3A the agent answers::READONLY_WRITE: ...
 //
 // one per failing scenario, at the line its failure names (the failing
-// step, or the docstring line of a bad value), and under check one per
+// step, or the docstring line of a bad value), a failure about a
+// whole-graph run naming its superstep, and under check one per
 // orphan golden file at its first line. A missing or stale golden file is
 // the failure of the scenario that read it: it is annotated once, there.
 
@@ -76,6 +77,12 @@ func annotations(run *Run, golden []GoldenProblem, base string) []annotation {
 			if l, ok := st.err.(Located); ok {
 				if p, msg := l.Location(); p.File == k.Scenario.Feature {
 					a.line, a.col, a.message = p.Line, p.Col, msg
+				}
+			}
+			if p, ok := placeOf(k, st.step, st.err); ok {
+				a.title += " · superstep " + strconv.Itoa(p.Index)
+				if p.Line != "" {
+					a.message += "\nwhole-graph run: " + p.String()
 				}
 			}
 		}

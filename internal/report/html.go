@@ -71,7 +71,8 @@ func htmlScenario(k *Case) htmlreport.Scenario {
 	}
 	for _, s := range k.Steps {
 		st := htmlreport.Step{Text: s.Text, Line: s.Pos.Line, Status: htmlreport.Status(s.Status),
-			Commits: s.Commits, Events: s.Events, EventsMore: s.EventsMore, Skip: s.Skip}
+			Commits: s.Commits, Events: s.Events, EventsMore: s.EventsMore, Skip: s.Skip,
+			Supersteps: s.Shown, SuperstepsMore: s.ShownMore}
 		if s.Status == NotRun {
 			// a step that never runs stays skipped
 			st.Status = htmlreport.Skipped

@@ -55,6 +55,15 @@ type JUnitCase struct {
 	// Skipped: a runtime could not run the scenario (never passed there)
 	Skipped *JUnitSkipped `xml:"skipped,omitempty"`
 	Errors  []*JUnitError `xml:"error"`
+	// SystemOut lists the scenario's whole-graph runs, one line per
+	// superstep ("2: tools -> agent").
+	SystemOut *JUnitOutput `xml:"system-out,omitempty"`
+}
+
+// JUnitOutput is a testcase's output, as CDATA: its lines stay lines in
+// the file.
+type JUnitOutput struct {
+	Text string `xml:",cdata"`
 }
 
 // JUnitSkipped says why a runtime skipped the testcase.
@@ -107,7 +116,8 @@ func buildJUnit(run *Run, golden []GoldenProblem, base string, now time.Time) *J
 		seen := map[string]int{}
 		first, last := run.Start, run.Start
 		for i, k := range f.cases {
-			tc := junitTestcase(k)
+			file := reportPath(run.Root, base, f.path)
+			tc := junitTestcase(k, file)
 			if why := k.SkippedOn; why != "" && tc.Status == "passed" {
 				// side by side, one runtime ran it alone: skipped on the other
 				tc.Status, tc.Skipped = "skipped", &JUnitSkipped{Message: why}
@@ -116,7 +126,7 @@ func buildJUnit(run *Run, golden []GoldenProblem, base string, now time.Time) *J
 				seen[k.Name]++
 				tc.Name += " #" + strconv.Itoa(seen[k.Name])
 			}
-			tc.File, tc.Line = reportPath(run.Root, base, f.path), k.Pos.Line
+			tc.File, tc.Line = file, k.Pos.Line
 			if i == 0 {
 				first = k.Start
 			}
@@ -163,9 +173,14 @@ func (s *JUnitSuites) add(ts *JUnitSuite) {
 
 // junitTestcase is godog's testcase of one scenario: the last status of its
 // steps that says something (passed, failed, undefined, pending,
-// ambiguous), the failure of the step that failed.
-func junitTestcase(k *Case) *JUnitCase {
+// ambiguous), the failure of the step that failed; a failure about a
+// whole-graph run names the step's file (as the report spells it) and
+// line and the superstep, and the runs are listed in system-out.
+func junitTestcase(k *Case, file string) *JUnitCase {
 	tc := &JUnitCase{Name: k.Name, Time: seconds(k.End.Sub(k.Start))}
+	if out := runsSummary(k, file); out != "" {
+		tc.SystemOut = &JUnitOutput{Text: out}
+	}
 	for _, st := range k.outcomes() {
 		switch st.status {
 		case "passed":
@@ -173,6 +188,9 @@ func junitTestcase(k *Case) *JUnitCase {
 		case "failed":
 			tc.Status = "failed"
 			tc.Failure = &JUnitFailure{Message: fmt.Sprintf("Step %s: %v", st.step.Text, st.err)}
+			if p, ok := placeOf(k, st.step, st.err); ok {
+				tc.Failure.Message = fmt.Sprintf("Step %s (%s:%d, %s): %v", st.step.Text, file, st.step.Pos.Line, p, st.err)
+			}
 		case "ambiguous":
 			tc.Status = "ambiguous"
 			tc.Errors = append(tc.Errors, &JUnitError{Type: "ambiguous", Message: "Step " + st.step.Text})

@@ -72,7 +72,8 @@ type Case struct {
 	// when the case built no state or the run records no steps.
 	FinalThread string
 	FinalState  string
-	// Supersteps are what a whole-graph run did, superstep by superstep;
+	// Supersteps are what the case's whole-graph runs did, superstep by
+	// superstep, run after run (each step's own are Step.Supersteps);
 	// none for a case that runs no whole graph.
 	Supersteps []Superstep
 
@@ -103,6 +104,12 @@ type Step struct {
 	Skip string
 	// Kept is an engine error the step kept for the next step to assert.
 	Kept error
+	// Supersteps are the step's whole-graph run, if it ran one; Shown is
+	// that run as the HTML page shows it, each superstep with its state
+	// change (Recording), ShownMore the supersteps it leaves out.
+	Supersteps []Superstep
+	Shown      []htmlreport.Superstep
+	ShownMore  int
 }
 
 // Skip is a case a runtime could not run; Ran says whether the other

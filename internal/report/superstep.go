@@ -4,9 +4,9 @@ package report
 // superstep by superstep, as LangGraph's Pregel loop runs it), which the
 // step library fills from the runtime's answer (StepRecord.Supersteps), so
 // that every report can show such a run from this model, with no
-// collector of its own. What the runtime does not answer yet stays empty:
-// the tasks' writes, the state after every superstep but the last, the
-// messages a model call was given.
+// collector of its own. What the runtime does not answer stays empty (a
+// superstep's StateAfter, a task's writes, a model call's input), and the
+// reports say so rather than guess.
 
 // Superstep is one step of a whole-graph run: the tasks that ran at once,
 // what they wrote, where the graph went next and the state after.
@@ -41,6 +41,10 @@ type Task struct {
 	ModelCalls []ModelCall
 	// Err is the task's failure, as the engine's error reads.
 	Err string
+	// Steps are a subgraph node's inner supersteps, numbered from 1
+	// within the subgraph (their StateAfter the subgraph's state); none
+	// for another node.
+	Steps []Superstep
 }
 
 // Write is one channel write of a task: the state field and the value

@@ -416,7 +416,14 @@ func (s *settings) run(l *loaded) (*Result, *report.Run, error) {
 	}
 	defer procs.Stop()
 	// one collector builds the run's model, which every report writes from
-	col := report.NewCollector(idx, s.runtime, len(s.htmlFiles) > 0)
+	keep := report.KeepNone
+	switch {
+	case len(s.htmlFiles) > 0:
+		keep = report.KeepAll
+	case len(s.ciFiles.junit)+len(s.ciFiles.github) > 0:
+		keep = report.KeepRuns
+	}
+	col := report.NewCollector(idx, s.runtime, keep)
 	resolved, format := l.resolved, s.godogFormat
 	g := &gate{w: cfg.Output}
 	if s.quietGodog {
