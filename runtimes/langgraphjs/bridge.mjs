@@ -853,7 +853,7 @@ class OwnGraph {
     for (const name of scripted) {
       const spec = user.nodes[name];
       delete b.nodes[name];
-      b.addNode(name, scriptedNode(name, (out) => nodeOutput(scriptedOutput(out))));
+      b.addNode(name, scriptedNode(name, (output) => nodeOutput({ output })));
       b.nodes[name] = { ...spec, runnable: b.nodes[name].runnable, subgraphs: undefined };
     }
     // the user's static breakpoints stop the run where the library's own run stops
@@ -915,13 +915,6 @@ function nodeOutput(n) {
   if (n.command && isObject(n.output)) return new Command(n.output);
   if (Array.isArray(n.output)) return n.output.map(revive);
   return revive(n.output);
-}
-
-// scriptedOutput is an output of a run's returns as nodeOutput takes it:
-// a commit's {"output", "command"} as it is, any other value the output.
-function scriptedOutput(out) {
-  if (isObject(out) && Object.keys(out).length === 2 && "output" in out && typeof out.command === "boolean") return out;
-  return { output: out };
 }
 
 // seed puts the state before a commit in a fresh thread, each value as
