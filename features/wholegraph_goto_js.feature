@@ -88,3 +88,28 @@ Feature: A handoff by Command(goto) in a whole-graph run
       messages: [{type: human, content: again, id: m-2}]
       """
     Then the step should fail with "NODE_SCRIPT_EXHAUSTED" mentioning "superstep 1, node \"triage\": visit 2 of the node is past the end of its script"
+
+  Scenario: a scripted node's Command sends a node its own input
+    Given node "triage" returns, in turn:
+      """
+      - lg_name: Command
+        goto:
+          - {lg_name: Send, node: sales, args: {messages: [{type: human, content: "Sell me a plan.", id: m-9}]}}
+      """
+    And the model replies:
+      """
+      - Which plan would you like?
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the steps should be:
+      | step | nodes  |
+      | 1    | triage |
+      | 2    | sales  |
+    And the state should contain:
+      """
+      messages: [{id: m-1}, {type: ai, content: "Which plan would you like?"}]
+      desk: sales (done)
+      """

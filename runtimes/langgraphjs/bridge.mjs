@@ -71,7 +71,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { plainMessage } from "./message.mjs";
-import { Run, Trace, during, patchLibraries, scriptedNode } from "./wholegraph.mjs";
+import { Run, Trace, during, libraryOf, patchLibraries, scriptedNode } from "./wholegraph.mjs";
 
 const { createRequire } = module_;
 
@@ -836,8 +836,10 @@ class OwnGraph {
   // the counted channels (generated ids are the harness's), but for the
   // scripted nodes (a run's returns), whose code does not run: compiled
   // once per set of scripted nodes, every copy on the graph's one
-  // checkpointer, so a scenario thread goes on across runs.
-  whole(scripted) {
+  // checkpointer, so a scenario thread goes on across runs. lib is the
+  // graph's own @langchain/langgraph (libraryOf), whose Command a scripted
+  // node returns.
+  whole(scripted, lib) {
     const key = JSON.stringify([...scripted].sort());
     this.wholeGraphs ??= new Map();
     let g = this.wholeGraphs.get(key);
@@ -853,7 +855,7 @@ class OwnGraph {
     for (const name of scripted) {
       const spec = user.nodes[name];
       delete b.nodes[name];
-      b.addNode(name, scriptedNode(name, (output) => nodeOutput({ output })));
+      b.addNode(name, scriptedNode(name, (output) => nodeOutput({ output }, lib?.Command)));
       b.nodes[name] = { ...spec, runnable: b.nodes[name].runnable, subgraphs: undefined };
     }
     // the user's static breakpoints stop the run where the library's own run stops
@@ -910,9 +912,9 @@ let threads = 0;
 // becomes a Command; so does a command's JSON.stringify form {"lg_name":
 // "Command", ...} wherever a node may return a Command (the output itself,
 // or an element of an array), revived as LangGraph revives it.
-function nodeOutput(n) {
-  const revive = (v) => (isObject(v) && v.lg_name === "Command" ? new Command(v) : v);
-  if (n.command && isObject(n.output)) return new Command(n.output);
+function nodeOutput(n, Cmd = Command) {
+  const revive = (v) => (isObject(v) && v.lg_name === "Command" ? new Cmd(v) : v);
+  if (n.command && isObject(n.output)) return new Cmd(n.output);
   if (Array.isArray(n.output)) return n.output.map(revive);
   return revive(n.output);
 }
@@ -1372,7 +1374,7 @@ async function runWhole(spec, req) {
   }
   let built;
   try {
-    built = spec.whole([...run.returns.keys()]);
+    built = spec.whole([...run.returns.keys()], await libraryOf(spec.file(), spec.user.builder));
   } catch (e) {
     return { error: errorOf(spec, e) };
   }

@@ -77,6 +77,28 @@ export async function patchLibraries(file) {
   if (urls.every(Boolean)) patchInstance(...(await Promise.all(urls.map((u) => import(u)))));
 }
 
+// libraryOf is the instance of @langchain/langgraph (the CommonJS or the
+// ES module one, as the module at file resolves them) whose StateGraph
+// built the graph, or null: a scripted node's Command must be of it, so
+// that the Sends its goto revives are the Sends the graph routes.
+export async function libraryOf(file, builder) {
+  const req = createRequire(file);
+  let pkgFile;
+  try {
+    pkgFile = req.resolve("@langchain/langgraph/package.json");
+  } catch {
+    return null;
+  }
+  const cjs = req("@langchain/langgraph");
+  if (builder instanceof cjs.StateGraph) return cjs;
+  const pkg = JSON.parse(fs.readFileSync(pkgFile, "utf8"));
+  let e = pkg.exports?.["."]?.import;
+  if (e !== null && typeof e === "object") e = e.default;
+  if (typeof e !== "string") return null;
+  const esm = await import(pathToFileURL(path.join(path.dirname(pkgFile), e)).href);
+  return builder instanceof esm.StateGraph ? esm : null;
+}
+
 function patchInstance(chat, messages, singletons, tools) {
   const als = singletons.AsyncLocalStorageProviderSingleton;
   patchChat(chat.BaseChatModel?.prototype, messages, als);
