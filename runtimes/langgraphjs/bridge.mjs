@@ -855,7 +855,7 @@ class OwnGraph {
     for (const name of scripted) {
       const spec = user.nodes[name];
       delete b.nodes[name];
-      b.addNode(name, scriptedNode(name, (output) => nodeOutput({ output }, lib?.Command)));
+      b.addNode(name, scriptedNode(name, (output) => nodeOutput({ output }, lib?.Command ?? Command)));
       b.nodes[name] = { ...spec, runnable: b.nodes[name].runnable, subgraphs: undefined };
     }
     // the user's static breakpoints stop the run where the library's own run stops
@@ -1372,9 +1372,12 @@ async function runWhole(spec, req) {
     const why = spec.real(n);
     if (why) return { error: { code: "RUNTIME_ERROR", message: why } };
   }
+  // the graph's own LangGraph: its Command is the one the graph knows
+  const lib = await libraryOf(spec.file(), spec.user.builder);
+  const Cmd = lib?.Command ?? Command;
   let built;
   try {
-    built = spec.whole([...run.returns.keys()], await libraryOf(spec.file(), spec.user.builder));
+    built = spec.whole([...run.returns.keys()], lib);
   } catch (e) {
     return { error: errorOf(spec, e) };
   }
@@ -1411,14 +1414,14 @@ async function runWhole(spec, req) {
     try {
       if (req.resume) {
         const byId = isObject(req.resume.byId);
-        input = new Command({ resume: resumeOf(byId ? req.resume.byId : req.resume.value, byId) });
+        input = new Cmd({ resume: resumeOf(byId ? req.resume.byId : req.resume.value, byId) });
       } else {
         const c = req.command ?? {};
         const fields = {};
         if ("resume" in c) fields.resume = resumeOf(c.resume, named(c.resume));
         if ("update" in c) fields.update = c.update;
         if ("goto" in c) fields.goto = c.goto;
-        input = new Command(fields);
+        input = new Cmd(fields);
       }
     } catch (e) {
       if (e instanceof Refusal) return { error: { code: "RUNTIME_ERROR", message: `cannot resume: ${e.message}` } };
