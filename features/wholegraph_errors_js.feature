@@ -118,3 +118,20 @@ Feature: Whole-graph runs are strict about their scripts
       resume: {interrupt-1: "yes", interrupt-7: "yes"}
       """
     Then the step should fail with "RUNTIME_ERROR" mentioning "no pending interrupt is named \"interrupt-7\" (pending: interrupt-1 (node \"legal\"), interrupt-2 (node \"manager\"))"
+
+  Scenario: a write the graph refuses names the superstep that made it
+    Given the graph from "scenarios/graphs/handoff.mjs:graph"
+    And node "triage" returns, in turn:
+      """
+      - {lg_name: Command, goto: [refunds, sales]}
+      """
+    And the model replies:
+      """
+      - Refunded.
+      - Sold.
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the step should fail with "INVALID_CONCURRENT_GRAPH_UPDATE" mentioning "superstep 2 (refunds, sales): Invalid update for channel \"desk\""

@@ -1449,7 +1449,11 @@ async function runWhole(spec, req) {
       out.message = `superstep ${task.step}: ${out.message}${task.inner ? ` (in the subgraph of node ${JSON.stringify(task.node)})` : ""}`;
       return { error: out };
     }
-    return { error: errorOf(spec, err) };
+    // a write the graph refused (a channel's conflict, a reducer's error): the superstep that wrote it
+    const out = errorOf(spec, err);
+    const last = trace.nodes().at(-1);
+    if (last) out.message = `superstep ${last.step} (${last.nodes.join(", ")}): ${out.message}`;
+    return { error: out };
   }
   if (run.failure) return { error: scriptFailure(run.failure, trace) };
   const snap = await graph.getState(config);
