@@ -23,6 +23,8 @@ Feature: A Send fan-out in a whole-graph run
       | 2    | research, research |
       | 3    | write              |
     And the run should have ended
+    And node "research" should have run 2 times
+    And node "plan" should have run 1 times
     And the state after step 2 should contain:
       """
       notes: ["policy: Returns are free within thirty days.", "fees: There is no fee."]
