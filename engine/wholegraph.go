@@ -34,10 +34,8 @@ type GraphRunRequest struct {
 	// Command of the library's (resume, update, goto).
 	Resume  *Resume
 	Command *GraphCommand
-	// Replies are the default model script's replies not used yet;
-	// Offset is how many earlier runs of the scenario used.
-	Replies []any
-	Offset  int
+	// Model is what is left of the default model script.
+	Model ScriptPart
 	// NodeReplies are the model scripts of single nodes, Returns the
 	// outputs of scripted nodes, Tools the answers of scripted tools:
 	// each what earlier runs left.
@@ -53,7 +51,10 @@ type GraphRunRequest struct {
 // ScriptPart is what is left of a script: its items not used yet, and
 // how many earlier runs used (the answer's numbers count from it).
 type ScriptPart struct {
-	Items  []any
+	Items []any
+	// Orders are the key orders of Items as the scenario wrote them
+	// (nil, or an element nil: sorted), for a runtime that serialises them.
+	Orders []*KeyOrder
 	Offset int
 }
 
@@ -174,8 +175,26 @@ type GraphRun struct {
 // used.
 type script struct {
 	items  []any
+	orders []*KeyOrder
 	used   int
 	inTurn bool
+}
+
+// add adds items to the end of the script, with their key order.
+func (s *script) add(items []any, order *KeyOrder) {
+	s.items = append(s.items, items...)
+	for range items {
+		s.orders = append(s.orders, order)
+	}
+}
+
+// rest is what is left of the script, or the whole of it (whole).
+func (s *script) rest(whole bool) ScriptPart {
+	if whole {
+		return ScriptPart{Items: s.items, Orders: s.orders}
+	}
+	n := min(s.used, len(s.items))
+	return ScriptPart{Items: s.items[n:], Orders: s.orders[n:], Offset: s.used}
 }
 
 // wholeRun is what the scenario's whole-graph runs have done so far.
@@ -194,29 +213,34 @@ type wholeRun struct {
 }
 
 // AddModelReplies adds replies to the end of the scenario's model script
-// (Given the model replies:).
-func (g *Graph) AddModelReplies(replies []any) {
-	g.whole.model.items = append(g.whole.model.items, replies...)
+// (Given the model replies:); order is their key order as written.
+func (g *Graph) AddModelReplies(replies []any, order *KeyOrder) {
+	g.whole.model.add(replies, order)
 }
 
 // AddNodeReplies adds replies to the model script of the calls made
 // inside node (Given the model replies to node "<name>":).
-func (g *Graph) AddNodeReplies(node string, replies []any) {
-	addScript(&g.whole.nodes, node, replies)
+func (g *Graph) AddNodeReplies(node string, replies []any, order *KeyOrder) {
+	addScript(&g.whole.nodes, node).add(replies, order)
 }
 
 // AddNodeReturns makes node a scripted node, adding outputs to its
 // script: its N-th visit returns the N-th output (Given node "<name>"
 // returns, in turn:).
-func (g *Graph) AddNodeReturns(node string, outputs []any) {
-	addScript(&g.whole.returns, node, outputs)
+func (g *Graph) AddNodeReturns(node string, outputs []any, order *KeyOrder) {
+	addScript(&g.whole.returns, node).add(outputs, order)
 }
 
 // SetToolAnswers makes tool a scripted tool (Given tool "<name>"
 // answers:): inTurn, the N-th call gets the N-th answer; else every call
 // gets answers[0].
-func (g *Graph) SetToolAnswers(tool string, answers []any, inTurn bool) {
-	setScript(&g.whole.tools, tool, script{items: answers, inTurn: inTurn})
+func (g *Graph) SetToolAnswers(tool string, answers []any, inTurn bool, order *KeyOrder) {
+	if g.whole.tools == nil {
+		g.whole.tools = map[string]*script{}
+	}
+	s := &script{inTurn: inTurn}
+	s.add(answers, order)
+	g.whole.tools[tool] = s
 }
 
 // Interrupts are the interrupts pending on the thread after the last
@@ -225,19 +249,15 @@ func (g *Graph) Interrupts(threadID string) []GraphInterrupt {
 	return g.whole.pending[threadID]
 }
 
-func addScript(m *map[string]*script, name string, items []any) {
-	if s := (*m)[name]; s != nil {
-		s.items = append(s.items, items...)
-		return
-	}
-	setScript(m, name, script{items: items})
-}
-
-func setScript(m *map[string]*script, name string, s script) {
+// addScript is m's script of name, made when it has none.
+func addScript(m *map[string]*script, name string) *script {
 	if *m == nil {
 		*m = map[string]*script{}
 	}
-	(*m)[name] = &s
+	if (*m)[name] == nil {
+		(*m)[name] = &script{}
+	}
+	return (*m)[name]
 }
 
 // parts is what is left of each script of m.
@@ -247,7 +267,7 @@ func parts(m map[string]*script) map[string]ScriptPart {
 	}
 	out := make(map[string]ScriptPart, len(m))
 	for name, s := range m {
-		out[name] = ScriptPart{Items: s.items[min(s.used, len(s.items)):], Offset: s.used}
+		out[name] = s.rest(false)
 	}
 	return out
 }
@@ -292,16 +312,12 @@ func (g *Graph) RunGraph(threadID string, run GraphRun) (*GraphRunResult, error)
 		run.Command.Update = in.Value.(map[string]any)
 	}
 	w := &g.whole
-	req.Replies, req.Offset = w.model.items[min(w.model.used, len(w.model.items)):], w.model.used
+	req.Model = w.model.rest(false)
 	req.NodeReplies, req.Returns = parts(w.nodes), parts(w.returns)
 	if len(w.tools) > 0 {
 		req.Tools = map[string]ToolScript{}
 		for name, s := range w.tools {
-			p := ScriptPart{Items: s.items, Offset: 0}
-			if s.inTurn {
-				p = ScriptPart{Items: s.items[min(s.used, len(s.items)):], Offset: s.used}
-			}
-			req.Tools[name] = ToolScript{ScriptPart: p, InTurn: s.inTurn}
+			req.Tools[name] = ToolScript{ScriptPart: s.rest(!s.inTurn), InTurn: s.inTurn}
 		}
 	}
 	th, existing := g.threads[threadID]

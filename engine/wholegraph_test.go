@@ -26,12 +26,12 @@ func (r *runnerRuntime) Open(GraphSpec) (Session, error) {
 
 func (s runnerSession) RunGraph(req *GraphRunRequest) (*GraphRunResult, error) {
 	s.r.reqs = append(s.r.reqs, *req)
-	if s.r.calls > len(req.Replies) {
+	if s.r.calls > len(req.Model.Items) {
 		return nil, &Error{Code: ModelScriptExhausted, Message: "superstep 1, node \"agent\": past the end"}
 	}
 	out := &GraphRunResult{Values: map[string]any{"status": "done"}, NextID: req.NextID + 1, Steps: []GraphStep{{Step: 1, Nodes: []string{"agent"}}}, Next: []string{}}
 	for i := 0; i < s.r.calls; i++ {
-		out.Calls = append(out.Calls, ModelCall{Step: 1, Node: "agent", Reply: req.Offset + i + 1})
+		out.Calls = append(out.Calls, ModelCall{Step: 1, Node: "agent", Reply: req.Model.Offset + i + 1})
 	}
 	return out, nil
 }
@@ -43,7 +43,7 @@ func (s runnerSession) RunGraph(req *GraphRunRequest) (*GraphRunResult, error) {
 func TestRunGraph(t *testing.T) {
 	rt := &runnerRuntime{ownRuntime: ownRuntime{channels: []string{"status"}, nodes: []string{"agent"}}, calls: 1}
 	g := mustGraph(t, nil, Options{Graph: "graph.mjs:graph", Runtimes: []Runtime{rt}})
-	g.AddModelReplies([]any{"one", "two", map[string]any{"content": "three"}})
+	g.AddModelReplies([]any{"one", "two", map[string]any{"content": "three"}}, nil)
 	if _, err := g.RunGraph("main", GraphRun{Input: &Checked{Value: map[string]any{"status": "new"}}}); err != nil {
 		t.Fatal(err)
 	}
@@ -54,8 +54,8 @@ func TestRunGraph(t *testing.T) {
 		t.Fatal(err)
 	}
 	second := rt.reqs[1]
-	if second.Offset != 1 || len(second.Replies) != 2 || !second.Continue || second.Before != nil || second.Thread != "main" || second.NextID != 1 {
-		t.Errorf("the second run got offset %d, %d replies, continue %v, before %v, thread %q, nextID %d; want 1, 2, the first run's thread continued, 1", second.Offset, len(second.Replies), second.Continue, second.Before, second.Thread, second.NextID)
+	if second.Model.Offset != 1 || len(second.Model.Items) != 2 || !second.Continue || second.Before != nil || second.Thread != "main" || second.NextID != 1 {
+		t.Errorf("the second run got offset %d, %d replies, continue %v, before %v, thread %q, nextID %d; want 1, 2, the first run's thread continued, 1", second.Model.Offset, len(second.Model.Items), second.Continue, second.Before, second.Thread, second.NextID)
 	}
 	if n := len(g.ModelCalls()); n != 2 {
 		t.Errorf("%d model calls; want 2", n)
@@ -127,10 +127,10 @@ func TestRunGraphScripts(t *testing.T) {
 		ToolCalls: []ScriptedToolCall{{Step: 1, Node: "tools", Tool: "lookup", Answer: 1}, {Step: 1, Node: "tools", Tool: "always", Answer: 1}},
 	}
 	g := mustGraph(t, nil, Options{Graph: "graph.py:graph", Runtimes: []Runtime{rt}})
-	g.AddNodeReplies("agent", []any{"a1", "a2"})
-	g.AddNodeReturns("review", []any{map[string]any{"status": "ok"}, map[string]any{"status": "again"}})
-	g.SetToolAnswers("lookup", []any{"first", "second"}, true)
-	g.SetToolAnswers("always", []any{"same"}, false)
+	g.AddNodeReplies("agent", []any{"a1", "a2"}, nil)
+	g.AddNodeReturns("review", []any{map[string]any{"status": "ok"}, map[string]any{"status": "again"}}, nil)
+	g.SetToolAnswers("lookup", []any{"first", "second"}, true, nil)
+	g.SetToolAnswers("always", []any{"same"}, false, nil)
 	for range 2 {
 		if _, err := g.RunGraph("main", GraphRun{Input: &Checked{Value: map[string]any{}}}); err != nil {
 			t.Fatal(err)
@@ -152,7 +152,7 @@ func TestRunGraphScripts(t *testing.T) {
 	if err := g.UnusedReplies(); err != nil {
 		t.Errorf("every script used: %v", err)
 	}
-	g.SetToolAnswers("lookup", []any{"first", "second", "third"}, true)
+	g.SetToolAnswers("lookup", []any{"first", "second", "third"}, true, nil)
 	if _, err := g.RunGraph("main", GraphRun{Input: &Checked{Value: map[string]any{}}}); err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestRunGraphUnusedOrder(t *testing.T) {
 	rt := &scriptedRuntime{ownRuntime: ownRuntime{channels: []string{"status"}, nodes: []string{"agent"}}}
 	rt.out = &GraphRunResult{Values: map[string]any{}, ToolCalls: []ScriptedToolCall{{Step: 1, Node: "tools", Tool: "lookup", Answer: 1}}}
 	g := mustGraph(t, nil, Options{Graph: "graph.py:graph", Runtimes: []Runtime{rt}})
-	g.SetToolAnswers("lookup", []any{"first", "second"}, true)
+	g.SetToolAnswers("lookup", []any{"first", "second"}, true, nil)
 	if _, err := g.RunGraph("main", GraphRun{}); err != nil {
 		t.Fatal(err)
 	}

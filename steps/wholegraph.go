@@ -17,26 +17,27 @@ import (
 func wholeGraphSteps() []Def {
 	return []Def{
 		{Pattern: `^the model replies:$`, Arg: DocString, run: func(w *world, _ ...string) error {
-			list, err := w.replyList()
+			list, order, err := w.replyList()
 			if err != nil {
 				return err
 			}
-			w.scripted = append(w.scripted, func(g *engine.Graph) { g.AddModelReplies(list) })
+			w.scripted = append(w.scripted, func(g *engine.Graph) { g.AddModelReplies(list, order) })
 			return nil
 		}},
 		{Pattern: `^the model replies to node "([^"]*)":$`, Arg: DocString, run: func(w *world, a ...string) error {
-			list, err := w.replyList()
+			list, order, err := w.replyList()
 			if err != nil {
 				return err
 			}
-			w.scripted = append(w.scripted, func(g *engine.Graph) { g.AddNodeReplies(a[0], list) })
+			w.scripted = append(w.scripted, func(g *engine.Graph) { g.AddNodeReplies(a[0], list, order) })
 			return nil
 		}},
 		{Pattern: `^node "([^"]*)" returns, in turn:$`, Arg: DocString, run: func(w *world, a ...string) error {
-			v, err := w.docValue()
+			c, err := w.docData()
 			if err != nil {
 				return err
 			}
+			v := c.Value
 			list, ok := v.([]any)
 			if !ok {
 				return problemf("%s: node %q's outputs are a list, one element per visit of the node, each what the node returns (an object of fields); got %s", w.docSource().Pos(0, 0), a[0], engine.TypeName(v))
@@ -46,27 +47,29 @@ func wholeGraphSteps() []Def {
 					return problemf("%s: output %d of node %q is %s: a node returns an object of the fields it writes", w.docSource().Pos(0, 0), i+1, a[0], engine.TypeName(o))
 				}
 			}
-			w.scripted = append(w.scripted, func(g *engine.Graph) { g.AddNodeReturns(a[0], list) })
+			w.scripted = append(w.scripted, func(g *engine.Graph) { g.AddNodeReturns(a[0], list, c.Order) })
 			return nil
 		}},
 		{Pattern: `^tool "([^"]*)" answers:$`, Arg: DocString, run: func(w *world, a ...string) error {
-			v, err := w.docValue()
+			c, err := w.docData()
 			if err != nil {
 				return err
 			}
-			w.scripted = append(w.scripted, func(g *engine.Graph) { g.SetToolAnswers(a[0], []any{v}, false) })
+			v := c.Value
+			w.scripted = append(w.scripted, func(g *engine.Graph) { g.SetToolAnswers(a[0], []any{v}, false, c.Order) })
 			return nil
 		}},
 		{Pattern: `^tool "([^"]*)" answers, in turn:$`, Arg: DocString, run: func(w *world, a ...string) error {
-			v, err := w.docValue()
+			c, err := w.docData()
 			if err != nil {
 				return err
 			}
+			v := c.Value
 			list, ok := v.([]any)
 			if !ok {
 				return problemf("%s: tool %q's answers, in turn, are a list, one element per call; got %s (for one answer to every call, write Given tool %q answers:)", w.docSource().Pos(0, 0), a[0], engine.TypeName(v), a[0])
 			}
-			w.scripted = append(w.scripted, func(g *engine.Graph) { g.SetToolAnswers(a[0], list, true) })
+			w.scripted = append(w.scripted, func(g *engine.Graph) { g.SetToolAnswers(a[0], list, true, c.Order) })
 			return nil
 		}},
 		{Pattern: `^the recursion limit is (\d+)$`, run: func(w *world, a ...string) error {
@@ -207,10 +210,13 @@ func wholeGraphSteps() []Def {
 			if nodes := w.graph.GraphNodes(); nodes != nil && !slices.Contains(nodes, name) {
 				return problemf("node %q is not a node of the graph (its nodes: %s)", name, strings.Join(nodes, ", "))
 			}
+			// a node sent to twice in one superstep (Send) ran twice in it
 			var in []string
 			for _, s := range run.Steps {
-				if slices.Contains(s.Nodes, name) {
-					in = append(in, strconv.Itoa(s.Step))
+				for _, n := range s.Nodes {
+					if n == name {
+						in = append(in, strconv.Itoa(s.Step))
+					}
 				}
 			}
 			if len(in) != want {
@@ -303,24 +309,25 @@ func (w *world) flushScripts() {
 }
 
 // replyList is the docstring as a model script: a list of replies, each a
-// string (the AI message's content) or an object as an AIMessage takes it.
-func (w *world) replyList() ([]any, error) {
-	v, err := w.docValue()
+// string (the AI message's content) or an object as an AIMessage takes
+// it, with its key order.
+func (w *world) replyList() ([]any, *engine.KeyOrder, error) {
+	c, err := w.docData()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	list, ok := v.([]any)
+	list, ok := c.Value.([]any)
 	if !ok {
-		return nil, problemf("%s: the model's replies are a list, one element per chat-model call (a string, or an AI message {content, tool_calls, id}); got %s", w.docSource().Pos(0, 0), engine.TypeName(v))
+		return nil, nil, problemf("%s: the model's replies are a list, one element per chat-model call (a string, or an AI message {content, tool_calls, id}); got %s", w.docSource().Pos(0, 0), engine.TypeName(c.Value))
 	}
 	for i, r := range list {
 		switch r.(type) {
 		case string, map[string]any:
 		default:
-			return nil, problemf("%s: reply %d is %s: a reply is a string (the AI message's content) or an object as a LangChain AIMessage takes it", w.docSource().Pos(0, 0), i+1, engine.TypeName(r))
+			return nil, nil, problemf("%s: reply %d is %s: a reply is a string (the AI message's content) or an object as a LangChain AIMessage takes it", w.docSource().Pos(0, 0), i+1, engine.TypeName(r))
 		}
 	}
-	return list, nil
+	return list, c.Order, nil
 }
 
 // resume is a resume's docstring as the run sends it: the value for the

@@ -68,13 +68,14 @@
 //	 "nodeReplies"?: {"<node>": {"replies": [reply, ...], "offset": n}},
 //	 "returns"?: {"<node>": {"returns": [output, ...], "offset": n}},
 //	 "tools"?: {"<tool>": {"answers": [answer, ...], "offset": n, "inTurn": bool}},
-//	 "recursionLimit"?: n}
+//	 "recursionLimit"?: n, "capture"?: {"tools": bool}}
 //	  → {"id", "nextId": n, "values": {...},
 //	     "steps": [{"step", "nodes": [...], "state": {...},
 //	                "tasks": [{"node", "writes": [[channel, value], ...], "steps"?: [step, ...]}]}],
 //	     "next": [...], "interrupts": [{"id": "interrupt-N", "node", "value"}],
 //	     "calls": [{"step", "node", "reply", "script"?: "<node>", "last"?: message}],
-//	     "returns": [{"step", "node", "index"}], "tools": [{"step", "node", "tool", "answer"}]}
+//	     "returns": [{"step", "node", "index"}], "tools": [{"step", "node", "tool", "answer"}],
+//	     "captured"?: {"replies": [{"step", "node", "reply"}], "tools": [{"step", "node", "tool", "answer"}]}}
 //	  or {"id", "error": {"code", "message", "name"?, "path"?}}
 //	  (langgraph-js and langgraph-py, on an own graph's open)
 //
@@ -137,6 +138,18 @@
 // the node when the call used a node's script, last the last message
 // it was given); each scripted node visit (index: the output's number);
 // each scripted tool call (answer: the answer's number).
+//
+// A run with capture (scenario record --graph ... --input) is a real run:
+// no script applies, every chat model the graph calls answers as its
+// class does, and each call's reply is captured, in call order, as a
+// script's reply would give it ({content, tool_calls: [{name, args, id}],
+// id, additional_kwargs?, response_metadata?, usage_metadata?}: what the
+// AIMessage holds, as plain JSON); with capture.tools every tool call's
+// result is captured too (the content of the tool message it makes, a
+// string, or its JSON value), in call order. Tools run for real either
+// way. A capture that cannot be replayed (a reply that is not an
+// AIMessage, a model the script could not answer) is a RUNTIME_ERROR
+// saying what.
 //
 // Errors, each naming the superstep, the node and the call: a call past
 // the last reply is MODEL_SCRIPT_EXHAUSTED with the last message the

@@ -182,6 +182,9 @@ var codes = map[string]engine.Code{
 	string(engine.ExclusiveMergeConflict):       engine.ExclusiveMergeConflict,
 	string(engine.UnknownKey):                   engine.UnknownKey,
 	string(engine.ModelScriptExhausted):         engine.ModelScriptExhausted,
+	string(engine.ModelScriptInvalid):           engine.ModelScriptInvalid,
+	string(engine.NodeScriptExhausted):          engine.NodeScriptExhausted,
+	string(engine.ToolScriptExhausted):          engine.ToolScriptExhausted,
 	string(engine.GraphRecursionLimit):          engine.GraphRecursionLimit,
 }
 

@@ -124,10 +124,10 @@ func writeRun(w *requestWriter, graph int, r *engine.GraphRunRequest) error {
 		w.raw("}")
 	}
 	w.key("replies")
-	if err := writeList(w, r.Replies); err != nil {
+	if err := writeList(w, r.Model); err != nil {
 		return err
 	}
-	w.int("offset", r.Offset)
+	w.int("offset", r.Model.Offset)
 	if err := writeParts(w, "nodeReplies", "replies", r.NodeReplies); err != nil {
 		return err
 	}
@@ -143,7 +143,7 @@ func writeRun(w *requestWriter, graph int, r *engine.GraphRunRequest) error {
 				w.raw(",")
 			}
 			w.raw(string(appendJSONString(nil, name)) + `:{"answers":`)
-			if err := writeList(w, t.Items); err != nil {
+			if err := writeList(w, t.ScriptPart); err != nil {
 				return err
 			}
 			w.raw(fmt.Sprintf(`,"offset":%d,"inTurn":%t}`, t.Offset, t.InTurn))
@@ -156,14 +156,19 @@ func writeRun(w *requestWriter, graph int, r *engine.GraphRunRequest) error {
 	return nil
 }
 
-// writeList writes items as a JSON array.
-func writeList(w *requestWriter, items []any) error {
+// writeList writes a script's items as a JSON array, each in its key
+// order.
+func writeList(w *requestWriter, p engine.ScriptPart) error {
 	w.raw("[")
-	for i, v := range items {
+	for i, v := range p.Items {
 		if i > 0 {
 			w.raw(",")
 		}
-		if err := writeChecked(w, v, nil); err != nil {
+		var order *engine.KeyOrder
+		if i < len(p.Orders) {
+			order = p.Orders[i]
+		}
+		if err := writeChecked(w, v, order); err != nil {
 			return err
 		}
 	}
@@ -185,7 +190,7 @@ func writeParts(w *requestWriter, key, member string, parts map[string]engine.Sc
 			w.raw(",")
 		}
 		w.raw(string(appendJSONString(nil, name)) + `:{"` + member + `":`)
-		if err := writeList(w, p.Items); err != nil {
+		if err := writeList(w, p); err != nil {
 			return err
 		}
 		w.raw(fmt.Sprintf(`,"offset":%d}`, p.Offset))

@@ -53,9 +53,12 @@
 // "reducer" (another) or "other", which record's schema takes from it.
 // A run is a whole-graph run of the scenario's own graph (runWhole,
 // wholegraph.mjs): the user's builder compiled whole on the counted
-// channels and a checkpointer, streamed with the modes "debug" (its
-// supersteps' tasks) and "values", the chat models answering from the
-// scenario's script.
+// channels and the open graph's one checkpointer (its scripted nodes
+// answering from the scenario's script), on a checkpointer thread kept
+// per scenario thread across runs, streamed with subgraphs and the modes
+// "debug" (its supersteps' tasks, their writes and interrupts, a
+// subgraph's by its namespace) and "values", the chat models and the
+// scripted tools answering from the scenario's scripts.
 // Generated message ids: the messages reducer calls crypto.randomUUID (uuid
 // v4); inside the reducer it returns idPrefix + n, counted from the commit's
 // nextId, so the ids are those the harness numbers.
@@ -68,7 +71,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { plainMessage } from "./message.mjs";
-import { Script, during, patchChatModels, supersteps } from "./wholegraph.mjs";
+import { Run, Trace, during, libraryOf, patchLibraries, scriptedNode } from "./wholegraph.mjs";
 
 const { createRequire } = module_;
 
@@ -742,6 +745,11 @@ class OwnGraph {
     }
     this.nodes = Object.keys(b.nodes).filter((n) => !b.nodes[n]?.isErrorHandler);
     this.graphs = new Map();
+    // a whole-graph run's threads, by scenario thread: the checkpointer's
+    // thread id and the harness's names of its interrupts (library id →
+    // interrupt-N, numbered per open graph in the order raised)
+    this.threads = new Map();
+    this.interrupts = 0;
   }
 
   graph(nodes, real) {
@@ -825,20 +833,36 @@ class OwnGraph {
   }
 
   // whole is the user's graph whole, its nodes and edges as they are, on
-  // the counted channels (generated ids are the harness's) and a
-  // checkpointer of its own, compiled once.
-  whole() {
-    if (this.wholeGraph) return this.wholeGraph;
+  // the counted channels (generated ids are the harness's), but for the
+  // scripted nodes (a run's returns), whose code does not run: compiled
+  // once per set of scripted nodes, every copy on the graph's one
+  // checkpointer, so a scenario thread goes on across runs. lib is the
+  // graph's own @langchain/langgraph (libraryOf), whose Command a scripted
+  // node returns.
+  whole(scripted, lib) {
+    const key = JSON.stringify([...scripted].sort());
+    this.wholeGraphs ??= new Map();
+    let g = this.wholeGraphs.get(key);
+    if (g) return g;
+    this.checkpointer ??= new MemorySaver(identitySerde);
     const user = this.user.builder;
     const b = Object.create(Object.getPrototypeOf(user));
     Object.assign(b, user);
     b.compiled = false;
     b.channels = { ...this.channels };
-    const checkpointer = new MemorySaver(identitySerde);
+    b.nodes = { ...user.nodes };
+    b._schemaDefinitions = new Map(user._schemaDefinitions);
+    for (const name of scripted) {
+      const spec = user.nodes[name];
+      delete b.nodes[name];
+      b.addNode(name, scriptedNode(name, (output) => nodeOutput({ output }, lib?.Command ?? Command)));
+      b.nodes[name] = { ...spec, runnable: b.nodes[name].runnable, subgraphs: undefined };
+    }
     // the user's static breakpoints stop the run where the library's own run stops
     const { interruptBefore, interruptAfter } = this.user;
-    this.wholeGraph = { checkpointer, graph: b.compile({ checkpointer, interruptBefore, interruptAfter }) };
-    return this.wholeGraph;
+    g = { checkpointer: this.checkpointer, graph: b.compile({ checkpointer: this.checkpointer, interruptBefore, interruptAfter }) };
+    this.wholeGraphs.set(key, g);
+    return g;
   }
 
   // file is the graph module's path.
@@ -888,9 +912,9 @@ let threads = 0;
 // becomes a Command; so does a command's JSON.stringify form {"lg_name":
 // "Command", ...} wherever a node may return a Command (the output itself,
 // or an element of an array), revived as LangGraph revives it.
-function nodeOutput(n) {
-  const revive = (v) => (isObject(v) && v.lg_name === "Command" ? new Command(v) : v);
-  if (n.command && isObject(n.output)) return new Command(n.output);
+function nodeOutput(n, Cmd = Command) {
+  const revive = (v) => (isObject(v) && v.lg_name === "Command" ? new Cmd(v) : v);
+  if (n.command && isObject(n.output)) return new Cmd(n.output);
   if (Array.isArray(n.output)) return n.output.map(revive);
   return revive(n.output);
 }
@@ -1196,7 +1220,7 @@ function userFrame(e) {
         continue;
       }
     }
-    if (!path.isAbsolute(file) || file === bridgeFile) continue;
+    if (!path.isAbsolute(file) || path.dirname(file) === path.dirname(bridgeFile)) continue;
     const rel = path.relative(path.resolve(root), file);
     if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel) || rel.split(path.sep).includes("node_modules")) continue;
     return `${rel.split(path.sep).join("/")}:${m[2]}:${m[3]}`;
@@ -1334,77 +1358,186 @@ async function streamGraph(req) {
   return { chunks, kinds: channelKinds(graph) };
 }
 
-// runWhole runs the scenario's own graph end to end from the thread's
-// state (before) with the input, the chat models answering from the
-// script, and answers with its supersteps, model calls and final state.
+// runWhole runs the scenario's own graph whole (runtimes/bridge/doc.go, "A
+// run"): on the scenario thread's checkpointer thread, kept across runs
+// (continue) or fresh and seeded with before, from the input, a resume or
+// a command, the chat models, scripted nodes and tools answering from the
+// request's scripts. It answers the state at the end, the supersteps with
+// their tasks (a subgraph's nested), the next nodes, the pending
+// interrupts and what used each script.
 async function runWhole(spec, req) {
-  await patchChatModels(spec.file());
-  const { graph, checkpointer } = spec.whole();
-  const thread = "t" + ++threads;
-  const config = { configurable: { thread_id: thread } };
-  const script = new Script(Array.isArray(req.replies) ? req.replies : [], req.offset ?? 0, (m) => {
-    try {
-      return JSON.stringify(plain(m, [], new Set()));
-    } catch {
-      return String(m?.content ?? m);
-    }
-  });
+  await patchLibraries(spec.file());
+  const run = new Run(req, describeMessage);
+  for (const n of run.returns.keys()) {
+    const why = spec.real(n);
+    if (why) return { error: { code: "RUNTIME_ERROR", message: why } };
+  }
+  // the graph's own LangGraph: its Command is the one the graph knows
+  const lib = await libraryOf(spec.file(), spec.user.builder);
+  const Cmd = lib?.Command ?? Command;
+  let built;
+  try {
+    built = spec.whole([...run.returns.keys()], lib);
+  } catch (e) {
+    return { error: errorOf(spec, e) };
+  }
+  const { graph, checkpointer } = built;
+  const key = String(req.thread ?? "");
+  let thread = spec.threads.get(key);
+  const fresh = !req.continue || !thread;
+  if (fresh) {
+    if (thread) await checkpointer.deleteThread(thread.id);
+    thread = { id: "w" + ++threads, ids: new Map() };
+    spec.threads.set(key, thread);
+  }
+  const config = { configurable: { thread_id: thread.id } };
   ids.prefix = spec.idPrefix;
   ids.next = req.nextId ?? 0;
-  const debug = [];
-  let last;
-  try {
-    if (req.before) await seed(spec, checkpointer, config, req.before);
-    const opts = { ...config, streamMode: ["debug", "values"] };
-    if (req.recursionLimit) opts.recursionLimit = req.recursionLimit;
+  if (fresh && req.before) await seed(spec, checkpointer, config, req.before);
+  let input = req.input ?? null;
+  if (req.resume || req.command) {
+    const pending = (await graph.getState(config)).tasks.flatMap((t) => (t.interrupts ?? []).map((i) => ({ lib: i.id, node: t.name, id: thread.ids.get(i.id) })));
+    const resumeOf = (r, byId) => {
+      if (pending.length === 0) throw new Refusal("there is no pending interrupt on the thread to resume (the last run ended or stopped at a breakpoint): run the graph with no input to go on");
+      if (!byId) return r;
+      const names = pending.map((p) => `${p.id ?? p.lib} (node ${JSON.stringify(p.node)})`).join(", ");
+      const out = {};
+      for (const [id, v] of Object.entries(r)) {
+        const p = pending.find((x) => x.id === id);
+        if (!p) throw new Refusal(`no pending interrupt is named ${JSON.stringify(id)} (pending: ${names})`);
+        out[p.lib] = v;
+      }
+      return out;
+    };
+    // a command's resume names interrupts as the harness does when every key is such a name
+    const named = (v) => isObject(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => /^interrupt-\d+$/.test(k));
     try {
-      await during(script, async () => {
-        for await (const [mode, chunk] of await graph.stream(req.input ?? {}, opts)) {
-          if (mode === "debug") debug.push(chunk);
-          else last = chunk;
-        }
-      });
-    } catch (err) {
-      const e = firstError(err);
-      if (e?.lc_error_code === "MODEL_SCRIPT_EXHAUSTED") return { error: { code: "MODEL_SCRIPT_EXHAUSTED", message: e.message } };
-      if (e?.lc_error_code === "GRAPH_RECURSION_LIMIT" || e?.name === "GraphRecursionError") return { error: recursionLimitReached(e, req.recursionLimit, debug, (await graph.getState(config)).next ?? []) };
-      if (isGraphInterrupt(e)) return { error: interruptRefusal() };
-      const task = debug.findLast?.((c) => c?.type === "task" && c.payload?.id === e?.pregelTaskId);
-      if (task) return { error: nodeThrew(task.payload.name, e) };
-      return { error: errorOf(spec, err) };
+      if (req.resume) {
+        const byId = isObject(req.resume.byId);
+        input = new Cmd({ resume: resumeOf(byId ? req.resume.byId : req.resume.value, byId) });
+      } else {
+        const c = req.command ?? {};
+        const fields = {};
+        if ("resume" in c) fields.resume = resumeOf(c.resume, named(c.resume));
+        if ("update" in c) fields.update = c.update;
+        if ("goto" in c) fields.goto = c.goto;
+        input = new Cmd(fields);
+      }
+    } catch (e) {
+      if (e instanceof Refusal) return { error: { code: "RUNTIME_ERROR", message: `cannot resume: ${e.message}` } };
+      throw e;
     }
-    const snap = await graph.getState(config);
-    if ((snap.tasks ?? []).some((t) => (t.interrupts ?? []).length > 0)) return { error: interruptRefusal() };
-    const steps = supersteps(debug);
-    const number = new Map(steps.map((s, i) => [s.step, i + 1]));
-    // the checkpoint a superstep wrote carries its step's number: the state after it
-    const after = new Map(debug.filter((c) => c?.type === "checkpoint").map((c) => [c.step, c.payload?.values]));
-    const plainState = (v) => toJSONValue(Object.fromEntries(Object.entries(v ?? {}).filter(([, x]) => x !== undefined)), [], new Set(), false);
-    let values;
-    const states = [];
+  }
+  const trace = new Trace();
+  let last;
+  const opts = { ...config, streamMode: ["debug", "values"], subgraphs: true };
+  if (req.recursionLimit) opts.recursionLimit = req.recursionLimit;
+  try {
+    await during(run, async () => {
+      for await (const [ns, mode, chunk] of await graph.stream(input, opts)) {
+        if (mode === "debug") trace.add(ns, chunk);
+        else if (ns.length === 0) last = chunk;
+      }
+    });
+  } catch (err) {
+    if (run.failure) return { error: scriptFailure(run.failure, trace) };
+    const e = firstError(err);
+    if (e?.lc_error_code === "GRAPH_RECURSION_LIMIT" || e?.name === "GraphRecursionError") return { error: recursionLimitReached(e, req.recursionLimit, trace.nodes(), (await graph.getState(config)).next ?? []) };
+    const task = trace.taskOf(e?.pregelTaskId);
+    if (task) {
+      const out = nodeThrew(task.inner ?? task.node, e);
+      out.message = `superstep ${task.step}: ${out.message}${task.inner ? ` (in the subgraph of node ${JSON.stringify(task.node)})` : ""}`;
+      return { error: out };
+    }
+    // a write the graph refused (a channel's conflict, a reducer's error): the superstep that wrote it
+    const out = errorOf(spec, err);
+    const last = trace.nodes().at(-1);
+    if (last) out.message = `superstep ${last.step} (${last.nodes.join(", ")}): ${out.message}`;
+    return { error: out };
+  }
+  if (run.failure) return { error: scriptFailure(run.failure, trace) };
+  const snap = await graph.getState(config);
+  const json = (v) => toJSONValue(v, [], new Set(), true);
+  const plainState = (v) => json(Object.fromEntries(Object.entries(v ?? {}).filter(([, x]) => x !== undefined)));
+  let values;
+  try {
+    values = plainState(snap.values ?? last);
+  } catch (e) {
+    if (!(e instanceof NonJSON)) throw e;
+    return { error: e.answer("after the run, the state holds", "a reducer or a node of the graph produced it") };
+  }
+  let steps;
+  try {
+    steps = trace.steps(plainState, json, "", values);
+  } catch (e) {
+    if (!(e instanceof NonJSON)) throw e;
+    return { error: e.answer("a superstep of the run wrote", "a node of the graph produced it") };
+  }
+  const interrupts = [];
+  const raisedAt = (lib) => {
+    const i = trace.raised.indexOf(lib);
+    return i < 0 ? Infinity : i;
+  };
+  // a subgraph's interrupt is its parent task's too: the inner node raised it
+  const pending = [];
+  const walk = (s) => {
+    for (const t of s?.tasks ?? []) {
+      for (const i of t.interrupts ?? []) {
+        const at = pending.find((p) => p.lib === i.id);
+        if (at) at.node = String(t.name);
+        else pending.push({ lib: i.id, node: String(t.name), value: i.value });
+      }
+      if (t.state?.tasks) walk(t.state);
+    }
+  };
+  walk(await graph.getState(config, { subgraphs: true }));
+  pending.sort((a, b) => raisedAt(a.lib) - raisedAt(b.lib));
+  for (const p of pending) {
+    if (!thread.ids.has(p.lib)) thread.ids.set(p.lib, `interrupt-${++spec.interrupts}`);
+    let value;
     try {
-      values = plainState(snap.values ?? last);
+      value = json(p.value ?? null);
     } catch (e) {
       if (!(e instanceof NonJSON)) throw e;
-      return { error: e.answer("after the run, the state holds", "a reducer or a node of the graph produced it") };
+      return { error: e.answer(`the interrupt of node ${JSON.stringify(p.node)} holds`, "interrupt() was given it") };
     }
-    for (const [i, s] of steps.entries()) {
-      try {
-        states.push(after.has(s.step) ? plainState(after.get(s.step)) : i === steps.length - 1 ? values : null);
-      } catch (e) {
-        if (!(e instanceof NonJSON)) throw e;
-        return { error: e.answer(`after superstep ${i + 1}, the state holds`, "a reducer or a node of the graph produced it") };
-      }
-    }
-    return {
-      nextId: ids.next,
-      values,
-      steps: steps.map((s, i) => ({ step: i + 1, nodes: s.nodes, state: states[i] })),
-      next: [...(snap.next ?? [])],
-      calls: script.calls.map((c) => ({ step: number.get(c.step) ?? 0, node: c.node ?? "", reply: c.reply })),
-    };
-  } finally {
-    await checkpointer.deleteThread(thread);
+    interrupts.push({ id: thread.ids.get(p.lib), node: p.node, value });
+  }
+  return {
+    nextId: ids.next,
+    values,
+    steps,
+    next: [...(snap.next ?? [])].sort(),
+    interrupts,
+    calls: run.calls.map((c) => {
+      const out = { ...trace.locate(c.at), reply: c.reply };
+      if (c.script) out.script = c.script;
+      if (c.last !== undefined) out.last = c.last;
+      return out;
+    }),
+    returns: run.returned.map((r) => ({ ...trace.locate(r.at), index: r.index })),
+    tools: run.answered.map((t) => ({ ...trace.locate(t.at), tool: t.tool, answer: t.answer })),
+  };
+}
+
+// Refusal is a resume the run cannot give: no interrupt is pending, or
+// none has the name given.
+class Refusal extends Error {}
+
+// scriptFailure is the error of a script that refused a call, naming the
+// superstep and the node.
+function scriptFailure(f, trace) {
+  return { code: f.lc_error_code, message: f.say(trace.describe(f.at)) };
+}
+
+// describeMessage is a message a model was given as plain JSON, as the
+// state holds messages.
+function describeMessage(m) {
+  try {
+    if (BaseMessage.isInstance(m)) return plain(m, [], new Set());
+    return toJSONValue(m, [], new Set(), false);
+  } catch {
+    return { type: typeof m?._getType === "function" ? m._getType() : "unknown", content: String(m?.content ?? m) };
   }
 }
 
@@ -1412,17 +1545,12 @@ async function runWhole(spec, req) {
 // stopped at its recursion limit: the limit, the last supersteps and the
 // nodes it would have run next (next, the thread's: the debug stream
 // stops before the last superstep's checkpoint).
-function recursionLimitReached(e, limit, debug, next) {
+function recursionLimitReached(e, limit, supersteps, next) {
   const n = /Recursion limit of (\d+)/.exec(String(e.message))?.[1] ?? limit ?? "?";
-  const steps = supersteps(debug).map((s, i) => `${i + 1}: ${s.nodes.join(", ")}`);
+  const steps = supersteps.map((s, i) => `${i + 1}: ${s.nodes.join(", ")}`);
   const last = steps.length ? `its last supersteps: ${steps.slice(-3).join("; ")}` : "it ran no superstep";
   const then = next.length ? `; next it would run ${[...next].sort().join(", ")}` : "";
   return { code: "GRAPH_RECURSION_LIMIT", message: `the run reached the recursion limit of ${n} supersteps without ending (${last}${then}). Find the route that loops, or raise the limit with "Given the recursion limit is <n>"` };
-}
-
-// interruptRefusal: a whole-graph run to an interrupt is not supported yet.
-function interruptRefusal() {
-  return { code: "RUNTIME_ERROR", message: "the graph was interrupted (interrupt()): whole-graph interrupts are not supported yet; run the graph's nodes as steps (When node \"<name>\" runs) up to the interrupt" };
 }
 
 // channelKinds names each channel of the graph by kind.

@@ -178,8 +178,8 @@ func TestModelScriptUnusedFailsTheScenario(t *testing.T) {
 // TestWholeGraphModelPaths: the script answers a chat model however the
 // graph calls it and wherever the class comes from: stream() in a node of
 // an ES module, invoke() in a CommonJS module (the other instance of
-// @langchain/core); a run that reaches interrupt() is refused, saying
-// whole-graph interrupts are not supported yet; a node that throws is
+// @langchain/core); a run that reaches interrupt() stops there, the node
+// next; a node that throws is
 // NODE_ERROR with the suite's file and line.
 func TestWholeGraphModelPaths(t *testing.T) {
 	dir := writeSuite(t, map[string]string{
@@ -259,7 +259,7 @@ exports.graph = new StateGraph(MessagesAnnotation)
       """
       messages: [{type: human, content: hi, id: m-1}]
       """
-    Then the step should fail with "RUNTIME_ERROR" mentioning "whole-graph interrupts are not supported yet"
+    Then the next nodes should be "ask"
 
   Scenario: a node that throws
     Given the graph from "graphs/stream.mjs:broken"
@@ -309,5 +309,71 @@ func TestWholeGraphAssertionsSayWhatCame(t *testing.T) {
 		if status != 1 || !strings.Contains(report, want) {
 			t.Errorf("%s: status %d, want 1 and a report mentioning %s:\n%s", strings.TrimSpace(step), status, want, report)
 		}
+	}
+}
+
+// TestScriptsUnusedFailTheScenario: a scripted node's outputs and a
+// tool's answers in turn that no visit or call used fail the scenario at
+// its end, NODE_SCRIPT_UNUSED and TOOL_SCRIPT_UNUSED, naming the first
+// one unused.
+func TestScriptsUnusedFailTheScenario(t *testing.T) {
+	graphs := map[string]string{}
+	for _, name := range []string{"fake.mjs", "shop.mjs", "handoff.mjs"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "graphs", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		graphs["graphs/"+name] = string(b)
+	}
+	cases := map[string]struct{ feature, want string }{
+		"node": {`Feature: node outputs left
+  Scenario: one output too many
+    Given the graph from "graphs/handoff.mjs:graph"
+    And node "triage" returns, in turn:
+      """
+      - {lg_name: Command, goto: sales, update: {desk: sales}}
+      - {lg_name: Command, goto: refunds, update: {desk: refunds}}
+      """
+    And the model replies:
+      """
+      - Which plan?
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the run should have ended
+`, "NODE_SCRIPT_UNUSED"},
+		"tool": {`Feature: tool answers left
+  Scenario: one answer too many
+    Given the graph from "graphs/shop.mjs:graph"
+    And tool "lookup_order" answers, in turn:
+      """
+      - shipped
+      - lost
+      """
+    And the model replies:
+      """
+      - {content: "", tool_calls: [{name: lookup_order, args: {order: A-17}, id: call-1}]}
+      - Shipped.
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the run should have ended
+`, "TOOL_SCRIPT_UNUSED"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			files := map[string]string{"features/left.feature": c.feature}
+			for k, v := range graphs {
+				files[k] = v
+			}
+			status, report := runSuite(t, writeSuite(t, files))
+			if status != 1 || !strings.Contains(report, "features/left.feature:2: "+c.want) {
+				t.Errorf("status %d; want 1 and %s at the scenario's line:\n%s", status, c.want, report)
+			}
+		})
 	}
 }
