@@ -58,6 +58,7 @@ Feature: Python graphs with routers, fan-outs, subgraphs and interrupts run whol
       | 1    | plan                |
       | 2    | check, check, check |
       | 3    | summarize           |
+    And node "check" should have run 3 times
     And the state after step 2 should contain:
       """
       notes: ["A-1: ok", "A-2: ok", "A-3: ok"]

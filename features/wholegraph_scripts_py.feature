@@ -103,3 +103,41 @@ Feature: The scripts of a whole-graph run of a Python graph
         - {id: m-3}
         - {content: "You asked about your order, Ann."}
       """
+
+  Scenario: a tool answering in turn fails the call past its answers
+    Given the model replies:
+      """
+      - {content: "", tool_calls: [{name: lookup_order, args: {order: B-2}, id: call-1}]}
+      - {content: "", tool_calls: [{name: lookup_order, args: {order: B-3}, id: call-2}]}
+      """
+    And tool "lookup_order" answers, in turn:
+      """
+      - "order B-2: lost"
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: "Where are B-2 and B-3?", id: m-1}]
+      """
+    Then the step should fail with "TOOL_SCRIPT_EXHAUSTED" mentioning "superstep 4, node \"tools\": call 2 of tool \"lookup_order\" is past the end of its answers (1 given)"
+
+  Scenario: a node visited past its returns
+    Given node "agent" returns, in turn:
+      """
+      - messages: [{type: ai, content: "", tool_calls: [{name: lookup_order, args: {order: C-3}, id: call-1}], id: a-1}]
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: "Where is C-3?", id: m-1}]
+      """
+    Then the step should fail with "NODE_SCRIPT_EXHAUSTED" mentioning "superstep 3, node \"agent\": visit 2 of the node is past the end of its script (1 outputs given)"
+
+  Scenario: a reply calling a tool the model was not bound to
+    Given the model replies:
+      """
+      - {content: "", tool_calls: [{name: cancel_order, args: {order: A-17}, id: call-1}]}
+      """
+    When the graph runs with:
+      """
+      messages: [{type: human, content: "Cancel A-17", id: m-1}]
+      """
+    Then the step should fail with "MODEL_SCRIPT_INVALID" mentioning "superstep 1, node \"agent\", call 1: the reply calls the tool \"cancel_order\", which the model was not bound to (its tools: lookup_order)"
