@@ -139,6 +139,14 @@ class Run:
             message = AIMessage(**fields)
         except Exception as e:  # noqa: BLE001
             self.fail(ScriptError("MODEL_SCRIPT_INVALID", w, f"the reply is not an AI message ({e}); fix the reply in {s.given()}", n))
+        if kwargs.get("response_format") and isinstance(message.content, str) and "parsed" not in message.additional_kwargs:
+            # a structured output by response_format (ChatOpenAI's default
+            # method): the provider's client parses the JSON content, and
+            # the method's parser reads what it parsed
+            try:
+                message.additional_kwargs["parsed"] = json.loads(message.content)
+            except ValueError:
+                pass
         bound = bound_tools(kwargs)
         if bound is not None:
             for tc in message.tool_calls:

@@ -635,3 +635,122 @@ graph = (
 		t.Errorf("the replay made %d model calls; want 2", n)
 	}
 }
+
+// TestWholeGraphModelPaths: the script answers a chat model however a node
+// calls it: stream() and astream() of a class that streams (its own
+// _stream never runs), batch(), ainvoke() of structured output (a tool
+// call named after the schema), and a model bound with response_format
+// (ChatOpenAI's structured output: its parser reads the JSON content's
+// parse); an async tool scripted by its answers does not run.
+func TestWholeGraphModelPaths(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "graphs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	graph := `from typing import Annotated, Any
+from pydantic import BaseModel
+from typing_extensions import TypedDict
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+from langchain_core.language_models.chat_models import BaseChatModel
+from langchain_core.tools import tool
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from langgraph.graph import StateGraph, START, END
+from langgraph.graph.message import add_messages
+from langgraph.prebuilt import ToolNode
+
+
+def never():
+    raise RuntimeError("the real model was called")
+    yield
+
+
+streams = GenericFakeChatModel(messages=never())
+
+
+class Never(BaseChatModel):
+    @property
+    def _llm_type(self):
+        return "never"
+
+    def bind_tools(self, tools, **kw):
+        return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kw)
+
+    def _generate(self, *a, **k):
+        raise RuntimeError("the real model was called")
+
+
+class Verdict(BaseModel):
+    ok: bool
+
+
+@tool
+async def refund(order: str) -> str:
+    """Refund an order."""
+    raise RuntimeError("the real tool ran")
+
+
+never_model = Never()
+
+
+class S(TypedDict, total=False):
+    messages: Annotated[list, add_messages]
+    text: str
+    many: list
+    verdict: Any
+    parsed: Any
+
+
+def stream(s):
+    return {"text": "".join(c.content for c in streams.stream(s["messages"]))}
+
+
+async def astream(s):
+    out = ""
+    async for c in streams.astream(s["messages"]):
+        out += c.content
+    return {"text": s["text"] + "|" + out, "many": [m.content for m in streams.batch(["a", "b"])]}
+
+
+async def judge(s):
+    v = await never_model.with_structured_output(Verdict).ainvoke(s["messages"])
+    parsed = never_model.bind(response_format={"type": "json_object"}).invoke(s["messages"]).additional_kwargs["parsed"]
+    return {"verdict": v.model_dump(), "parsed": parsed}
+
+
+async def agent(s):
+    return {"messages": [await never_model.bind_tools([refund]).ainvoke(s["messages"])]}
+
+
+graph = (StateGraph(S).add_node("stream", stream).add_node("astream", astream).add_node("judge", judge)
+         .add_node("agent", agent).add_node("tools", ToolNode([refund]))
+         .add_edge(START, "stream").add_edge("stream", "astream").add_edge("astream", "judge")
+         .add_edge("judge", "agent").add_edge("agent", "tools").add_edge("tools", END).compile())
+`
+	if err := os.WriteFile(filepath.Join(root, "graphs", "paths.py"), []byte(graph), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := startProgram(t, python, root)
+	open := p.ask(t, map[string]any{"op": "open", "spec": map[string]any{"profile": "langgraph-py", "idPrefix": "auto-", "graph": "graphs/paths.py:graph"}})
+	got := p.ask(t, map[string]any{"op": "run", "graph": open["graph"], "nextId": 0, "thread": "main", "before": nil,
+		"input": human("m-1", "Refund A-1?"), "offset": 0,
+		"replies": []any{"one", "two", "three", "four",
+			map[string]any{"tool_calls": []any{map[string]any{"name": "Verdict", "args": map[string]any{"ok": true}, "id": "c-0"}}},
+			`{"refund": "A-1"}`,
+			map[string]any{"tool_calls": []any{map[string]any{"name": "refund", "args": map[string]any{"order": "A-1"}, "id": "c-1"}}}},
+		"tools": map[string]any{"refund": map[string]any{"answers": []any{"refunded"}, "offset": 0, "inTurn": false}}})
+	if got["error"] != nil {
+		t.Fatal(got["error"])
+	}
+	values, _ := json.Marshal(stripped(got["values"]))
+	want := `{"many":["three","four"],"messages":[{"content":"Refund A-1?","id":"m-1","type":"human"},{"content":"","id":"auto-1","tool_calls":[{"args":{"order":"A-1"},"id":"c-1","name":"refund"}],"type":"ai"},{"content":"refunded","id":"auto-2","name":"refund","tool_call_id":"c-1","type":"tool"}],"parsed":{"refund":"A-1"},"text":"one|two","verdict":{"ok":true}}`
+	if string(values) != want {
+		t.Errorf("the state after the run:\n%s\nwant:\n%s", values, want)
+	}
+	if n := len(asList(got["calls"])); n != 7 {
+		t.Errorf("%d model calls; want 7: %v", n, got["calls"])
+	}
+	if tools := asList(got["tools"]); len(tools) != 1 {
+		t.Errorf("scripted tool calls %v; want the one of refund", tools)
+	}
+}
