@@ -28,10 +28,11 @@ import (
 // resume (by value, or per interrupt by the interrupt's value) or a
 // command.
 type wholeCase struct {
-	Graph     string   `json:"graph"`     // module:attribute, dotted
-	RepliesIn string   `json:"repliesIn"` // the module of the fake model's replies; "": the graph's
-	Replies   []any    `json:"replies"`
-	Runs      []wholeR `json:"runs"`
+	Graph          string   `json:"graph"`     // module:attribute, dotted
+	RepliesIn      string   `json:"repliesIn"` // the module of the fake model's replies; "": the graph's
+	Replies        []any    `json:"replies"`
+	Runs           []wholeR `json:"runs"`
+	RecursionLimit int      `json:"recursionLimit,omitempty"`
 }
 
 type wholeR struct {
@@ -45,7 +46,8 @@ type wholeR struct {
 // (a tool node and a conditional edge), the flows: a router and a
 // Command(goto), a Send fan-out, a subgraph, interrupts resumed by value,
 // by id and by a command with an update; react.py compiled with a static
-// breakpoint (reviewed.py), run on with no input.
+// breakpoint (reviewed.py), run on with no input; react.py looping to
+// its recursion limit.
 var wholeCases = map[string]wholeCase{
 	"react": {Graph: "scenarios.graphs.react:graph", Replies: []any{
 		map[string]any{"tool_calls": []any{map[string]any{"name": "lookup_order", "args": map[string]any{"order": "A-17"}, "id": "call-1"}}},
@@ -69,6 +71,11 @@ var wholeCases = map[string]wholeCase{
 		map[string]any{"tool_calls": []any{map[string]any{"name": "lookup_order", "args": map[string]any{"order": "A-17"}, "id": "call-1"}}},
 		"Shipped.",
 	}, Runs: []wholeR{{Input: human("m-1", "Where is order A-17?")}, {Input: nil}}},
+	"recursion-limit": {Graph: "scenarios.graphs.react:graph", RecursionLimit: 4, Replies: []any{
+		map[string]any{"tool_calls": []any{map[string]any{"name": "lookup_order", "args": map[string]any{"order": "A-17"}, "id": "call-1"}}},
+		map[string]any{"tool_calls": []any{map[string]any{"name": "lookup_order", "args": map[string]any{"order": "A-17"}, "id": "call-2"}}},
+		map[string]any{"tool_calls": []any{map[string]any{"name": "lookup_order", "args": map[string]any{"order": "A-17"}, "id": "call-3"}}},
+	}, Runs: []wholeR{{Input: human("m-1", "Where is order A-17?")}}},
 	"goto": {Graph: "scenarios.graphs.react:graph", Replies: []any{"It shipped."},
 		Runs: []wholeR{{Command: map[string]any{"update": map[string]any{"messages": []any{map[string]any{"type": "human", "content": "Where is A-17?", "id": "m-1"}}}, "goto": "agent"}}}},
 }
@@ -82,6 +89,7 @@ func human(id, text string) map[string]any {
 // direct is one run as the library's own stream made it
 // (testdata/wholegraph_direct.py).
 type direct struct {
+	Error      string     `json:"error"`
 	Steps      [][]string `json:"steps"`
 	Inner      []string   `json:"inner"`
 	Values     any        `json:"values"`
@@ -147,7 +155,27 @@ func TestWholeGraphAgreesWithTheLibrarysOwnRun(t *testing.T) {
 				case r.Command != nil:
 					req["command"] = r.Command
 				}
+				if c.RecursionLimit > 0 {
+					req["recursionLimit"] = c.RecursionLimit
+				}
 				got := p.ask(t, req)
+				if want.Error != "" {
+					// the library stopped the run: the error names its last
+					// supersteps and the nodes next, as the library left them
+					var last []string
+					for j, nodes := range want.Steps {
+						last = append(last, fmt.Sprintf("%d: %s", j+1, strings.Join(nodes, ", ")))
+					}
+					if len(last) > 3 {
+						last = last[len(last)-3:]
+					}
+					e, _ := got["error"].(map[string]any)
+					wantMsg := fmt.Sprintf("(its last supersteps: %s; next it would run %s)", strings.Join(last, "; "), strings.Join(want.Next, ", "))
+					if e == nil || e["code"] != want.Error || !strings.Contains(fmt.Sprint(e["message"]), wantMsg) {
+						t.Errorf("run %d: the bridge answered %v; the library stopped with %s, want a message with %s", i+1, got, want.Error, wantMsg)
+					}
+					continue
+				}
 				if got["error"] != nil {
 					t.Fatalf("run %d: %v", i+1, got["error"])
 				}

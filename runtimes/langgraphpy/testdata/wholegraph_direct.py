@@ -4,7 +4,8 @@ InMemorySaver, for its interrupts), its own stream and get_state_history,
 and the graph's own fake chat model fed the replies a case gives. It reads
 the cases as JSON on stdin and prints, per case, each run's supersteps (read
 from the checkpoints' history: a superstep ran the tasks of the checkpoint
-before it), the subgraphs' inner nodes (from the stream's subgraph
+before it; a run the recursion limit stopped names its error), the
+subgraphs' inner nodes (from the stream's subgraph
 updates), the state, the next nodes and the pending interrupts' values.
 
     python wholegraph_direct.py <suite root> < cases.json
@@ -17,6 +18,7 @@ import uuid
 
 from langchain_core.messages import AIMessage, BaseMessage
 from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.errors import GraphRecursionError
 from langgraph.types import Command
 
 
@@ -68,9 +70,14 @@ def run_case(case):
         else:
             inp = r.get("input")
         inner = []
-        for ns, chunk in graph.stream(inp, config, stream_mode="updates", subgraphs=True):
-            if ns and isinstance(chunk, dict):
-                inner.extend(k for k in chunk if not k.startswith("__"))
+        error = None
+        run_config = {**config, "recursion_limit": case["recursionLimit"]} if case.get("recursionLimit") else config
+        try:
+            for ns, chunk in graph.stream(inp, run_config, stream_mode="updates", subgraphs=True):
+                if ns and isinstance(chunk, dict):
+                    inner.extend(k for k in chunk if not k.startswith("__"))
+        except GraphRecursionError:
+            error = "GRAPH_RECURSION_LIMIT"
         history = list(reversed(list(graph.get_state_history(config))))
         # the checkpoint the run started from, then those it wrote
         new = [i for i, s in enumerate(history) if s.config["configurable"]["checkpoint_id"] not in before]
@@ -88,7 +95,7 @@ def run_case(case):
             steps.append(names)
         interrupts = [plain(i.value) for i in state.interrupts]
         pending = {json.dumps(plain(i.value)): i.id for i in state.interrupts}
-        out.append({"steps": steps, "inner": inner, "values": plain(state.values), "next": sorted(state.next),
+        out.append({"error": error, "steps": steps, "inner": inner, "values": plain(state.values), "next": sorted(state.next),
                     "interrupts": interrupts, "left": len(replies)})
     return out
 
