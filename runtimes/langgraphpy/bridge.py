@@ -938,20 +938,25 @@ def run_whole(req):
                               "message": f"{where}node {json.dumps(node)} raised {type(failed).__name__}: {msg}{f' (at {at})' if at else ''}{inside}"}}
         return {"error": error_of(failed)}
     snap = loop.run_until_complete(graph.aget_state(config, subgraphs=True))
+    values = to_plain(snap.values)
+    # a superstep's write or state names where the value came from first
+    answer_steps = steps.answer(events, to_plain, values)
+    bad = non_json_step(answer_steps, "")
+    if bad:
+        return {"error": bad}
     try:
-        values = to_plain(snap.values)
         check_json(values, [])
     except NonJSON as e:
         return {"error": e.answer("after the run, the state holds", "a reducer or a node of the graph produced it")}
     for k in own.messages:
         if isinstance(snap.values.get(k), list):
             held.put(own, k, values[k], snap.values[k])
-    answer_steps = steps.answer(events, to_plain, values)
-    try:
-        check_json(answer_steps, [])
-    except NonJSON as e:
-        return {"error": e.answer("a superstep of the run holds", "a node of the graph wrote it")}
     interrupts = [{k: v for k, v in p.items() if k != "lg"} for p in pending_interrupts(own, snap)]
+    for i in interrupts:
+        try:
+            check_json(i["value"], [])
+        except NonJSON as e:
+            return {"error": e.answer(f"the value node {json.dumps(i['node'])} passed to interrupt() ({i['id']}) holds")}
 
     def at(w):
         return wholegraph.step_of(steps, w)
@@ -986,6 +991,27 @@ def run_whole(req):
     if captured is not None:
         out["captured"] = captured
     return out
+
+
+def non_json_step(steps, within):
+    """The NON_JSON_VALUE of the first write or state of a run's supersteps
+    (within: the subgraph's node they are of) that is not JSON, or None."""
+    for st in steps:
+        where = f"superstep {st['step']}{within}"
+        for t in st["tasks"]:
+            for channel, value in t["writes"]:
+                try:
+                    check_json(value, [channel])
+                except NonJSON as e:
+                    return e.answer(f"{where}: node {json.dumps(t['node'])} wrote")
+            bad = non_json_step(t.get("steps") or [], f" of the subgraph of node {json.dumps(t['node'])}")
+            if bad:
+                return bad
+        try:
+            check_json(st["state"], [])
+        except NonJSON as e:
+            return e.answer(f"after {where}, the state holds", "a reducer or a node of the graph produced it")
+    return None
 
 
 def tasks_of(e):
