@@ -14,6 +14,8 @@ import (
 	"io"
 	"os/exec"
 	"path/filepath"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -92,6 +94,7 @@ func BenchmarkWholeGraphPy(b *testing.B) {
 // opener is a runtime's bridge as the benchmark uses it.
 type opener interface {
 	Open(spec engine.GraphSpec) (engine.Session, error)
+	Pid() int
 }
 
 // runsWhole says why the runtime cannot run c's graph whole, or "".
@@ -111,6 +114,13 @@ func runsWhole(b *testing.B, br opener, c graphCase) string {
 	}
 	return ""
 }
+
+// warmup is the runs of each, harness and own, before the timed ones;
+// chunk how many of one run before the other's turn.
+const (
+	warmup = 30
+	chunk  = 10
+)
 
 // measure runs b.N scenarios of c on br, then b.N of the graph's own
 // invokes, and reports both and their ratio.
@@ -141,42 +151,72 @@ func measure(b *testing.B, br opener, startOwn func(graphCase) (*ownRun, error),
 		open, run, closing = open+t1.Sub(t0), run+t2.Sub(t1), closing+time.Since(t2)
 		last = out
 	}
-	// warm up: the first open loads the module, the first run patches
-	// the chat model classes
-	for i := 0; i < 3; i++ {
-		scenario()
-	}
-	if len(last.Steps) != c.steps || len(last.Calls) != len(replies) {
-		b.Fatalf("the harness's run took %d supersteps and made %d model calls; want %d and %d", len(last.Steps), len(last.Calls), c.steps, len(replies))
-	}
-	open, run, closing = 0, 0, 0
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		scenario()
-	}
-	b.StopTimer()
-	harness := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 	p, err := startOwn(c)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer p.close()
-	if _, err := p.run(3, input, replies); err != nil {
-		b.Fatal(err)
+	// warm up both: the first open loads the module, the first run
+	// patches the chat model classes, and V8 and CPython's caches fill
+	for i := 0; i < warmup; i++ {
+		scenario()
 	}
-	got, err := p.run(b.N, input, replies)
+	if len(last.Steps) != c.steps || len(last.Calls) != len(replies) {
+		b.Fatalf("the harness's run took %d supersteps and made %d model calls; want %d and %d", len(last.Steps), len(last.Calls), c.steps, len(replies))
+	}
+	got, err := p.run(warmup, input, replies)
 	if err != nil {
 		b.Fatal(err)
 	}
 	if err := sameMessages(last.Values, got); err != nil {
 		b.Fatal(err)
 	}
+	// the two in turn, a chunk each, so that a machine whose speed drifts
+	// (others' work on it) slows both alike
+	open, run, closing = 0, 0, 0
+	var ownTotal float64
+	goCPU, bridgeCPU, ownCPU := cpuTime("self"), cpuTime(strconv.Itoa(br.Pid())), cpuTime(strconv.Itoa(p.cmd.Process.Pid))
+	var goRun time.Duration
+	b.ResetTimer()
+	for done := 0; done < b.N; {
+		k := min(chunk, b.N-done)
+		b.StartTimer()
+		for i := 0; i < k; i++ {
+			scenario()
+		}
+		b.StopTimer()
+		// the Go process's CPU while the graph's own run goes on is not the harness's
+		pause := cpuTime("self")
+		got, err := p.run(k, input, replies)
+		goRun += cpuTime("self") - pause
+		if err != nil {
+			b.Fatal(err)
+		}
+		ownTotal += got.NsPerOp * float64(k)
+		done += k
+	}
+	harness := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+	own := ownTotal / float64(b.N)
 	n := float64(b.N)
 	b.ReportMetric(float64(open.Nanoseconds())/n, "open-ns/op")
 	b.ReportMetric(float64(run.Nanoseconds())/n, "run-ns/op")
 	b.ReportMetric(float64(closing.Nanoseconds())/n, "close-ns/op")
-	b.ReportMetric(got.NsPerOp, "own-ns/op")
-	b.ReportMetric(harness/got.NsPerOp, "x-own")
+	b.ReportMetric(own, "own-ns/op")
+	b.ReportMetric(harness/own, "x-own")
+	// CPU time, which others' work on the machine does not inflate as it
+	// does the wall clock: the harness's (Go and the bridge) against the
+	// graph's own process's
+	if goCPU >= 0 && bridgeCPU >= 0 && ownCPU >= 0 {
+		g := cpuTime("self") - goCPU - goRun
+		br := cpuTime(strconv.Itoa(br.Pid())) - bridgeCPU
+		o := cpuTime(strconv.Itoa(p.cmd.Process.Pid)) - ownCPU
+		b.ReportMetric(float64(g.Nanoseconds())/n, "go-cpu-ns/op")
+		b.ReportMetric(float64(br.Nanoseconds())/n, "bridge-cpu-ns/op")
+		b.ReportMetric(float64(o.Nanoseconds())/n, "own-cpu-ns/op")
+		if o > 0 {
+			b.ReportMetric(float64(g+br)/float64(o), "x-own-cpu")
+		}
+	}
 }
 
 // sameMessages holds the harness's final state to the graph's own run:
@@ -278,4 +318,29 @@ func decode(b *testing.B, s string) any {
 		b.Fatalf("the benchmark's JSON %s: %v", s, err)
 	}
 	return v
+}
+
+// cpuTime is the CPU time (user and system) process pid ("self": this
+// one) has used, or -1 where /proc has none; /proc counts it in ticks of
+// 10ms.
+func cpuTime(pid string) time.Duration {
+	data, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return -1
+	}
+	// the fields after the command's name, which is in parentheses
+	i := strings.LastIndexByte(string(data), ')')
+	if i < 0 {
+		return -1
+	}
+	f := strings.Fields(string(data[i+1:]))
+	if len(f) < 13 {
+		return -1
+	}
+	utime, err1 := strconv.Atoi(f[11])
+	stime, err2 := strconv.Atoi(f[12])
+	if err1 != nil || err2 != nil {
+		return -1
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
