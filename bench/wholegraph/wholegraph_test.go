@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -27,10 +28,11 @@ import (
 )
 
 // graphCase is one graph the benchmark runs: its module (from the
-// repository's root) and export, the input, the model's replies, and the
+// repository's root) and export, its profile, the input, the model's replies, and the
 // supersteps a run takes.
 type graphCase struct {
 	name, module, export string
+	profile              string
 	input                string
 	replies              string
 	steps                int
@@ -39,13 +41,13 @@ type graphCase struct {
 var toolCall = `{"content": "", "tool_calls": [{"name": "lookup_order", "args": {"order": "A-17"}, "id": "call-1"}]}`
 
 var jsCases = []graphCase{
-	{"react", "scenarios/graphs/react.mjs", "graph", `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`, `[` + toolCall + `, "Order A-17 shipped on 2 March."]`, 3},
-	{"routing", "bench/wholegraph/testdata/routing.mjs", "graph", `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`, `["shipping", "Order A-17 shipped on 2 March."]`, 2},
-	{"fanout", "bench/wholegraph/testdata/fanout.mjs", "graph", `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`, `["look everywhere", "Order A-17 shipped on 2 March."]`, 3},
+	{"react", "scenarios/graphs/react.mjs", "graph", "langgraph", `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`, `[` + toolCall + `, "Order A-17 shipped on 2 March."]`, 3},
+	{"routing", "bench/wholegraph/testdata/routing.mjs", "graph", "langgraph", `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`, `["shipping", "Order A-17 shipped on 2 March."]`, 2},
+	{"fanout", "bench/wholegraph/testdata/fanout.mjs", "graph", "langgraph", `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`, `["look everywhere", "Order A-17 shipped on 2 March."]`, 3},
 }
 
 var pyCases = []graphCase{
-	{"react", "bench/wholegraph/testdata/react.py", "graph", `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`, `[` + toolCall + `, "Order A-17 shipped on 2 March."]`, 3},
+	{"react", "scenarios/graphs/react.py", "graph", "langgraph-py", `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`, `[` + toolCall + `, "Order A-17 shipped on 2 March."]`, 3},
 }
 
 // BenchmarkWholeGraphJS measures whole-graph runs on langgraph-js against
@@ -99,7 +101,10 @@ type opener interface {
 
 // runsWhole says why the runtime cannot run c's graph whole, or "".
 func runsWhole(b *testing.B, br opener, c graphCase) string {
-	s, err := br.Open(engine.GraphSpec{Profile: "langgraph", IDPrefix: "auto-", Graph: c.module + ":" + c.export})
+	if _, err := os.Stat(filepath.Join(toolchain.RepoRoot(), c.module)); err != nil {
+		return "needs " + c.module + ", the graph whole-graph runs on langgraph-py are checked with"
+	}
+	s, err := br.Open(engine.GraphSpec{Profile: c.profile, IDPrefix: "auto-", Graph: c.module + ":" + c.export})
 	if err != nil {
 		return ""
 	}
@@ -108,7 +113,7 @@ func runsWhole(b *testing.B, br opener, c graphCase) string {
 	if !ok {
 		return "the runtime's sessions do not run a graph whole"
 	}
-	_, err = r.RunGraph(&engine.GraphRunRequest{Input: engine.Checked{Value: decode(b, c.input)}, Replies: decode(b, c.replies).([]any)})
+	_, err = r.RunGraph(runRequest(decode(b, c.input).(map[string]any), decode(b, c.replies).([]any)))
 	if err != nil && strings.Contains(err.Error(), `unknown op "run"`) {
 		return "langgraph-py does not run a graph whole yet: " + err.Error()
 	}
@@ -131,7 +136,7 @@ func measure(b *testing.B, br opener, startOwn func(graphCase) (*ownRun, error),
 	var last *engine.GraphRunResult
 	scenario := func() {
 		t0 := time.Now()
-		s, err := br.Open(engine.GraphSpec{Profile: "langgraph", IDPrefix: "auto-", Graph: c.module + ":" + c.export})
+		s, err := br.Open(engine.GraphSpec{Profile: c.profile, IDPrefix: "auto-", Graph: c.module + ":" + c.export})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -140,7 +145,7 @@ func measure(b *testing.B, br opener, startOwn func(graphCase) (*ownRun, error),
 		if !ok {
 			b.Fatalf("%T does not run a graph whole", s)
 		}
-		out, err := r.RunGraph(&engine.GraphRunRequest{Input: engine.Checked{Value: input}, Replies: replies})
+		out, err := r.RunGraph(runRequest(input, replies))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -308,6 +313,22 @@ func (p *ownRun) run(n int, input map[string]any, replies []any) (*ownAnswer, er
 func (p *ownRun) close() {
 	_ = p.in.Close()
 	_ = p.cmd.Wait()
+}
+
+// runRequest is the run request of a scenario's one run: input, on a new
+// thread, the model given replies. The request's Input is a Checked, or a
+// *Checked where the engine's run request may have no input (a resume):
+// the benchmark builds either.
+func runRequest(input map[string]any, replies []any) *engine.GraphRunRequest {
+	req := &engine.GraphRunRequest{Replies: replies}
+	in := engine.Checked{Value: input}
+	f := reflect.ValueOf(req).Elem().FieldByName("Input")
+	if f.Kind() == reflect.Pointer {
+		f.Set(reflect.ValueOf(&in))
+	} else {
+		f.Set(reflect.ValueOf(in))
+	}
+	return req
 }
 
 // decode is the benchmark's JSON text s as a value.
