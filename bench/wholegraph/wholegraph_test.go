@@ -48,6 +48,8 @@ var jsCases = []graphCase{
 
 var pyCases = []graphCase{
 	{"react", "scenarios/graphs/react.py", "graph", "langgraph-py", `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`, `[` + toolCall + `, "Order A-17 shipped on 2 March."]`, 3},
+	{"routing", "bench/wholegraph/testdata/routing.py", "graph", "langgraph-py", `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`, `["shipping", "Order A-17 shipped on 2 March."]`, 2},
+	{"fanout", "bench/wholegraph/testdata/fanout.py", "graph", "langgraph-py", `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`, `["look everywhere", "Order A-17 shipped on 2 March."]`, 3},
 }
 
 // BenchmarkWholeGraphJS measures whole-graph runs on langgraph-js against

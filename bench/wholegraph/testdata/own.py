@@ -9,6 +9,7 @@ Usage: python own.py <module> <export>."""
 
 import importlib.util
 import json
+import os
 import sys
 import time
 
@@ -17,6 +18,8 @@ from langchain_core.messages import AIMessage
 
 def main():
     path, export = sys.argv[1], sys.argv[2]
+    # the graph imports the suite's modules from its root, as the bridge has it
+    sys.path.insert(0, os.getcwd())
     spec = importlib.util.spec_from_file_location("benchgraph", path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules["benchgraph"] = mod
