@@ -2,6 +2,8 @@ package langgraphjs_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/toolchain"
 )
 
@@ -190,5 +193,116 @@ func TestWholeGraphScriptsARealProviderClass(t *testing.T) {
 	}
 	if hits := stub.hits(); len(hits) != 0 {
 		t.Errorf("the scripted runs called OpenAI's stub: %v", hits)
+	}
+}
+
+// openAIReplies stands where OpenAI's API would be and answers its chat
+// completions, in order, with replies: a string is the answer's text, a
+// tool call the answer's one tool call; a request with "stream": true
+// gets the answer as server-sent chunks, as OpenAI streams it.
+func openAIReplies(t *testing.T, replies ...any) {
+	t.Helper()
+	var mu sync.Mutex
+	served := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			Stream bool `json:"stream"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&req)
+		mu.Lock()
+		if len(replies) == 0 {
+			mu.Unlock()
+			http.Error(w, `{"error":{"message":"no reply left"}}`, http.StatusBadRequest)
+			return
+		}
+		reply := replies[0]
+		replies = replies[1:]
+		served++
+		// each completion's id is its own, as OpenAI's are: the messages
+		// reducer replaces a message whose id it holds
+		id := fmt.Sprintf("chatcmpl-%d", served)
+		mu.Unlock()
+		message := map[string]any{"role": "assistant", "content": nil}
+		finish := "tool_calls"
+		if text, ok := reply.(string); ok {
+			message["content"], finish = text, "stop"
+		} else {
+			message["tool_calls"] = []any{reply}
+		}
+		completion := func(object, key string, body map[string]any, finish any) []byte {
+			out, _ := json.Marshal(map[string]any{"id": id, "object": object, "created": 0, "model": "gpt-4o-mini",
+				"choices": []any{map[string]any{"index": 0, key: body, "finish_reason": finish}}})
+			return out
+		}
+		if !req.Stream {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write(completion("chat.completion", "message", message, finish))
+			return
+		}
+		if calls, ok := message["tool_calls"].([]any); ok {
+			call := calls[0].(map[string]any)
+			message["tool_calls"] = []any{map[string]any{"index": 0, "id": call["id"], "type": "function", "function": call["function"]}}
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		for _, chunk := range [][]byte{completion("chat.completion.chunk", "delta", message, nil), completion("chat.completion.chunk", "delta", map[string]any{}, finish)} {
+			_, _ = w.Write([]byte("data: " + string(chunk) + "\n\n"))
+		}
+		_, _ = w.Write([]byte("data: [DONE]\n\n"))
+	}))
+	t.Cleanup(srv.Close)
+	t.Setenv("OPENAI_BASE_URL", srv.URL)
+	t.Setenv("NO_PROXY", "127.0.0.1")
+}
+
+// TestProviderRunAgreesWithTheLibrarysOwnRun holds the expectations of
+// TestWholeGraphScriptsARealProviderClass to the library's own run of
+// scenarios/graphs/provider.mjs, its ChatOpenAI answered over HTTP with
+// the same replies, through invoke and through stream: the same
+// messages, in order, with the same tool calls.
+func TestProviderRunAgreesWithTheLibrarysOwnRun(t *testing.T) {
+	graph := providerGraph(t)
+	env := toolchain.Node(t)
+	call := map[string]any{"id": "call-1", "type": "function", "function": map[string]any{"name": "lookup_order", "arguments": `{"order":"A-17"}`}}
+	openAIReplies(t, call, "Order A-17 shipped on 2 March.", call, "Order A-17 shipped on 2 March.")
+	dir := writeSuite(t, map[string]string{"graphs/provider.mjs": graph})
+	script := `const { graph, streamed } = await import(process.argv[1]);
+const out = {};
+for (const [name, g] of [["graph", graph], ["streamed", streamed]]) {
+  const { messages } = await g.invoke({ messages: [{ type: "human", content: "Where is order A-17?", id: "m-1" }] });
+  out[name] = messages.map((m) => ({ type: m._getType(), content: m.content, tool_calls: m.tool_calls?.map(({ name, args, id }) => ({ name, args, id })), tool_call_id: m.tool_call_id }));
+}
+console.log(JSON.stringify(out));
+`
+	cmd := exec.Command(env.Node, "--input-type=module", "-e", script, filepath.Join(dir, "graphs", "provider.mjs"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the library's own run: %v\n%s", err, stderr.String())
+	}
+	var runs map[string][]map[string]any
+	if err := json.Unmarshal(out, &runs); err != nil {
+		t.Fatalf("the library's own run printed %s: %v", out, err)
+	}
+	// the messages the scenarios of TestWholeGraphScriptsARealProviderClass expect
+	want := []map[string]any{
+		{"type": "human", "content": "Where is order A-17?"},
+		{"type": "ai", "content": "", "tool_calls": []any{map[string]any{"name": "lookup_order", "args": map[string]any{"order": "A-17"}, "id": "call-1"}}},
+		{"type": "tool", "content": "order A-17: shipped on 2026-03-02", "tool_call_id": "call-1"},
+		{"type": "ai", "content": "Order A-17 shipped on 2 March."},
+	}
+	for _, name := range []string{"graph", "streamed"} {
+		got := runs[name]
+		if len(got) != len(want) {
+			t.Errorf("%s: the library's run ended with %d messages, the scenarios expect %d: %s", name, len(got), len(want), out)
+			continue
+		}
+		for i, w := range want {
+			for k, v := range w {
+				if !engine.Equal(got[i][k], v) {
+					t.Errorf("%s: message %d's %s is %v in the library's run, the scenarios expect %v", name, i, k, got[i][k], v)
+				}
+			}
+		}
 	}
 }
