@@ -3,56 +3,16 @@ package langgraphjs_test
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/openaistub"
 	"github.com/stateharness/scenario/internal/toolchain"
 )
-
-// openAIStub stands where OpenAI's API would be: OPENAI_BASE_URL points
-// the provider class at it, and it answers every request 400 (an error
-// the client does not retry) and counts it, so a model call that escaped
-// the script shows as a hit, at once, never as a call to the network.
-type openAIStub struct {
-	*httptest.Server
-	mu    sync.Mutex
-	paths []string
-}
-
-func newOpenAIStub(t *testing.T) *openAIStub {
-	t.Helper()
-	s := &openAIStub{}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		s.paths = append(s.paths, r.Method+" "+r.URL.Path)
-		s.mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusBadRequest)
-		_, _ = w.Write([]byte(`{"error":{"message":"the scenario's stub of OpenAI was called","type":"invalid_request_error","code":"stub"}}`))
-	}))
-	t.Cleanup(s.Close)
-	// the provider class reads OPENAI_BASE_URL; the proxies, should a
-	// client honour them, lead nowhere, and the stub is reached directly
-	t.Setenv("OPENAI_BASE_URL", s.URL)
-	t.Setenv("HTTPS_PROXY", "http://127.0.0.1:9")
-	t.Setenv("HTTP_PROXY", "http://127.0.0.1:9")
-	t.Setenv("NO_PROXY", "127.0.0.1")
-	return s
-}
-
-func (s *openAIStub) hits() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.paths...)
-}
 
 // providerGraph is scenarios/graphs/provider.mjs, or a skip (a failure
 // under SCENARIO_REQUIRE_NODE=1) when node_modules lacks @langchain/openai.
@@ -73,14 +33,15 @@ func providerGraph(t *testing.T) string {
 	return string(src)
 }
 
-// TestProviderStubCatchesARealCall is the check the next test rests on:
+// TestProviderStubCatchesARealCall is the check the scripted runs' test
+// rests on (openaistub.Refusing: a call that escaped the script hits it):
 // the graph of scenarios/graphs/provider.mjs run by the library itself,
 // with no script, sends its model call to the stub, invoke and stream
 // both, and fails at once on its answer.
 func TestProviderStubCatchesARealCall(t *testing.T) {
 	graph := providerGraph(t)
 	env := toolchain.Node(t)
-	stub := newOpenAIStub(t)
+	stub := openaistub.Refusing(t)
 	dir := writeSuite(t, map[string]string{"graphs/provider.mjs": graph})
 	script := `const { graph, streamed } = await import(process.argv[1]);
 for (const [name, g] of [["graph", graph], ["streamed", streamed]]) {
@@ -104,7 +65,7 @@ for (const [name, g] of [["graph", graph], ["streamed", streamed]]) {
 			t.Errorf("the library's own run does not say %s:\n%s", want, out)
 		}
 	}
-	if hits := stub.hits(); len(hits) != 2 || hits[0] != "POST /chat/completions" || hits[1] != "POST /chat/completions" {
+	if hits := stub.Hits(); len(hits) != 2 || hits[0] != "POST /chat/completions" || hits[1] != "POST /chat/completions" {
 		t.Errorf("the stub was called %v; want the two runs' POST /chat/completions", hits)
 	}
 }
@@ -116,7 +77,7 @@ for (const [name, g] of [["graph", graph], ["streamed", streamed]]) {
 // script is MODEL_SCRIPT_EXHAUSTED. OpenAI's stub is never called.
 func TestWholeGraphScriptsARealProviderClass(t *testing.T) {
 	graph := providerGraph(t)
-	stub := newOpenAIStub(t)
+	stub := openaistub.Refusing(t)
 	run := func(export string) string {
 		return `    Given the graph from "graphs/provider.mjs:` + export + `"
     And the model replies:
@@ -191,67 +152,9 @@ func TestWholeGraphScriptsARealProviderClass(t *testing.T) {
 	if status != 0 || !strings.Contains(report, "4 scenarios (4 passed)") {
 		t.Errorf("status %d; want 0, four scenarios passed:\n%s", status, report)
 	}
-	if hits := stub.hits(); len(hits) != 0 {
+	if hits := stub.Hits(); len(hits) != 0 {
 		t.Errorf("the scripted runs called OpenAI's stub: %v", hits)
 	}
-}
-
-// openAIReplies stands where OpenAI's API would be and answers its chat
-// completions, in order, with replies: a string is the answer's text, a
-// tool call the answer's one tool call; a request with "stream": true
-// gets the answer as server-sent chunks, as OpenAI streams it.
-func openAIReplies(t *testing.T, replies ...any) {
-	t.Helper()
-	var mu sync.Mutex
-	served := 0
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var req struct {
-			Stream bool `json:"stream"`
-		}
-		_ = json.NewDecoder(r.Body).Decode(&req)
-		mu.Lock()
-		if len(replies) == 0 {
-			mu.Unlock()
-			http.Error(w, `{"error":{"message":"no reply left"}}`, http.StatusBadRequest)
-			return
-		}
-		reply := replies[0]
-		replies = replies[1:]
-		served++
-		// each completion's id is its own, as OpenAI's are: the messages
-		// reducer replaces a message whose id it holds
-		id := fmt.Sprintf("chatcmpl-%d", served)
-		mu.Unlock()
-		message := map[string]any{"role": "assistant", "content": nil}
-		finish := "tool_calls"
-		if text, ok := reply.(string); ok {
-			message["content"], finish = text, "stop"
-		} else {
-			message["tool_calls"] = []any{reply}
-		}
-		completion := func(object, key string, body map[string]any, finish any) []byte {
-			out, _ := json.Marshal(map[string]any{"id": id, "object": object, "created": 0, "model": "gpt-4o-mini",
-				"choices": []any{map[string]any{"index": 0, key: body, "finish_reason": finish}}})
-			return out
-		}
-		if !req.Stream {
-			w.Header().Set("Content-Type", "application/json")
-			_, _ = w.Write(completion("chat.completion", "message", message, finish))
-			return
-		}
-		if calls, ok := message["tool_calls"].([]any); ok {
-			call := calls[0].(map[string]any)
-			message["tool_calls"] = []any{map[string]any{"index": 0, "id": call["id"], "type": "function", "function": call["function"]}}
-		}
-		w.Header().Set("Content-Type", "text/event-stream")
-		for _, chunk := range [][]byte{completion("chat.completion.chunk", "delta", message, nil), completion("chat.completion.chunk", "delta", map[string]any{}, finish)} {
-			_, _ = w.Write([]byte("data: " + string(chunk) + "\n\n"))
-		}
-		_, _ = w.Write([]byte("data: [DONE]\n\n"))
-	}))
-	t.Cleanup(srv.Close)
-	t.Setenv("OPENAI_BASE_URL", srv.URL)
-	t.Setenv("NO_PROXY", "127.0.0.1")
 }
 
 // TestProviderRunAgreesWithTheLibrarysOwnRun holds the expectations of
@@ -263,7 +166,7 @@ func TestProviderRunAgreesWithTheLibrarysOwnRun(t *testing.T) {
 	graph := providerGraph(t)
 	env := toolchain.Node(t)
 	call := map[string]any{"id": "call-1", "type": "function", "function": map[string]any{"name": "lookup_order", "arguments": `{"order":"A-17"}`}}
-	openAIReplies(t, call, "Order A-17 shipped on 2 March.", call, "Order A-17 shipped on 2 March.")
+	openaistub.Answering(t, call, "Order A-17 shipped on 2 March.", call, "Order A-17 shipped on 2 March.")
 	dir := writeSuite(t, map[string]string{"graphs/provider.mjs": graph})
 	script := `const { graph, streamed } = await import(process.argv[1]);
 const out = {};
