@@ -2,57 +2,19 @@ package langgraphpy_test
 
 import (
 	"bytes"
-	"net/http"
-	"net/http/httptest"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/internal/openaistub"
 	"github.com/stateharness/scenario/internal/runner"
 	"github.com/stateharness/scenario/internal/toolchain"
 	"github.com/stateharness/scenario/runtimes/langgraphpy"
 )
-
-// openAIStub stands where OpenAI's API would be: OPENAI_BASE_URL (and
-// OPENAI_API_BASE, which langchain-openai reads first) point the provider
-// class at it, and it answers every request 400 (an error the client does
-// not retry) and counts it, so a model call that escaped the script shows
-// as a hit, at once, never as a call to the network.
-type openAIStub struct {
-	*httptest.Server
-	mu    sync.Mutex
-	paths []string
-}
-
-func newOpenAIStub(t *testing.T) *openAIStub {
-	t.Helper()
-	s := &openAIStub{}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		s.paths = append(s.paths, r.Method+" "+r.URL.Path)
-		s.mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusBadRequest)
-		_, _ = w.Write([]byte(`{"error":{"message":"the scenario's stub of OpenAI was called","type":"invalid_request_error","code":"stub"}}`))
-	}))
-	t.Cleanup(s.Close)
-	t.Setenv("OPENAI_BASE_URL", s.URL)
-	t.Setenv("OPENAI_API_BASE", s.URL)
-	// the proxies, which httpx honours, lead nowhere; the stub is reached directly
-	t.Setenv("HTTPS_PROXY", "http://127.0.0.1:9")
-	t.Setenv("HTTP_PROXY", "http://127.0.0.1:9")
-	t.Setenv("NO_PROXY", "127.0.0.1")
-	return s
-}
-
-func (s *openAIStub) hits() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.paths...)
-}
 
 // providerSuite is a suite holding scenarios/graphs/provider.py as
 // graphs/provider.py, and the Python that imports langchain-openai; it
@@ -85,13 +47,14 @@ func providerSuite(t *testing.T, files map[string]string) (string, string) {
 	return dir, python
 }
 
-// TestProviderStubCatchesARealCall is the check the next test rests on:
+// TestProviderStubCatchesARealCall is the check the scripted runs' test
+// rests on (openaistub.Refusing: a call that escaped the script hits it):
 // the graphs of scenarios/graphs/provider.py run by the library itself,
 // with no script, send their model call to the stub, invoke and stream
 // both, and fail at once on its answer.
 func TestProviderStubCatchesARealCall(t *testing.T) {
 	dir, python := providerSuite(t, map[string]string{})
-	stub := newOpenAIStub(t)
+	stub := openaistub.Refusing(t)
 	script := `import sys
 sys.path.insert(0, sys.argv[1])
 from provider import graph, streamed
@@ -115,7 +78,7 @@ for name, g in (("graph", graph), ("streamed", streamed)):
 			t.Errorf("the library's own run of %s does not end on the stub's 400:\n%s", name, out)
 		}
 	}
-	if hits := stub.hits(); len(hits) != 2 || hits[0] != "POST /chat/completions" || hits[1] != "POST /chat/completions" {
+	if hits := stub.Hits(); len(hits) != 2 || hits[0] != "POST /chat/completions" || hits[1] != "POST /chat/completions" {
 		t.Errorf("the stub was called %v; want the two runs' POST /chat/completions", hits)
 	}
 }
@@ -186,7 +149,7 @@ func TestWholeGraphScriptsARealProviderClass(t *testing.T) {
 			"\n  Scenario: a call past the script\n" + past("graph") +
 			"\n  Scenario: a streamed call past the script\n" + past("streamed"),
 	})
-	stub := newOpenAIStub(t)
+	stub := openaistub.Refusing(t)
 	var out bytes.Buffer
 	res, err := runner.Run(runner.Config{Root: dir, Runtime: langgraphpy.Name, Python: python, Format: "pretty", NoColor: true, Output: &out})
 	if err != nil {
@@ -201,7 +164,60 @@ func TestWholeGraphScriptsARealProviderClass(t *testing.T) {
 	if res.Status != 0 || !strings.Contains(report, "4 scenarios (4 passed)") {
 		t.Errorf("status %d; want 0, four scenarios passed:\n%s", res.Status, report)
 	}
-	if hits := stub.hits(); len(hits) != 0 {
+	if hits := stub.Hits(); len(hits) != 0 {
 		t.Errorf("the scripted runs called OpenAI's stub: %v", hits)
+	}
+}
+
+// TestProviderRunAgreesWithTheLibrarysOwnRun holds the expectations of
+// TestWholeGraphScriptsARealProviderClass to the library's own run of
+// scenarios/graphs/provider.py, its ChatOpenAI answered over HTTP with the
+// same replies, through invoke and through stream: the same messages, in
+// order, with the same tool calls.
+func TestProviderRunAgreesWithTheLibrarysOwnRun(t *testing.T) {
+	dir, python := providerSuite(t, map[string]string{})
+	call := map[string]any{"id": "call-1", "type": "function", "function": map[string]any{"name": "lookup_order", "arguments": `{"order":"A-17"}`}}
+	openaistub.Answering(t, call, "Order A-17 shipped on 2 March.", call, "Order A-17 shipped on 2 March.")
+	script := `import json, sys
+sys.path.insert(0, sys.argv[1])
+from provider import graph, streamed
+out = {}
+for name, g in (("graph", graph), ("streamed", streamed)):
+    messages = g.invoke({"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]})["messages"]
+    out[name] = [{"type": m.type, "content": m.content, "tool_calls": [{"name": c["name"], "args": c["args"], "id": c["id"]} for c in getattr(m, "tool_calls", None) or []],
+                  "tool_call_id": getattr(m, "tool_call_id", None)} for m in messages]
+print(json.dumps(out))
+`
+	cmd := exec.Command(python, "-c", script, filepath.Join(dir, "graphs"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the library's own run: %v\n%s", err, stderr.String())
+	}
+	var runs map[string][]map[string]any
+	if err := json.Unmarshal(out, &runs); err != nil {
+		t.Fatalf("the library's own run printed %s: %v", out, err)
+	}
+	// the messages the scenarios of TestWholeGraphScriptsARealProviderClass expect
+	want := []map[string]any{
+		{"type": "human", "content": "Where is order A-17?"},
+		{"type": "ai", "content": "", "tool_calls": []any{map[string]any{"name": "lookup_order", "args": map[string]any{"order": "A-17"}, "id": "call-1"}}},
+		{"type": "tool", "content": "order A-17: shipped on 2026-03-02", "tool_call_id": "call-1"},
+		{"type": "ai", "content": "Order A-17 shipped on 2 March."},
+	}
+	for _, name := range []string{"graph", "streamed"} {
+		got := runs[name]
+		if len(got) != len(want) {
+			t.Errorf("%s: the library's run ended with %d messages, the scenarios expect %d: %s", name, len(got), len(want), out)
+			continue
+		}
+		for i, w := range want {
+			for k, v := range w {
+				if !engine.Equal(got[i][k], v) {
+					t.Errorf("%s: message %d's %s is %v in the library's run, the scenarios expect %v", name, i, k, got[i][k], v)
+				}
+			}
+		}
 	}
 }
