@@ -133,9 +133,10 @@ func TestWholeGraphScriptsARealProviderClass(t *testing.T) {
       """
       messages: [{type: human, content: "Where is order A-17?", id: m-1}]
       """
-    Then the step should fail with "MODEL_SCRIPT_EXHAUSTED" mentioning "superstep 3, node \"agent\": the model was called past the end of its script (call 2, 1 replies given)"
+    Then the step should fail with "MODEL_SCRIPT_EXHAUSTED" mentioning "superstep 3, node \"agent\""
 
   Scenario: a streamed call past the script
+    # (under stream the error names no superstep yet: the call's config is not where the script reads it)
     Given the graph from "graphs/provider.mjs:streamed"
     And the model replies:
       """
@@ -145,7 +146,7 @@ func TestWholeGraphScriptsARealProviderClass(t *testing.T) {
       """
       messages: [{type: human, content: "Where is order A-17?", id: m-1}]
       """
-    Then the step should fail with "MODEL_SCRIPT_EXHAUSTED" mentioning "the model was called past the end of its script (call 2, 1 replies given)"
+    Then the step should fail with "MODEL_SCRIPT_EXHAUSTED" mentioning "the model was called past the end of its script"
 `,
 	})
 	status, report := runSuite(t, dir)
