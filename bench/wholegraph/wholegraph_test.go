@@ -15,7 +15,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -318,19 +317,9 @@ func (p *ownRun) close() {
 }
 
 // runRequest is the run request of a scenario's one run: input, on a new
-// thread, the model given replies. The request's Input is a Checked, or a
-// *Checked where the engine's run request may have no input (a resume):
-// the benchmark builds either.
+// thread, the model given replies.
 func runRequest(input map[string]any, replies []any) *engine.GraphRunRequest {
-	req := &engine.GraphRunRequest{Replies: replies}
-	in := engine.Checked{Value: input}
-	f := reflect.ValueOf(req).Elem().FieldByName("Input")
-	if f.Kind() == reflect.Pointer {
-		f.Set(reflect.ValueOf(&in))
-	} else {
-		f.Set(reflect.ValueOf(in))
-	}
-	return req
+	return &engine.GraphRunRequest{Model: engine.ScriptPart{Items: replies}, Input: &engine.Checked{Value: input}}
 }
 
 // decode is the benchmark's JSON text s as a value.

@@ -146,7 +146,7 @@ func TestWholeGraphScriptsARealProviderClass(t *testing.T) {
       """
       messages: [{type: human, content: "Where is order A-17?", id: m-1}]
       """
-    Then the step should fail with "MODEL_SCRIPT_EXHAUSTED" mentioning "the model was called past the end of its script"
+    Then the step should fail with "MODEL_SCRIPT_EXHAUSTED" mentioning "superstep 3, node \"agent\""
 `,
 	})
 	status, report := runSuite(t, dir)
