@@ -902,7 +902,10 @@ def run_whole(req):
     events = []
 
     async def go():
-        async for ns, _mode, chunk in graph.astream(inp, config, stream_mode=["debug"], subgraphs=True):
+        # durability exit: the thread's checkpoint is saved once, as the run
+        # stops (ended, interrupted or failed); the debug stream still gives
+        # each superstep's state
+        async for ns, _mode, chunk in graph.astream(inp, config, stream_mode=["debug"], subgraphs=True, durability="exit"):
             events.append((tuple(ns), chunk))
 
     failed = None
