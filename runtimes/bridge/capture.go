@@ -1,0 +1,113 @@
+package bridge
+
+import (
+	"fmt"
+
+	"github.com/stateharness/scenario/engine"
+)
+
+// A CaptureRun is one run of a capture: the first from its Input, each
+// later one going on from where the one before stopped, answering its
+// pending interrupt with Resume.
+type CaptureRun struct {
+	Input  *engine.Checked
+	Resume *engine.Resume
+}
+
+// A CapturedRun is one run of a capture: what it did, as a scripted run
+// answers it, and the replies and tool results it captured.
+type CapturedRun struct {
+	Result  *engine.GraphRunResult
+	Replies []CapturedReply
+	Tools   []CapturedTool
+}
+
+// A CapturedReply is one chat-model call's reply, as a script's reply
+// ({content, tool_calls, ...}), where it was made. Refused says why a
+// script could not give it (the model answered no AI message).
+type CapturedReply struct {
+	Step    int
+	Node    string
+	Reply   any
+	Refused string
+}
+
+// A CapturedTool is one tool call's result (the content of its tool
+// message), or the error it threw (Error, Threw).
+type CapturedTool struct {
+	Step   int
+	Node   string
+	Tool   string
+	Answer any
+	Error  string
+	Threw  bool
+}
+
+// Capture runs the own graph ("<module>:<export>") for real (scenario
+// record --graph ... --input, the run request's capture of doc.go): no
+// script applies, each chat model answers as its class does, tools run
+// their code. The runs follow each other on one thread. Every model
+// reply, and with tools every tool result, is captured.
+func (b *Bridge) Capture(graph, profile string, runs []CaptureRun, tools bool) ([]CapturedRun, error) {
+	if profile == "" {
+		profile = b.prog.Name // the runtime's own profile
+	}
+	sess, err := b.openOwn(engine.GraphSpec{Profile: profile, Graph: graph, IDPrefix: "auto-"})
+	if err != nil {
+		return nil, err
+	}
+	s := sess.(*ownSession)
+	defer s.Close()
+	var out []CapturedRun
+	nextID := 0
+	for i, r := range runs {
+		req := &engine.GraphRunRequest{Thread: "main", Continue: i > 0, Input: r.Input, NextID: nextID}
+		if i > 0 {
+			req.Resume = r.Resume
+		}
+		resp, err := b.request(&s.session, "run", func(w *requestWriter) error {
+			if err := writeRun(w, s.graph, req); err != nil {
+				return err
+			}
+			w.key("capture")
+			w.raw(fmt.Sprintf(`{"tools":%t}`, tools))
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if resp.Error != nil {
+			return nil, resp.Error.engineError(b.prog.Library)
+		}
+		res, err := s.decodeRun(resp)
+		if err != nil {
+			return nil, err
+		}
+		if resp.Captured == nil {
+			return nil, runtimeError(b.prog.Name + " answered a run with capture without what it captured")
+		}
+		run := CapturedRun{Result: res}
+		d := runDecoder{name: b.prog.Name}
+		for _, c := range resp.Captured.Replies {
+			reply := CapturedReply{Step: c.Step, Node: c.Node, Refused: c.Refused}
+			if c.Refused == "" {
+				if reply.Reply, err = d.value(c.Reply, "a captured reply"); err != nil {
+					return nil, err
+				}
+			}
+			run.Replies = append(run.Replies, reply)
+		}
+		for _, c := range resp.Captured.Tools {
+			t := CapturedTool{Step: c.Step, Node: c.Node, Tool: c.Tool}
+			if c.Error != nil {
+				t.Error, t.Threw = *c.Error, true
+			} else if t.Answer, err = d.value(c.Answer, fmt.Sprintf("tool %q's captured result", c.Tool)); err != nil {
+				return nil, err
+			}
+			run.Tools = append(run.Tools, t)
+		}
+		out = append(out, run)
+		nextID = res.NextID
+	}
+	return out, nil
+}
