@@ -23,7 +23,7 @@ import (
 // the scenario runs on (docs/reference.md, scenario record).
 func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	var feature, name, schema, input, graph, resume string
-	var everyStep, realTools bool
+	var everyStep, realTools, stepLevel bool
 	cmd := &cobra.Command{
 		Use: "record [RUN]",
 		Example: "  scenario record runs/chat.jsonl                 # a run you streamed\n" +
@@ -32,8 +32,8 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 			"  scenario record --graph src/graph.mjs:graph runs/chat.jsonl           # a run of the graph, the scenario on the graph",
 		Short: "Turn a real run (JSON lines [mode, chunk] streamed with the modes updates and values; - for stdin), or a live run of your graph, into a scenario and its golden file",
 		Args: func(cmd *cobra.Command, args []string) error {
-			if graph == "" && (resume != "" || realTools) {
-				return fmt.Errorf("--resume and --real-tools record a run of your graph: give --graph MODULE:EXPORT --input FILE")
+			if graph == "" && (resume != "" || realTools || stepLevel) {
+				return fmt.Errorf("--resume, --real-tools and --steps record a run of your graph: give --graph MODULE:EXPORT --input FILE")
 			}
 			if graph == "" {
 				if len(args) != 1 {
@@ -47,8 +47,11 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 			if len(args) == 0 && input == "" {
 				return fmt.Errorf("record --graph %s needs --input FILE, the input to run the graph on (or RUN, a run of it you streamed)", graph)
 			}
-			if len(args) == 1 && (resume != "" || realTools) {
-				return fmt.Errorf("record --graph %s RUN records a streamed run; --resume and --real-tools are for a run the graph makes (--input FILE, no RUN)", graph)
+			if len(args) == 0 && stepLevel && (resume != "" || realTools) {
+				return fmt.Errorf("record --graph %s --steps records the run's supersteps as steps; --resume and --real-tools are for a whole-graph scenario (without --steps)", graph)
+			}
+			if len(args) == 1 && (resume != "" || realTools || stepLevel) {
+				return fmt.Errorf("record --graph %s RUN records a streamed run; --resume, --real-tools and --steps are for a run the graph makes (--input FILE, no RUN)", graph)
 			}
 			return nil
 		},
@@ -114,7 +117,12 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 				}
 				defer streamer.Stop()
 			}
-			if graph != "" && len(args) == 0 {
+			if graph != "" && len(args) == 0 && stepLevel {
+				// a feature a graph, a scenario an input, its steps what
+				// the graph's stream gave
+				base = baseName(module)
+				o.Name = cmp.Or(o.Name, spaced(baseName(input)))
+			} else if graph != "" && len(args) == 0 {
 				// a feature a graph, a scenario an input: a whole-graph
 				// scenario of the run the graph makes, replayed on a copy
 				// of the suite before anything is written
@@ -189,6 +197,7 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 	fl.StringVar(&graph, "graph", "", "run your compiled graph MODULE:EXPORT ("+runtimes.GraphKinds()+") on --input and record that run, with no RUN (--runtime-timeout bounds it); with RUN, a run of that graph, the scenario runs on it")
 	fl.BoolVar(&everyStep, "every-step", false, "after each step, assert the state the run recorded")
 	fl.StringVar(&resume, "resume", "", "with --graph and --input: a file holding a resume value; a run that stops at an interrupt goes on with it, in the same recording")
+	fl.BoolVar(&stepLevel, "steps", false, "with --graph and --input: write the run's supersteps as steps (When node \"<name>\" returns:), replayed through the graph's reducers, instead of a whole-graph scenario")
 	fl.BoolVar(&realTools, "real-tools", false, "with --graph and --input: the tools run for real when the scenario runs, instead of answering what they answered in the run")
 	return cmd
 }

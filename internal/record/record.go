@@ -103,9 +103,9 @@ type Options struct {
 type Result struct {
 	Feature, Golden string
 	// Trace is a whole-graph scenario's trace golden file.
-	Trace           string
-	Warnings        []string
-	Steps           int
+	Trace    string
+	Warnings []string
+	Steps    int
 }
 
 // Record parses the run, replays it and, when every state agrees, appends

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stateharness/scenario/internal/toolchain"
+)
+
+// recordedSuite is a suite with testdata/recorded/orders.mjs (react.mjs
+// with its fake model's replies given) and its input.
+func recordedSuite(t *testing.T, env toolchain.NodeEnv) (dir, graph string) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("testdata", "recorded", "orders.mjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = newSuite(t, map[string]string{
+		"scenario.yaml":     "features: features\n",
+		"graphs/orders.mjs": string(src),
+		"runs/refund.json":  `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`,
+	})
+	linkNodeModules(t, env, dir)
+	return dir, string(src)
+}
+
+// recordWhole runs scenario record --graph graphs/<module>:graph --input
+// runs/<input> in dir.
+func recordWhole(t *testing.T, dir, module, input string, more ...string) cliResult {
+	t.Helper()
+	args := append([]string{"record", "--root", dir, "--graph", filepath.Join(dir, "graphs", module) + ":graph", "--input", filepath.Join(dir, "runs", input)}, more...)
+	return runCLI(t, args...)
+}
+
+// A real run of the ReAct graph becomes a whole-graph scenario: the
+// model's replies and the tool's result as they came, the input, the
+// supersteps, the trace and state goldens; it replays green. Each of four
+// one-line changes to the graph then fails the replay at the superstep
+// where it happened, with the drift table; a no-op refactor stays green.
+func TestRecordWholeGraphJSDrift(t *testing.T) {
+	env := toolchain.Node(t)
+	dir, src := recordedSuite(t, env)
+	r := recordWhole(t, dir, "orders.mjs", "refund.json")
+	wantCode(t, r, exitPassed)
+	wantContains(t, r, `recorded "refund" (3 supersteps) in features/recorded/orders.feature, golden golden/recorded/orders/refund.json and golden/recorded/orders/refund.trace.json; replayed green`)
+	r = recordWhole(t, dir, "orders.mjs", "refund.json", "--real-tools", "--name", "refund with real tools")
+	wantCode(t, r, exitPassed)
+	feature, err := os.ReadFile(filepath.Join(dir, "features/recorded/orders.feature"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(feature)
+	for _, want := range []string{
+		`Given the graph from "graphs/orders.mjs:graph"`,
+		"And the model replies:\n",
+		`"name": "lookup_order"`,
+		`"content": "Order A-17 shipped on 2 March."`,
+		"And tool \"lookup_order\" answers, in turn:\n      \"\"\"json\n      [\n        \"order A-17: shipped on 2026-03-02\"\n      ]",
+		"When the graph runs with:",
+		"Then the trace should match the golden file\n    And the steps should be:\n      | step | nodes |\n      | 1    | agent |\n      | 2    | tools |\n      | 3    | agent |\n    And the state should match the golden file",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the recorded feature lacks %q:\n%s", want, text)
+		}
+	}
+	if n := strings.Count(text, `tool "lookup_order" answers`); n != 1 {
+		t.Errorf("the tool is scripted %d times; want once (not with --real-tools):\n%s", n, text)
+	}
+	check := append(suiteArgs("check", dir), "--runtime", "langgraph-js")
+	wantCode(t, runCLI(t, check...), exitPassed)
+
+	changes := []struct {
+		name, from, to string
+		// scenarios: how many of the two fail; rows the drift table's
+		// lines that must appear
+		failing int
+		rows    []string
+	}{
+		{"a reroute", `.addEdge(TOOLS, "agent")`, `.addEdge(TOOLS, END)`, 2,
+			[]string{"the run drifted from the recorded trace at superstep 2:", "| 1 | agent | agent | same |", "| 2 | tools | tools | $.next: recorded (absent), ran [] |"}},
+		{"a reducer change", `(a, b) => a + b`, `(a, b) => Math.max(a, b)`, 2,
+			[]string{"the run drifted from the recorded trace at superstep 3:", "| 2 | tools | tools | same |", "| 3 | agent | agent | $.state.visits: recorded 2, ran 1 |"}},
+		{"a node rename", `const TOOLS = "tools";`, `const TOOLS = "lookup";`, 2,
+			[]string{"the run drifted from the recorded trace at superstep 2:", `| 2 | tools | lookup | $.tasks[0].node: recorded "tools", ran "lookup" |`}},
+		{"a tool that answers otherwise", "shipped on 2026-03-02", "delayed", 1,
+			[]string{"refund-with-real-tools.trace.json differs", "the run drifted from the recorded trace at superstep 2:", `| 2 | tools | tools | $.state.messages[2].content: recorded "order A-17: shipped on 2026-03-02", ran "order A-17: delayed" |`}},
+	}
+	for _, c := range changes {
+		t.Run(c.name, func(t *testing.T) {
+			if strings.Count(src, c.from) != 1 {
+				t.Fatalf("the graph has %q %d times; the change is one line", c.from, strings.Count(src, c.from))
+			}
+			writeFiles(t, dir, map[string]string{"graphs/orders.mjs": strings.Replace(src, c.from, c.to, 1)})
+			defer writeFiles(t, dir, map[string]string{"graphs/orders.mjs": src})
+			r := runCLI(t, check...)
+			wantCode(t, r, exitFailed)
+			wantContains(t, r, c.rows...)
+			wantContains(t, r, "(later supersteps follow from this one and are not compared)")
+			if n := strings.Count(r.all(), "the run drifted from the recorded trace"); n != c.failing {
+				t.Errorf("%d scenarios drifted, want %d:\n%s", n, c.failing, r.all())
+			}
+		})
+	}
+	t.Run("a no-op refactor", func(t *testing.T) {
+		refactored := strings.NewReplacer("function route(state) {", "function nextNode(state) {", `addConditionalEdges("agent", route,`, `addConditionalEdges("agent", nextNode,`).Replace(src)
+		if refactored == src {
+			t.Fatal("the refactor changed nothing")
+		}
+		writeFiles(t, dir, map[string]string{"graphs/orders.mjs": refactored})
+		defer writeFiles(t, dir, map[string]string{"graphs/orders.mjs": src})
+		wantCode(t, runCLI(t, check...), exitPassed)
+	})
+}
+
+// A run that stops at an interrupt is recorded with what ran; --resume
+// goes on with a resume value in the same recording, which replays green.
+func TestRecordWholeGraphJSInterruptResume(t *testing.T) {
+	env := toolchain.Node(t)
+	root := toolchain.RepoRoot()
+	approval, err := os.ReadFile(filepath.Join(root, "scenarios/graphs/approval.mjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake, err := os.ReadFile(filepath.Join(root, "scenarios/graphs/fake.mjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	filled := strings.Replace(string(fake), "export const replies = [];", `export const replies = ["Refund note for A-17."];`, 1)
+	if filled == string(fake) {
+		t.Fatal("fake.mjs has no empty replies to fill")
+	}
+	dir := newSuite(t, map[string]string{
+		"graphs/approval.mjs": string(approval),
+		"graphs/fake.mjs":     filled,
+		"runs/refund.json":    `{"messages": [{"type": "human", "content": "Refund A-17", "id": "m-1"}]}`,
+		"runs/yes.json":       `{"interrupt-1": "yes", "interrupt-2": "yes"}`,
+	})
+	linkNodeModules(t, env, dir)
+	r := recordWhole(t, dir, "approval.mjs", "refund.json", "--name", "stops for approval")
+	wantCode(t, r, exitPassed)
+	r = recordWhole(t, dir, "approval.mjs", "refund.json", "--resume", filepath.Join(dir, "runs/yes.json"))
+	wantCode(t, r, exitPassed)
+	wantContains(t, r, `recorded "refund" (4 supersteps)`)
+	feature, _ := os.ReadFile(filepath.Join(dir, "features/recorded/approval.feature"))
+	for _, want := range []string{
+		"    Then the steps should be:\n      | step | nodes          |\n      | 1    | draft          |\n      | 2    | legal, manager |\n    When the graph resumes with:",
+		"      | 1    | legal, manager |\n      | 2    | publish        |",
+	} {
+		if !strings.Contains(string(feature), want) {
+			t.Errorf("the recorded feature lacks %q:\n%s", want, feature)
+		}
+	}
+	golden, _ := os.ReadFile(filepath.Join(dir, "golden/recorded/approval/refund.json"))
+	if !strings.Contains(string(golden), `"status": "published"`) {
+		t.Errorf("the resumed run's state golden:\n%s", golden)
+	}
+	wantCode(t, runCLI(t, append(suiteArgs("check", dir), "--runtime", "langgraph-js")...), exitPassed)
+}
+
+// What a scenario cannot script is refused before anything is written:
+// a tool that throws (without --real-tools), a node whose state the
+// script does not settle (the clock), a resume of a run that ended.
+func TestRecordWholeGraphJSRefused(t *testing.T) {
+	env := toolchain.Node(t)
+	dir, src := recordedSuite(t, env)
+	cases := []struct {
+		name, from, to string
+		more           []string
+		want           []string
+	}{
+		{"a tool that throws", "async ({ order }) => `order ${order}: shipped on 2026-03-02`", "async ({ order }) => { throw new Error(`no order ${order}`); }", nil,
+			[]string{`the run of graphs/orders.mjs:graph on runs/refund.json, superstep 2, node "tools": tool "lookup_order" threw (no order A-17), which a scripted answer cannot do; record with --real-tools`}},
+		{"a state the script does not settle", "return { messages: [reply], visits: 1 };", "return { messages: [reply], visits: Date.now() };", nil,
+			[]string{"the replay of the recorded scenario gives another state than the run, the run of graphs/orders.mjs:graph on runs/refund.json, after superstep 1 (agent)", "$.visits: run "}},
+		{"a resume of a run that ended", "", "", []string{"--resume", "runs/refund.json"},
+			[]string{"--resume runs/refund.json: the run of graphs/orders.mjs:graph on runs/refund.json ended with no interrupt to resume; record without --resume"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := src
+			if c.from != "" {
+				if g = strings.Replace(src, c.from, c.to, 1); g == src {
+					t.Fatalf("the graph has no %q", c.from)
+				}
+			}
+			writeFiles(t, dir, map[string]string{"graphs/orders.mjs": g})
+			more := c.more
+			if len(more) == 2 {
+				more = []string{more[0], filepath.Join(dir, more[1])}
+			}
+			r := recordWhole(t, dir, "orders.mjs", "refund.json", more...)
+			wantCode(t, r, exitLoad)
+			wantContains(t, r, c.want...)
+			wantNothingWritten(t, dir)
+		})
+	}
+}
