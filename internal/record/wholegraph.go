@@ -407,7 +407,11 @@ func replayWhole(o Options, content []byte, line int, rels []string) ([][]byte, 
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	if err := mirrorSuite(o.Root, tmp, []string{path.Clean(o.Layout.Features), path.Clean(o.Layout.Golden)}); err != nil {
+	module := o.Graph
+	if i := strings.LastIndexByte(o.Graph, ':'); i > 0 {
+		module = o.Graph[:i]
+	}
+	if err := mirrorSuite(o.Root, tmp, []string{path.Clean(o.Layout.Features), path.Clean(o.Layout.Golden)}, []string{path.Clean(module)}); err != nil {
 		return nil, err
 	}
 	at := filepath.Join(tmp, filepath.FromSlash(o.Feature))
@@ -440,18 +444,19 @@ func replayWhole(o Options, content []byte, line int, rels []string) ([][]byte, 
 	return goldens, nil
 }
 
-// shared are directories a suite copy links to instead of copying: the
-// installed packages, which the graph's module resolves as its own.
-var shared = map[string]bool{"node_modules": true, ".venv": true, "venv": true}
-
-// mirrorSuite makes dst a copy of the suite at root: its files copied (a
-// step refuses a path that leads out of the root through a link), its
-// installed packages (node_modules, .venv) linked, and the directories of
-// skip (the features and golden directories) empty.
-func mirrorSuite(root, dst string, skip []string) error {
+// mirrorSuite makes dst a copy of the suite at root that shares its
+// files: each entry a link to root's, but the directories of skip (the
+// features and golden directories), made empty, and the files of own (the
+// graph's module: a step refuses a module whose path leads out of the
+// root through a link), copied, with the directories above them.
+func mirrorSuite(root, dst string, skip, own []string) error {
 	absRoot, err := filepath.Abs(root)
 	if err != nil {
 		return err
+	}
+	above := func(r string) bool {
+		in := func(s string) bool { return strings.HasPrefix(s, r+"/") }
+		return slices.ContainsFunc(skip, in) || slices.ContainsFunc(own, in)
 	}
 	var walk func(rel string) error
 	walk = func(rel string) error {
@@ -468,24 +473,23 @@ func mirrorSuite(root, dst string, skip []string) error {
 				if err := os.MkdirAll(target, 0o755); err != nil {
 					return err
 				}
-			case e.Name() == ".git" || e.Name() == "__pycache__":
-			case shared[e.Name()] || e.Type()&os.ModeSymlink != 0:
-				if err := os.Symlink(src, target); err != nil {
+			case slices.Contains(own, r) && e.Type().IsRegular():
+				data, err := os.ReadFile(src)
+				if err != nil {
 					return err
 				}
-			case e.IsDir():
+				if err := os.WriteFile(target, data, 0o644); err != nil {
+					return err
+				}
+			case e.IsDir() && above(r):
 				if err := os.MkdirAll(target, 0o755); err != nil {
 					return err
 				}
 				if err := walk(r); err != nil {
 					return err
 				}
-			case e.Type().IsRegular():
-				data, err := os.ReadFile(src)
-				if err != nil {
-					return err
-				}
-				if err := os.WriteFile(target, data, 0o644); err != nil {
+			default:
+				if err := os.Symlink(src, target); err != nil {
 					return err
 				}
 			}
