@@ -197,3 +197,35 @@ func TestRecordWholeGraphJSRefused(t *testing.T) {
 		})
 	}
 }
+
+// Several nodes that call models each get their own script (a stream and
+// a batch in one superstep included), and the recording replays green.
+func TestRecordWholeGraphJSScriptPerNode(t *testing.T) {
+	env := toolchain.Node(t)
+	src, err := os.ReadFile(filepath.Join(toolchain.RepoRoot(), "runtimes/langgraphjs/testdata/capture_graph.mjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := newSuite(t, map[string]string{
+		"graphs/capture.mjs": string(src),
+		"runs/refund.json":   `{"messages": [{"type": "human", "content": "Refund A-17", "id": "m-1"}]}`,
+	})
+	linkNodeModules(t, env, dir)
+	r := recordWhole(t, dir, "capture.mjs", "refund.json")
+	wantCode(t, r, exitPassed)
+	feature, _ := os.ReadFile(filepath.Join(dir, "features/recorded/capture.feature"))
+	for _, want := range []string{
+		"Given the graph from \"graphs/capture.mjs:graph\"\n    And the model replies to node \"classify\":",
+		"And the model replies to node \"billing\":\n      \"\"\"json\n      [\n        {\n          \"content\": \"Your refund is on its way.\"\n        }\n      ]",
+		"And the model replies to node \"shipping\":\n      \"\"\"json\n      [\n        {\n          \"content\": \"A short draft.\"\n        },\n        {\n          \"content\": \"A much longer draft of the answer.\"\n        }\n      ]",
+		"      | 2    | billing, shipping |",
+	} {
+		if !strings.Contains(string(feature), want) {
+			t.Errorf("the recorded feature lacks %q:\n%s", want, feature)
+		}
+	}
+	if strings.Contains(string(feature), "And the model replies:\n") {
+		t.Errorf("one script for several nodes:\n%s", feature)
+	}
+	wantCode(t, runCLI(t, append(suiteArgs("check", dir), "--runtime", "langgraph-js")...), exitPassed)
+}

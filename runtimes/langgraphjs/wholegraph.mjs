@@ -131,8 +131,14 @@ function patchChat(proto, { AIMessage, AIMessageChunk }, als) {
       yield* stream.call(this, input, options);
       return;
     }
+    if (run.capture && (this._streamResponseChunks === proto._streamResponseChunks || this.disableStreaming)) {
+      // the library's stream is then its invoke, whose answer
+      // _generateUncached captures
+      yield* stream.call(this, input, options);
+      return;
+    }
     if (run.capture) {
-      const slot = run.reserveReply(als);
+      const slot = run.reserveReply(als, options);
       let whole;
       for await (const chunk of stream.call(this, input, options)) {
         whole = whole === undefined ? chunk : whole.concat(chunk);
@@ -215,6 +221,14 @@ function where(als) {
   return whereOf(als.getRunnableConfig());
 }
 
+// whereCalled is where a model call with options happened: a stream's
+// generator may run outside the node's context, and its options carry
+// the node's config.
+function whereCalled(options, als) {
+  const own = whereOf(options);
+  return own.node !== undefined ? own : where(als);
+}
+
 function whereOf(config) {
   const meta = config?.metadata ?? {};
   return { libStep: meta.langgraph_step, ns: String(meta.langgraph_checkpoint_ns ?? ""), node: meta.langgraph_node };
@@ -268,7 +282,7 @@ export class Run {
   // reply is the next reply of the call's script as AIMessage fields, for
   // a call given msgs with the call options.
   reply(msgs, options, als) {
-    const at = where(als);
+    const at = whereCalled(options, als);
     const s = this.scriptFor(at);
     const n = s.offset + s.next + 1;
     const last = msgs.length ? this.plainMessage(msgs[msgs.length - 1]) : null;
@@ -298,8 +312,10 @@ export class Run {
   }
 
   // reserveReply takes the next captured reply's slot, at a call's start.
-  reserveReply(als) {
-    const slot = { at: where(als) };
+  reserveReply(als, options) {
+    // a stream's generator may run outside the node's context; its
+    // options carry the node's config
+    const slot = { at: whereCalled(options, als) };
     this.capturedReplies.push(slot);
     return slot;
   }
