@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -228,4 +229,58 @@ func TestRecordWholeGraphJSScriptPerNode(t *testing.T) {
 		t.Errorf("one script for several nodes:\n%s", feature)
 	}
 	wantCode(t, runCLI(t, append(suiteArgs("check", dir), "--runtime", "langgraph-js")...), exitPassed)
+}
+
+// TestReadmeRecordLoop runs the README's record-then-replay loop as a user
+// pastes it, in a copy of the example graph's suite: the recording and
+// the first check pass, the edit makes the second check fail with the
+// drift table the README shows.
+func TestReadmeRecordLoop(t *testing.T) {
+	env := toolchain.Node(t)
+	root := toolchain.RepoRoot()
+	fx := newDocFixtures(t, root)
+	files := map[string]string{"scenario.yaml": "features: features\n"}
+	for _, f := range []string{"orders.mjs", "refund.json"} {
+		data, err := os.ReadFile(filepath.Join(root, "scenarios/graphs/recorded", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["scenarios/graphs/recorded/"+f] = string(data)
+	}
+	dir := newSuite(t, files)
+	linkNodeModules(t, env, dir)
+	block := docBlockOf(t, "README.md", "sh", "scenario record --graph scenarios/graphs/recorded/orders.mjs:graph")
+	shown := docBlockOf(t, "README.md", "text", "the run drifted from the recorded trace at superstep 3")
+	cmds := shellCommands(block)
+	if len(cmds) != 4 {
+		t.Fatalf("%s: %d commands, want record, check, the edit, check", block, len(cmds))
+	}
+	var last cliResult
+	for i, c := range cmds {
+		if c.words[0] == "sed" {
+			sh := exec.Command("sh", "-ec", c.raw)
+			sh.Dir = dir
+			if out, err := sh.CombinedOutput(); err != nil {
+				t.Fatalf("%s:%d: `%s`: %v\n%s", block.file, c.line, c.raw, err, out)
+			}
+			continue
+		}
+		args, ok := fx.cliArgs(c.words)
+		if !ok {
+			t.Fatalf("%s:%d: not a command of the CLI: %s", block.file, c.line, c.raw)
+		}
+		last = runCLIAt(t, dir, nil, args)
+		want := exitPassed
+		if i == len(cmds)-1 {
+			want = exitFailed
+		}
+		if last.code != want {
+			t.Fatalf("%s:%d: `%s` exits %d, want %d:\n%s", block.file, c.line, c.raw, last.code, want, last.all())
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(shown.text), "\n") {
+		if !strings.Contains(last.all(), line) {
+			t.Errorf("%s shows %q, which the last check does not print:\n%s", shown, line, last.all())
+		}
+	}
 }
