@@ -27,6 +27,14 @@
 // reaches through invoke, runs with the tool's _call answering from the
 // script, so the tool's own schema parses the arguments and its own code
 // builds the ToolMessage (the model's tool_call_id, the tool's name).
+//
+// A run with capture (scenario record --graph ... --input) is a real one:
+// the patched paths call the model's own method and capture its
+// AIMessage as a script's reply, in the order the calls started (a slot
+// is taken at a call's start, filled at its end); a model whose stream is
+// its invoke is captured once, by _generateUncached. With capture.tools,
+// StructuredTool.call runs the tool and captures its tool message's
+// content.
 
 import fs from "node:fs";
 import module_ from "node:module";
