@@ -12,11 +12,11 @@ Feature: orders js (recorded)
           "content": "",
           "tool_calls": [
             {
+              "name": "lookup_order",
               "args": {
                 "order": "A-17"
               },
-              "id": "call-1",
-              "name": "lookup_order"
+              "id": "call-1"
             }
           ]
         },
@@ -62,11 +62,11 @@ Feature: orders js (recorded)
           "content": "",
           "tool_calls": [
             {
+              "name": "lookup_order",
               "args": {
                 "order": "A-17"
               },
-              "id": "call-1",
-              "name": "lookup_order"
+              "id": "call-1"
             }
           ]
         },

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -245,6 +246,8 @@ func wholeText(o Options, runs []*wholeRun) (string, error) {
 	var all []any
 	toolOrder := []string{}
 	answers := map[string][]any{}
+	// each captured value's keys in the order the run gave them
+	var orders []*engine.KeyOrder
 	for _, r := range runs {
 		for _, c := range r.got.Replies {
 			if _, ok := byNode[c.Node]; !ok {
@@ -252,25 +255,37 @@ func wholeText(o Options, runs []*wholeRun) (string, error) {
 			}
 			byNode[c.Node] = append(byNode[c.Node], c.Reply)
 			all = append(all, c.Reply)
+			orders = append(orders, c.Order)
 		}
 		for _, t := range r.got.Tools {
 			if _, ok := answers[t.Tool]; !ok {
 				toolOrder = append(toolOrder, t.Tool)
 			}
 			answers[t.Tool] = append(answers[t.Tool], t.Answer)
+			orders = append(orders, t.Order)
 		}
+	}
+	keys := func(m map[string]any) []string {
+		sorted := slices.Sorted(maps.Keys(m))
+		for _, o := range orders {
+			// an order that did not record m gives the sorted keys
+			if k := o.Written(m); !slices.Equal(k, sorted) {
+				return k
+			}
+		}
+		return sorted
 	}
 	switch {
 	case len(nodes) == 1:
 		fmt.Fprintf(&b, "    %sthe model replies:\n", given)
-		if err := docString(&b, all, nil); err != nil {
+		if err := docString(&b, all, keys); err != nil {
 			return "", err
 		}
 		given = kw.And
 	case len(nodes) > 1:
 		for _, n := range nodes {
 			fmt.Fprintf(&b, "    %sthe model replies to node \"%s\":\n", given, n)
-			if err := docString(&b, byNode[n], nil); err != nil {
+			if err := docString(&b, byNode[n], keys); err != nil {
 				return "", err
 			}
 			given = kw.And
@@ -279,7 +294,7 @@ func wholeText(o Options, runs []*wholeRun) (string, error) {
 	if !o.RealTools {
 		for _, t := range toolOrder {
 			fmt.Fprintf(&b, "    %stool \"%s\" answers, in turn:\n", given, t)
-			if err := docString(&b, answers[t], nil); err != nil {
+			if err := docString(&b, answers[t], keys); err != nil {
 				return "", err
 			}
 			given = kw.And

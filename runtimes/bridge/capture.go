@@ -29,6 +29,7 @@ type CapturedReply struct {
 	Step    int
 	Node    string
 	Reply   any
+	Order   *engine.KeyOrder // Reply's key order, as the program wrote it
 	Refused string
 }
 
@@ -39,6 +40,7 @@ type CapturedTool struct {
 	Node   string
 	Tool   string
 	Answer any
+	Order  *engine.KeyOrder // Answer's key order
 	Error  string
 	Threw  bool
 }
@@ -91,9 +93,11 @@ func (b *Bridge) Capture(graph, profile string, runs []CaptureRun, tools bool) (
 		for _, c := range resp.Captured.Replies {
 			reply := CapturedReply{Step: c.Step, Node: c.Node, Refused: c.Refused}
 			if c.Refused == "" {
-				if reply.Reply, err = d.value(c.Reply, "a captured reply"); err != nil {
+				v, err := d.ordered(c.Reply, "a captured reply")
+				if err != nil {
 					return nil, err
 				}
+				reply.Reply, reply.Order = v.Value, v.Order
 			}
 			run.Replies = append(run.Replies, reply)
 		}
@@ -101,8 +105,12 @@ func (b *Bridge) Capture(graph, profile string, runs []CaptureRun, tools bool) (
 			t := CapturedTool{Step: c.Step, Node: c.Node, Tool: c.Tool}
 			if c.Error != nil {
 				t.Error, t.Threw = *c.Error, true
-			} else if t.Answer, err = d.value(c.Answer, fmt.Sprintf("tool %q's captured result", c.Tool)); err != nil {
-				return nil, err
+			} else {
+				v, err := d.ordered(c.Answer, fmt.Sprintf("tool %q's captured result", c.Tool))
+				if err != nil {
+					return nil, err
+				}
+				t.Answer, t.Order = v.Value, v.Order
 			}
 			run.Tools = append(run.Tools, t)
 		}
@@ -110,4 +118,13 @@ func (b *Bridge) Capture(graph, profile string, runs []CaptureRun, tools bool) (
 		nextID = res.NextID
 	}
 	return out, nil
+}
+
+// ordered decodes a captured value with its key order.
+func (d runDecoder) ordered(raw []byte, what string) (engine.Checked, error) {
+	v, err := engine.DecodeJSONOrdered(string(raw), engine.Source{Name: d.name})
+	if err != nil {
+		return v, fmt.Errorf("%s answered a run with capture with %s that the harness cannot read: %w", d.name, what, err)
+	}
+	return v, nil
 }
