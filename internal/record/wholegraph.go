@@ -165,8 +165,12 @@ func resumeOf(v any, pending []engine.GraphInterrupt) *engine.Resume {
 	return &engine.Resume{Value: v}
 }
 
-// quoted is what a step cannot name between double quotes.
-var quoted = regexp.MustCompile(`["\x00-\x1f\x7f]`)
+// quoted is what a step cannot name between double quotes; cell what a
+// steps table's cell cannot list.
+var (
+	quoted = regexp.MustCompile(`["\x00-\x1f\x7f]`)
+	cell   = regexp.MustCompile(`[|\\,\x00-\x1f\x7f]`)
+)
 
 // scriptable refuses a run that a scenario cannot script (docs/reference.md,
 // Whole-graph runs), saying what.
@@ -188,6 +192,13 @@ func scriptable(o Options, runs []*wholeRun) error {
 				}
 				if quoted.MatchString(t.Tool) {
 					return fmt.Errorf("%s: tool %q: a step names a tool between double quotes, so its answers cannot be written; record with --real-tools", runName(o, i), t.Tool)
+				}
+			}
+		}
+		for _, st := range res.Steps {
+			for _, n := range st.Nodes {
+				if cell.MatchString(n) {
+					return fmt.Errorf("%s, superstep %d: node %q: `Then the steps should be:` lists nodes in a table cell, comma-separated, which cannot hold this name; rename the node", runName(o, i), st.Step, n)
 				}
 			}
 		}
