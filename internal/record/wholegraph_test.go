@@ -145,7 +145,9 @@ func TestRecordWholeRefusesAReplayThatDiffers(t *testing.T) {
 		replay func(root, where string, out io.Writer) (bool, error)
 		want   string
 	}{
-		{"another node", replayWriting(t, run, func(e *[]map[string]any, _ map[string]any) { (*e)[1]["tasks"] = []any{map[string]any{"node": "lookup"}} }),
+		{"another node", replayWriting(t, run, func(e *[]map[string]any, _ map[string]any) {
+			(*e)[1]["tasks"] = []any{map[string]any{"node": "lookup"}}
+		}),
 			"differs from the run of graph.mjs:graph on input.json at superstep 2: the run ran tools, the replay lookup"},
 		{"another state", replayWriting(t, run, func(e *[]map[string]any, _ map[string]any) {
 			(*e)[0]["state"].(map[string]any)["messages"].([]any)[1].(map[string]any)["content"] = "?"
@@ -181,9 +183,13 @@ func TestRecordWholeRefusesWhatAScriptCannotGive(t *testing.T) {
 		edit func(*bridge.CapturedRun)
 		want string
 	}{
-		{"a reply that is no AI message", func(r *bridge.CapturedRun) { r.Replies[1] = bridge.CapturedReply{Step: 3, Node: "agent", Refused: "a chat model answered with a human message"} },
+		{"a reply that is no AI message", func(r *bridge.CapturedRun) {
+			r.Replies[1] = bridge.CapturedReply{Step: 3, Node: "agent", Refused: "a chat model answered with a human message"}
+		},
 			`the run of graph.mjs:graph on input.json, superstep 3, node "agent": a chat model answered with a human message; a scenario cannot script this run`},
-		{"a tool that threw", func(r *bridge.CapturedRun) { r.Tools[0] = bridge.CapturedTool{Step: 2, Node: "tools", Tool: "lookup", Error: "down", Threw: true} },
+		{"a tool that threw", func(r *bridge.CapturedRun) {
+			r.Tools[0] = bridge.CapturedTool{Step: 2, Node: "tools", Tool: "lookup", Error: "down", Threw: true}
+		},
 			`superstep 2, node "tools": tool "lookup" threw (down), which a scripted answer cannot do; record with --real-tools`},
 		{"a node a table cannot list", func(r *bridge.CapturedRun) { r.Result.Steps[1].Nodes = []string{"a|b"} },
 			`superstep 2: node "a|b": ` + "`Then the steps should be:`"},
