@@ -18,7 +18,9 @@ import (
 )
 
 // recordCommand is `scenario record [flags] RUN`, `scenario record
-// --graph MODULE:EXPORT --input FILE`, the live run (docs/reference.md, scenario record), or
+// --graph MODULE:EXPORT --input FILE`, a whole-graph scenario of a real
+// run of the graph (--steps: the live run's steps; docs/reference.md,
+// scenario record), or
 // `scenario record --graph MODULE:EXPORT RUN`, a run of that graph that
 // the scenario runs on (docs/reference.md, scenario record).
 func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
@@ -28,9 +30,10 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 		Use: "record [RUN]",
 		Example: "  scenario record runs/chat.jsonl                 # a run you streamed\n" +
 			"  node run.mjs | scenario record --name chat -    # from stdin\n" +
-			"  scenario record --graph src/graph.mjs:graph --input runs/refund.json  # run the graph live\n" +
+			"  scenario record --graph src/graph.mjs:graph --input runs/refund.json  # run the graph, record a whole-graph scenario\n" +
+			"  scenario record --graph src/graph.mjs:graph --input runs/refund.json --resume runs/yes.json  # through an interrupt\n" +
 			"  scenario record --graph src/graph.mjs:graph runs/chat.jsonl           # a run of the graph, the scenario on the graph",
-		Short: "Turn a real run (JSON lines [mode, chunk] streamed with the modes updates and values; - for stdin), or a live run of your graph, into a scenario and its golden file",
+		Short: "Turn a real run (JSON lines [mode, chunk] streamed with the modes updates and values; - for stdin) into a scenario and its golden file, or run your graph and record a whole-graph scenario that replays it",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if graph == "" && (resume != "" || realTools || stepLevel) {
 				return fmt.Errorf("--resume, --real-tools and --steps record a run of your graph: give --graph MODULE:EXPORT --input FILE")
@@ -194,7 +197,7 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 	fl.StringVar(&name, "name", "", "the scenario's name (default from RUN's file name, or --input's with --graph)")
 	fl.StringVar(&schema, "schema", "", "the state schema file (JSON Schema, YAML or JSON) under the root; default: inferred from the run")
 	fl.StringVar(&input, "input", "", "a file holding the input state; default: the run's first values chunk (with --graph: the input the graph runs on)")
-	fl.StringVar(&graph, "graph", "", "run your compiled graph MODULE:EXPORT ("+runtimes.GraphKinds()+") on --input and record that run, with no RUN (--runtime-timeout bounds it); with RUN, a run of that graph, the scenario runs on it")
+	fl.StringVar(&graph, "graph", "", "run your compiled graph MODULE:EXPORT ("+runtimes.GraphKinds()+") on --input and record that run as a whole-graph scenario, with no RUN (--runtime-timeout bounds it); with RUN, a run of that graph, the scenario runs on it")
 	fl.BoolVar(&everyStep, "every-step", false, "after each step, assert the state the run recorded")
 	fl.StringVar(&resume, "resume", "", "with --graph and --input: a file holding a resume value; a run that stops at an interrupt goes on with it, in the same recording")
 	fl.BoolVar(&stepLevel, "steps", false, "with --graph and --input: write the run's supersteps as steps (When node \"<name>\" returns:), replayed through the graph's reducers, instead of a whole-graph scenario")
