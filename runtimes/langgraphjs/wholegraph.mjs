@@ -72,6 +72,17 @@ export async function patchLibraries(file) {
   } catch {
     return; // the graph's module cannot see @langchain/core: it calls no LangChain model
   }
+  // each copy of @langchain/core is patched once; a run of a graph that
+  // sees a patched one costs nothing more (3 ms a run otherwise)
+  if (!patchedCores.has(pkgFile)) patchedCores.set(pkgFile, patchCore(req, pkgFile));
+  return patchedCores.get(pkgFile);
+}
+
+// patchedCores are the copies of @langchain/core patched, by their
+// package.json, each the promise of its patching.
+const patchedCores = new Map();
+
+async function patchCore(req, pkgFile) {
   const subs = ["./language_models/chat_models", "./messages", "./singletons", "./tools"];
   const pkg = JSON.parse(fs.readFileSync(pkgFile, "utf8"));
   const esm = (sub) => {
@@ -99,12 +110,21 @@ export async function libraryOf(file, builder) {
   }
   const cjs = req("@langchain/langgraph");
   if (builder instanceof cjs.StateGraph) return cjs;
+  if (!esmGraphs.has(pkgFile)) esmGraphs.set(pkgFile, esmOf(pkgFile));
+  const esm = await esmGraphs.get(pkgFile);
+  return esm && builder instanceof esm.StateGraph ? esm : null;
+}
+
+// esmGraphs are the ES module instances of @langchain/langgraph, by their
+// package.json, each the promise of its import (null: it has none).
+const esmGraphs = new Map();
+
+async function esmOf(pkgFile) {
   const pkg = JSON.parse(fs.readFileSync(pkgFile, "utf8"));
   let e = pkg.exports?.["."]?.import;
   if (e !== null && typeof e === "object") e = e.default;
   if (typeof e !== "string") return null;
-  const esm = await import(pathToFileURL(path.join(path.dirname(pkgFile), e)).href);
-  return builder instanceof esm.StateGraph ? esm : null;
+  return import(pathToFileURL(path.join(path.dirname(pkgFile), e)).href);
 }
 
 function patchInstance(chat, messages, singletons, tools) {
@@ -225,16 +245,11 @@ function plainReply(m, AIMessage) {
 // where is a call's place in the run: the library's superstep, the
 // checkpoint namespace (a subgraph's node is inside its parent's) and
 // the node.
-function where(als) {
-  return whereOf(als.getRunnableConfig());
-}
-
-// whereCalled is where a model call with options happened: a stream's
-// generator may run outside the node's context, and its options carry
-// the node's config.
-function whereCalled(options, als) {
-  const own = whereOf(options);
-  return own.node !== undefined ? own : where(als);
+function where(als, options) {
+  const at = whereOf(als.getRunnableConfig());
+  // a stream's iterator runs outside the call's async context: its
+  // options carry the call's metadata
+  return at.libStep === undefined && options?.metadata ? whereOf(options) : at;
 }
 
 function whereOf(config) {
@@ -290,7 +305,7 @@ export class Run {
   // reply is the next reply of the call's script as AIMessage fields, for
   // a call given msgs with the call options.
   reply(msgs, options, als) {
-    const at = whereCalled(options, als);
+    const at = where(als, options);
     const s = this.scriptFor(at);
     const n = s.offset + s.next + 1;
     const last = msgs.length ? this.plainMessage(msgs[msgs.length - 1]) : null;
@@ -323,7 +338,7 @@ export class Run {
   reserveReply(als, options) {
     // a stream's generator may run outside the node's context; its
     // options carry the node's config
-    const slot = { at: whereCalled(options, als) };
+    const slot = { at: where(als, options) };
     this.capturedReplies.push(slot);
     return slot;
   }
