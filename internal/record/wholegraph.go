@@ -23,7 +23,7 @@ import (
 // A Capturer runs an own graph for real and captures its model replies
 // and tool results (runtimes/bridge's Capture).
 type Capturer interface {
-	Capture(graph, profile string, runs []bridge.CaptureRun, tools bool) ([]bridge.CapturedRun, error)
+	Capture(graph, profile string, tools bool, next func(prev *bridge.CapturedRun) *bridge.CaptureRun) ([]bridge.CapturedRun, error)
 }
 
 // wholeRun is one run of a whole-graph recording: what it ran on (the
@@ -61,35 +61,40 @@ func recordWhole(o Options, ff *featureFile, existing []byte, featurePath, golde
 		return nil, fmt.Errorf("--input %s: the input state is %s; expected an object", o.Input, engine.TypeName(in.Value))
 	}
 	runs := []*wholeRun{{input: &in}}
-	asks := []bridge.CaptureRun{{Input: &in}}
 	if o.Resume != "" {
 		r, err := readChecked(o.Root, o.Resume)
 		if err != nil {
 			return nil, err
 		}
 		runs = append(runs, &wholeRun{resume: &r})
-		asks = append(asks, bridge.CaptureRun{Resume: &engine.Resume{Value: r.Value}})
 	}
-	if len(asks) == 2 {
-		// a resume by interrupt id is known only once the run stopped:
-		// capture the first run alone, then both
-		first, err := o.Capturer.Capture(o.Graph, o.Profile, asks[:1], !o.RealTools)
-		if err != nil {
-			return nil, fmt.Errorf("the run of %s on %s: %w", o.Graph, o.Input, err)
+	var ended error
+	got, err := o.Capturer.Capture(o.Graph, o.Profile, !o.RealTools, func(prev *bridge.CapturedRun) *bridge.CaptureRun {
+		if prev == nil {
+			return &bridge.CaptureRun{Input: &in}
 		}
-		pending := first[0].Result.Interrupts
-		if len(pending) == 0 {
-			return nil, fmt.Errorf("--resume %s: the run of %s on %s ended with no interrupt to resume; record without --resume", o.Resume, o.Graph, o.Input)
+		if len(runs) == 1 {
+			return nil
 		}
-		asks[1].Resume = resumeOf(runs[1].resume.Value, pending)
-	}
-	got, err := o.Capturer.Capture(o.Graph, o.Profile, asks, !o.RealTools)
+		if len(prev.Result.Interrupts) == 0 {
+			ended = fmt.Errorf("--resume %s: the run of %s on %s ended with no interrupt to resume; record without --resume", o.Resume, o.Graph, o.Input)
+			return nil
+		}
+		// a resume by interrupt id is known once the run stopped
+		return &bridge.CaptureRun{Resume: resumeOf(runs[1].resume.Value, prev.Result.Interrupts)}
+	})
 	if err != nil {
 		what := "the run"
-		if len(asks) == 2 {
+		if len(runs) == 2 {
 			what = "the run and its resume"
 		}
 		return nil, fmt.Errorf("%s of %s on %s: %w", what, o.Graph, o.Input, err)
+	}
+	if ended != nil {
+		return nil, ended
+	}
+	if len(got) != len(runs) {
+		return nil, fmt.Errorf("the run of %s on %s: the runtime answered %d runs, not %d", o.Graph, o.Input, len(got), len(runs))
 	}
 	for i := range runs {
 		runs[i].got = got[i]

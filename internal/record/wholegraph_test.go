@@ -15,12 +15,22 @@ import (
 // fakeCapturer answers a capture with runs, as a runtime would.
 type fakeCapturer struct {
 	runs  []bridge.CapturedRun
-	asked []bridge.CaptureRun
+	asked []*bridge.CaptureRun
 }
 
-func (f *fakeCapturer) Capture(graph, profile string, runs []bridge.CaptureRun, tools bool) ([]bridge.CapturedRun, error) {
-	f.asked = runs
-	return f.runs[:len(runs)], nil
+func (f *fakeCapturer) Capture(graph, profile string, tools bool, next func(prev *bridge.CapturedRun) *bridge.CaptureRun) ([]bridge.CapturedRun, error) {
+	var out []bridge.CapturedRun
+	var prev *bridge.CapturedRun
+	for i := 0; i < len(f.runs); i++ {
+		r := next(prev)
+		if r == nil {
+			break
+		}
+		f.asked = append(f.asked, r)
+		out = append(out, f.runs[i])
+		prev = &out[i]
+	}
+	return out, nil
 }
 
 // agentRun is a run of a ReAct graph: agent, tools, agent.
@@ -50,16 +60,22 @@ func agentRun() bridge.CapturedRun {
 // replayWriting is a replay that writes the goldens of run (its steps
 // edited by edit first) as the suite's trace and state assertions would.
 func replayWriting(t *testing.T, run bridge.CapturedRun, edit func(entries *[]map[string]any, final map[string]any)) func(root, where string, out io.Writer) (bool, error) {
+	return replayWritingRuns(t, []bridge.CapturedRun{run}, edit)
+}
+
+func replayWritingRuns(t *testing.T, runs []bridge.CapturedRun, edit func(entries *[]map[string]any, final map[string]any)) func(root, where string, out io.Writer) (bool, error) {
 	return func(root, where string, out io.Writer) (bool, error) {
 		var entries []map[string]any
-		for _, s := range run.Result.Steps {
-			var tasks []any
-			for _, n := range s.Nodes {
-				tasks = append(tasks, map[string]any{"node": n})
+		for i, run := range runs {
+			for _, s := range run.Result.Steps {
+				var tasks []any
+				for _, n := range s.Nodes {
+					tasks = append(tasks, map[string]any{"node": n})
+				}
+				entries = append(entries, map[string]any{"revision": i + 1, "step": s.Step, "state": clone(t, s.State), "tasks": tasks})
 			}
-			entries = append(entries, map[string]any{"revision": 1, "step": s.Step, "state": clone(t, s.State), "tasks": tasks})
 		}
-		final := clone(t, run.Result.Values)
+		final := clone(t, runs[len(runs)-1].Result.Values)
 		if edit != nil {
 			edit(&entries, final)
 		}
@@ -222,4 +238,53 @@ func TestResumeOf(t *testing.T) {
 	if r := resumeOf("yes", pending); r.Value != "yes" {
 		t.Errorf("a string: %+v", r)
 	}
+}
+
+// A run stopped at an interrupt goes on with --resume in the same
+// capture: a resume naming the pending interrupts answers each by id, and
+// the scenario has the resume and its own steps.
+func TestRecordWholeResumesAnInterruptedRun(t *testing.T) {
+	first, second := agentRun(), agentRun()
+	first.Result.Steps = first.Result.Steps[:1]
+	first.Result.Values = first.Result.Steps[0].State
+	first.Result.Interrupts = []engine.GraphInterrupt{{ID: "interrupt-1", Node: "tools", Value: "approve?"}}
+	first.Replies, first.Tools = first.Replies[:1], nil
+	second.Result.Steps = second.Result.Steps[1:]
+	for i := range second.Result.Steps {
+		second.Result.Steps[i].Step = i + 1
+	}
+	second.Replies = second.Replies[1:]
+	capt := &fakeCapturer{runs: []bridge.CapturedRun{first, second}}
+	files := map[string]string{"graph.mjs": "", "input.json": `{"messages": []}`, "yes.json": `{"interrupt-1": "yes"}`}
+	dir, res, err := record(t, "", files, func(o *Options) {
+		o.Run, o.RunName = nil, ""
+		o.Feature, o.Graph, o.Input, o.Resume = "features/recorded/graph.feature", "graph.mjs:graph", "input.json", "yes.json"
+		o.Whole, o.Capturer, o.Replay = true, capt, replayWritingRuns(t, capt.runs, nil)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Steps != 3 || len(capt.asked) != 2 || capt.asked[1].Resume == nil || capt.asked[1].Resume.ByID["interrupt-1"] != "yes" {
+		t.Fatalf("result %+v, asked %+v", res, capt.asked)
+	}
+	feature := read(t, dir, "features/recorded/graph.feature")
+	want := "    Then the steps should be:\n      | step | nodes |\n      | 1    | agent |\n    When the graph resumes with:\n      \"\"\"json\n      {\n        \"interrupt-1\": \"yes\"\n      }\n      \"\"\"\n    Then the trace should match the golden file\n    And the steps should be:\n      | step | nodes |\n      | 1    | tools |\n      | 2    | agent |\n"
+	if !strings.Contains(feature, want) {
+		t.Errorf("the feature lacks\n%s\nin\n%s", want, feature)
+	}
+
+	// a run that ended has nothing to resume
+	ended := &fakeCapturer{runs: []bridge.CapturedRun{agentRun(), agentRun()}}
+	dir, _, err = record(t, "", files, func(o *Options) {
+		o.Run, o.RunName = nil, ""
+		o.Feature, o.Graph, o.Input, o.Resume = "features/recorded/graph.feature", "graph.mjs:graph", "input.json", "yes.json"
+		o.Whole, o.Capturer = true, ended
+	})
+	if err == nil || !strings.Contains(err.Error(), "--resume yes.json: the run of graph.mjs:graph on input.json ended with no interrupt to resume") {
+		t.Fatalf("error %v", err)
+	}
+	if len(ended.asked) != 1 {
+		t.Errorf("the graph ran %d times for a run that ended", len(ended.asked))
+	}
+	wantNothingWritten(t, dir)
 }

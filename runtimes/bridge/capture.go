@@ -48,9 +48,10 @@ type CapturedTool struct {
 // Capture runs the own graph ("<module>:<export>") for real (scenario
 // record --graph ... --input, the run request's capture of doc.go): no
 // script applies, each chat model answers as its class does, tools run
-// their code. The runs follow each other on one thread. Every model
-// reply, and with tools every tool result, is captured.
-func (b *Bridge) Capture(graph, profile string, runs []CaptureRun, tools bool) ([]CapturedRun, error) {
+// their code. The runs follow each other on one thread, each asked of
+// next with the run before it (nil for the first), until next gives none.
+// Every model reply, and with tools every tool result, is captured.
+func (b *Bridge) Capture(graph, profile string, tools bool, next func(prev *CapturedRun) *CaptureRun) ([]CapturedRun, error) {
 	if profile == "" {
 		profile = b.prog.Name // the runtime's own profile
 	}
@@ -62,11 +63,16 @@ func (b *Bridge) Capture(graph, profile string, runs []CaptureRun, tools bool) (
 	defer s.Close()
 	var out []CapturedRun
 	nextID := 0
-	for i, r := range runs {
-		req := &engine.GraphRunRequest{Thread: "main", Continue: i > 0, Input: r.Input, NextID: nextID}
-		if i > 0 {
-			req.Resume = r.Resume
+	for {
+		var prev *CapturedRun
+		if len(out) > 0 {
+			prev = &out[len(out)-1]
 		}
+		r := next(prev)
+		if r == nil {
+			return out, nil
+		}
+		req := &engine.GraphRunRequest{Thread: "main", Continue: prev != nil, Input: r.Input, Resume: r.Resume, NextID: nextID}
 		resp, err := b.request(&s.session, "run", func(w *requestWriter) error {
 			if err := writeRun(w, s.graph, req); err != nil {
 				return err
@@ -117,7 +123,6 @@ func (b *Bridge) Capture(graph, profile string, runs []CaptureRun, tools bool) (
 		out = append(out, run)
 		nextID = res.NextID
 	}
-	return out, nil
 }
 
 // ordered decodes a captured value with its key order.

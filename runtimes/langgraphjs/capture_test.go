@@ -23,7 +23,12 @@ func TestCaptureIsTheLibrarysOwnRun(t *testing.T) {
 	env := toolchain.Node(t)
 	b := bridgeFor(t)
 	in := decode(t, `{"messages": [{"type": "human", "content": "Refund A-17", "id": "m-1"}]}`)
-	runs, err := b.Capture("runtimes/langgraphjs/testdata/capture_graph.mjs:graph", "", []bridge.CaptureRun{{Input: &in}}, true)
+	runs, err := b.Capture("runtimes/langgraphjs/testdata/capture_graph.mjs:graph", "", true, func(prev *bridge.CapturedRun) *bridge.CaptureRun {
+		if prev != nil {
+			return nil
+		}
+		return &bridge.CaptureRun{Input: &in}
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
