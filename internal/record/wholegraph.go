@@ -69,11 +69,13 @@ func recordWhole(o Options, ff *featureFile, existing []byte, featurePath, golde
 		runs = append(runs, &wholeRun{resume: &r})
 	}
 	var ended error
+	asked := 0
 	got, err := o.Capturer.Capture(o.Graph, o.Profile, !o.RealTools, func(prev *bridge.CapturedRun) *bridge.CaptureRun {
+		asked++
 		if prev == nil {
 			return &bridge.CaptureRun{Input: &in}
 		}
-		if len(runs) == 1 {
+		if asked > len(runs) {
 			return nil
 		}
 		if len(prev.Result.Interrupts) == 0 {

@@ -2,6 +2,7 @@ package record
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -21,10 +22,13 @@ type fakeCapturer struct {
 func (f *fakeCapturer) Capture(graph, profile string, tools bool, next func(prev *bridge.CapturedRun) *bridge.CaptureRun) ([]bridge.CapturedRun, error) {
 	var out []bridge.CapturedRun
 	var prev *bridge.CapturedRun
-	for i := 0; i < len(f.runs); i++ {
+	for i := 0; ; i++ {
 		r := next(prev)
 		if r == nil {
 			break
+		}
+		if i == len(f.runs) {
+			return nil, fmt.Errorf("asked for run %d of %d", i+1, len(f.runs))
 		}
 		f.asked = append(f.asked, r)
 		out = append(out, f.runs[i])
