@@ -35,32 +35,52 @@ func recordWhole(t *testing.T, dir, module, input string, more ...string) cliRes
 	return runCLI(t, args...)
 }
 
-// A real run of the ReAct graph becomes a whole-graph scenario: the
-// model's replies and the tool's result as they came, the input, the
-// supersteps, the trace and state goldens; it replays green. Each of four
-// one-line changes to the graph then fails the replay at the superstep
-// where it happened, with the drift table; a no-op refactor stays green.
-func TestRecordWholeGraphJSDrift(t *testing.T) {
-	env := toolchain.Node(t)
-	dir, src := recordedSuite(t, env)
-	r := recordWhole(t, dir, "orders.mjs", "refund.json")
+// A drift is one of the one-line changes a recorded graph is replayed on:
+// the line changed, and what the failing check prints.
+type drift struct {
+	name, from, to string
+	// failing is how many of the two recordings drift (the scripted
+	// tool's hides a change of the tool's code); rows the drift table's
+	// lines that must appear
+	failing int
+	rows    []string
+}
+
+// recordDrifts records module (testdata/recorded/<module>, in dir) twice,
+// its tools scripted and real, checks both green on runtime, then fails
+// them with each drift and passes them with a refactor that changes
+// nothing (from → to).
+func recordDrifts(t *testing.T, dir, module, runtime string, drifts []drift, refactor [2][2]string) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("testdata", "recorded", module))
+	if err != nil {
+		t.Fatal(err)
+	}
+	graph := "graphs/" + module
+	writeFiles(t, dir, map[string]string{
+		graph:              string(src),
+		"runs/refund.json": `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`,
+	})
+	base := strings.TrimSuffix(module, filepath.Ext(module))
+	r := recordWhole(t, dir, module, "refund.json")
 	wantCode(t, r, exitPassed)
-	wantContains(t, r, `recorded "refund" (3 supersteps) in features/recorded/orders.feature, golden golden/recorded/orders/refund.json and golden/recorded/orders/refund.trace.json; replayed green`)
-	r = recordWhole(t, dir, "orders.mjs", "refund.json", "--real-tools", "--name", "refund with real tools")
+	wantContains(t, r, `recorded "refund" (3 supersteps) in features/recorded/`+base+`.feature, golden golden/recorded/`+base+`/refund.json and golden/recorded/`+base+`/refund.trace.json; replayed green`)
+	r = recordWhole(t, dir, module, "refund.json", "--real-tools", "--name", "refund with real tools")
 	wantCode(t, r, exitPassed)
-	feature, err := os.ReadFile(filepath.Join(dir, "features/recorded/orders.feature"))
+	feature, err := os.ReadFile(filepath.Join(dir, "features/recorded/"+base+".feature"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(feature)
 	for _, want := range []string{
-		`Given the graph from "graphs/orders.mjs:graph"`,
+		`Given the graph from "` + graph + `:graph"`,
 		"And the model replies:\n",
 		`"name": "lookup_order"`,
 		`"content": "Order A-17 shipped on 2 March."`,
 		"And tool \"lookup_order\" answers, in turn:\n      \"\"\"json\n      [\n        \"order A-17: shipped on 2026-03-02\"\n      ]",
 		"When the graph runs with:",
 		"Then the trace should match the golden file\n    And the steps should be:\n      | step | nodes |\n      | 1    | agent |\n      | 2    | tools |\n      | 3    | agent |\n    And the state should match the golden file",
+		"# Run it with --runtime " + runtime,
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the recorded feature lacks %q:\n%s", want, text)
@@ -69,32 +89,17 @@ func TestRecordWholeGraphJSDrift(t *testing.T) {
 	if n := strings.Count(text, `tool "lookup_order" answers`); n != 1 {
 		t.Errorf("the tool is scripted %d times; want once (not with --real-tools):\n%s", n, text)
 	}
-	check := append(suiteArgs("check", dir), "--runtime", "langgraph-js")
+	check := append(suiteArgs("check", dir), "--runtime", runtime)
 	wantCode(t, runCLI(t, check...), exitPassed)
 
-	changes := []struct {
-		name, from, to string
-		// scenarios: how many of the two fail; rows the drift table's
-		// lines that must appear
-		failing int
-		rows    []string
-	}{
-		{"a reroute", `.addEdge(TOOLS, "agent")`, `.addEdge(TOOLS, END)`, 2,
-			[]string{"the run drifted from the recorded trace at superstep 2:", "| 1 | agent | agent | same |", "| 2 | tools | tools | $.next: recorded (absent), ran [] |"}},
-		{"a reducer change", `(a, b) => a + b`, `(a, b) => Math.max(a, b)`, 2,
-			[]string{"the run drifted from the recorded trace at superstep 3:", "| 2 | tools | tools | same |", "| 3 | agent | agent | $.state.visits: recorded 2, ran 1 |"}},
-		{"a node rename", `const TOOLS = "tools";`, `const TOOLS = "lookup";`, 2,
-			[]string{"the run drifted from the recorded trace at superstep 2:", `| 2 | tools | lookup | $.tasks[0].node: recorded "tools", ran "lookup" |`}},
-		{"a tool that answers otherwise", "shipped on 2026-03-02", "delayed", 1,
-			[]string{"refund-with-real-tools.trace.json differs", "the run drifted from the recorded trace at superstep 2:", `| 2 | tools | tools | $.state.messages[2].content: recorded "order A-17: shipped on 2026-03-02", ran "order A-17: delayed" |`}},
-	}
-	for _, c := range changes {
+	code := string(src)
+	for _, c := range drifts {
 		t.Run(c.name, func(t *testing.T) {
-			if strings.Count(src, c.from) != 1 {
-				t.Fatalf("the graph has %q %d times; the change is one line", c.from, strings.Count(src, c.from))
+			if strings.Count(code, c.from) != 1 {
+				t.Fatalf("the graph has %q %d times; the change is one line", c.from, strings.Count(code, c.from))
 			}
-			writeFiles(t, dir, map[string]string{"graphs/orders.mjs": strings.Replace(src, c.from, c.to, 1)})
-			defer writeFiles(t, dir, map[string]string{"graphs/orders.mjs": src})
+			writeFiles(t, dir, map[string]string{graph: strings.Replace(code, c.from, c.to, 1)})
+			defer writeFiles(t, dir, map[string]string{graph: code})
 			r := runCLI(t, check...)
 			wantCode(t, r, exitFailed)
 			wantContains(t, r, c.rows...)
@@ -105,14 +110,38 @@ func TestRecordWholeGraphJSDrift(t *testing.T) {
 		})
 	}
 	t.Run("a no-op refactor", func(t *testing.T) {
-		refactored := strings.NewReplacer("function route(state) {", "function nextNode(state) {", `addConditionalEdges("agent", route,`, `addConditionalEdges("agent", nextNode,`).Replace(src)
-		if refactored == src {
-			t.Fatal("the refactor changed nothing")
+		refactored := code
+		for _, ch := range refactor {
+			if strings.Count(refactored, ch[0]) != 1 {
+				t.Fatalf("the graph has %q %d times", ch[0], strings.Count(refactored, ch[0]))
+			}
+			refactored = strings.Replace(refactored, ch[0], ch[1], 1)
 		}
-		writeFiles(t, dir, map[string]string{"graphs/orders.mjs": refactored})
-		defer writeFiles(t, dir, map[string]string{"graphs/orders.mjs": src})
+		writeFiles(t, dir, map[string]string{graph: refactored})
+		defer writeFiles(t, dir, map[string]string{graph: code})
 		wantCode(t, runCLI(t, check...), exitPassed)
 	})
+}
+
+// A real run of the ReAct graph becomes a whole-graph scenario: the
+// model's replies and the tool's result as they came, the input, the
+// supersteps, the trace and state goldens; it replays green. Each of four
+// one-line changes to the graph then fails the replay at the superstep
+// where it happened, with the drift table; a no-op refactor stays green.
+func TestRecordWholeGraphJSDrift(t *testing.T) {
+	env := toolchain.Node(t)
+	dir := newSuite(t, map[string]string{"scenario.yaml": "features: features\n"})
+	linkNodeModules(t, env, dir)
+	recordDrifts(t, dir, "orders.mjs", "langgraph-js", []drift{
+		{"a reroute", `.addEdge(TOOLS, "agent")`, `.addEdge(TOOLS, END)`, 2,
+			[]string{"the run drifted from the recorded trace at superstep 2:", "| 1 | agent | agent | same |", "| 2 | tools | tools | $.next: recorded (absent), ran [] |"}},
+		{"a reducer change", `(a, b) => a + b`, `(a, b) => Math.max(a, b)`, 2,
+			[]string{"the run drifted from the recorded trace at superstep 3:", "| 2 | tools | tools | same |", "| 3 | agent | agent | $.state.visits: recorded 2, ran 1 |"}},
+		{"a node rename", `const TOOLS = "tools";`, `const TOOLS = "lookup";`, 2,
+			[]string{"the run drifted from the recorded trace at superstep 2:", `| 2 | tools | lookup | $.tasks[0].node: recorded "tools", ran "lookup" |`}},
+		{"a tool that answers otherwise", "shipped on 2026-03-02", "delayed", 1,
+			[]string{"refund-with-real-tools.trace.json differs", "the run drifted from the recorded trace at superstep 2:", `| 2 | tools | tools | $.state.messages[2].content: recorded "order A-17: shipped on 2026-03-02", ran "order A-17: delayed" |`}},
+	}, [2][2]string{{"function route(state) {", "function nextNode(state) {"}, {`addConditionalEdges("agent", route,`, `addConditionalEdges("agent", nextNode,`}})
 }
 
 // A run that stops at an interrupt is recorded with what ran; --resume
