@@ -144,6 +144,22 @@ func TestRecordWholeGraphJSDrift(t *testing.T) {
 	}, [2][2]string{{"function route(state) {", "function nextNode(state) {"}, {`addConditionalEdges("agent", route,`, `addConditionalEdges("agent", nextNode,`}})
 }
 
+// The same on the Python twin of the graph, on langgraph-py.
+func TestRecordWholeGraphPyDrift(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	dir := newSuite(t, map[string]string{"scenario.yaml": "features: features\npython: " + python + "\n"})
+	recordDrifts(t, dir, "orders.py", "langgraph-py", []drift{
+		{"a reroute", `.add_edge(TOOLS, "agent")`, `.add_edge(TOOLS, END)`, 2,
+			[]string{"the run drifted from the recorded trace at superstep 2:", "| 1 | agent | agent | same |", "| 2 | tools | tools | $.next: recorded (absent), ran [] |"}},
+		{"a reducer change", `Annotated[int, operator.add]`, `Annotated[int, lambda a, b: max(a, b)]`, 2,
+			[]string{"the run drifted from the recorded trace at superstep 3:", "| 2 | tools | tools | same |", "| 3 | agent | agent | $.state.visits: recorded 2, ran 1 |"}},
+		{"a node rename", `TOOLS = "tools"`, `TOOLS = "lookup"`, 2,
+			[]string{"the run drifted from the recorded trace at superstep 2:", `| 2 | tools | lookup | $.tasks[0].node: recorded "tools", ran "lookup" |`}},
+		{"a tool that answers otherwise", "shipped on 2026-03-02", "delayed", 1,
+			[]string{"refund-with-real-tools.trace.json differs", "the run drifted from the recorded trace at superstep 2:", `| 2 | tools | tools | $.state.messages[2].content: recorded "order A-17: shipped on 2026-03-02", ran "order A-17: delayed" |`}},
+	}, [2][2]string{{"def route(state: State):", "def next_node(state: State):"}, {`add_conditional_edges("agent", route,`, `add_conditional_edges("agent", next_node,`}})
+}
+
 // A run that stops at an interrupt is recorded with what ran; --resume
 // goes on with a resume value in the same recording, which replays green.
 func TestRecordWholeGraphJSInterruptResume(t *testing.T) {

@@ -168,7 +168,10 @@ class Run:
                 self.fail(ScriptError("RUNTIME_ERROR", w, f"the model answered a {type(m).__name__}, not an AIMessage: a script cannot give it"))
             if isinstance(m.id, str) and m.id.startswith("lc_run-"):
                 m.id = None
-            reply = {"content": m.content, "tool_calls": [{"name": c["name"], "args": c["args"], "id": c.get("id")} for c in m.tool_calls]}
+            reply = {"content": m.content}
+            # tool_calls only when there are some, as a script writes them
+            if m.tool_calls:
+                reply["tool_calls"] = [{"name": c["name"], "args": c["args"], "id": c.get("id")} for c in m.tool_calls]
             if m.id is not None:
                 reply["id"] = m.id
             for k in ("additional_kwargs", "response_metadata"):
