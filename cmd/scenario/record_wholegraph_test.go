@@ -329,3 +329,47 @@ func TestReadmeRecordLoop(t *testing.T) {
 		}
 	}
 }
+
+// On langgraph-py, a run through an interrupt is recorded whole with
+// --resume: one interrupt resumed by its value, two by their ids.
+func TestRecordWholeGraphPyInterruptResume(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	files := map[string]string{
+		"scenario.yaml":  "features: features\npython: " + python + "\n",
+		"runs/hi.json":   `{"messages": [{"type": "human", "content": "hi", "id": "m-1"}]}`,
+		"runs/yes.json":  `"yes"`,
+		"runs/both.json": `{"interrupt-1": "ok", "interrupt-2": "fine"}`,
+	}
+	for _, f := range []string{"__init__.py", "approval.py", "model.py"} {
+		data, err := os.ReadFile(filepath.Join(toolchain.RepoRoot(), "scenarios/graphs/flows", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["graphs/flows/"+f] = string(data)
+	}
+	dir := newSuite(t, files)
+	record := func(export, resume string) cliResult {
+		return runCLI(t, "record", "--root", dir, "--graph", filepath.Join(dir, "graphs/flows/approval.py")+":"+export, "--input", filepath.Join(dir, "runs/hi.json"),
+			"--resume", filepath.Join(dir, "runs", resume), "--name", export)
+	}
+	r := record("graph", "yes.json")
+	wantCode(t, r, exitPassed)
+	wantContains(t, r, `recorded "graph" (4 supersteps)`)
+	r = record("both", "both.json")
+	wantCode(t, r, exitPassed)
+	feature, _ := os.ReadFile(filepath.Join(dir, "features/recorded/approval.feature"))
+	for _, want := range []string{
+		"      | 1    | draft   |\n      | 2    | approve |\n    When the graph resumes with:\n      \"\"\"json\n      \"yes\"\n      \"\"\"",
+		"      | 1    | approve |\n      | 2    | send    |",
+		"      | 2    | finance, legal |\n    When the graph resumes with:",
+	} {
+		if !strings.Contains(string(feature), want) {
+			t.Errorf("the recorded feature lacks %q:\n%s", want, feature)
+		}
+	}
+	golden, _ := os.ReadFile(filepath.Join(dir, "golden/recorded/approval/both.json"))
+	if !strings.Contains(string(golden), `"finance: fine"`) || !strings.Contains(string(golden), `"legal: ok"`) {
+		t.Errorf("the resume by ids did not answer each interrupt:\n%s", golden)
+	}
+	wantCode(t, runCLI(t, append(suiteArgs("check", dir), "--runtime", "langgraph-py")...), exitPassed)
+}
