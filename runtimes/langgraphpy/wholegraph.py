@@ -28,6 +28,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables.config import var_child_runnable_config
 from langchain_core.tools import BaseTool
 from langchain_core.tools.base import _format_output
+from langgraph.errors import GraphBubbleUp
 
 from scenario_messages import plain_message
 
@@ -191,6 +192,14 @@ class Run:
         with self.lock:
             self.captured_tools.append({"where": Where(), "tool": tool, "answer": content})
 
+    def keep_tool_error(self, tool, err):
+        """Keeps a real tool's error (a capture run with tools), which a
+        script's answer cannot give: the recording refuses it, saying so."""
+        if not self.capture_tools or isinstance(err, GraphBubbleUp):
+            return
+        with self.lock:
+            self.captured_tools.append({"where": Where(), "tool": tool, "error": f"{type(err).__name__}: {err}"})
+
     def node_return(self, name):
         """A scripted node's output for its next visit."""
         w = Where()
@@ -296,7 +305,12 @@ def patch():
 
     def tool_run(self, tool_input, *args, **kwargs):
         if current is None or self.name not in current.tools:
-            out = run(self, tool_input, *args, **kwargs)
+            try:
+                out = run(self, tool_input, *args, **kwargs)
+            except Exception as e:
+                if current is not None:
+                    current.keep_tool_error(self.name, e)
+                raise
             if current is not None:
                 current.keep_tool(self.name, out)
             return out
@@ -304,7 +318,12 @@ def patch():
 
     async def tool_arun(self, tool_input, *args, **kwargs):
         if current is None or self.name not in current.tools:
-            out = await arun(self, tool_input, *args, **kwargs)
+            try:
+                out = await arun(self, tool_input, *args, **kwargs)
+            except Exception as e:
+                if current is not None:
+                    current.keep_tool_error(self.name, e)
+                raise
             if current is not None:
                 current.keep_tool(self.name, out)
             return out
