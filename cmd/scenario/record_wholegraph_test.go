@@ -373,3 +373,28 @@ func TestRecordWholeGraphPyInterruptResume(t *testing.T) {
 	}
 	wantCode(t, runCLI(t, append(suiteArgs("check", dir), "--runtime", "langgraph-py")...), exitPassed)
 }
+
+// On langgraph-py, a tool that raises, which ToolNode turns into an error
+// message, is refused without --real-tools and recorded with it.
+func TestRecordWholeGraphPyToolThatRaises(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	src, err := os.ReadFile(filepath.Join("testdata", "recorded", "orders.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := strings.Replace(string(src), `    return f"order {order}: shipped on 2026-03-02"`, `    raise RuntimeError(f"no order {order}")`, 1)
+	g = strings.Replace(g, "ToolNode([lookup_order])", "ToolNode([lookup_order], handle_tool_errors=True)", 1)
+	if strings.Count(g, "RuntimeError") != 1 || !strings.Contains(g, "handle_tool_errors=True") {
+		t.Fatal("the graph's tool was not changed")
+	}
+	dir := newSuite(t, map[string]string{
+		"scenario.yaml":    "features: features\npython: " + python + "\n",
+		"graphs/orders.py": g,
+		"runs/refund.json": `{"messages": [{"type": "human", "content": "Where is order A-17?", "id": "m-1"}]}`,
+	})
+	r := recordWhole(t, dir, "orders.py", "refund.json")
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, `superstep 2, node "tools": tool "lookup_order" threw (RuntimeError: no order A-17), which a scripted answer cannot do; record with --real-tools`)
+	wantNothingWritten(t, dir)
+	wantCode(t, recordWhole(t, dir, "orders.py", "refund.json", "--real-tools"), exitPassed)
+}
