@@ -73,6 +73,8 @@ type docBlockUse struct {
 // docBlockUses are the blocks that need more than their language's check
 // (langChecks), or another place to run.
 var docBlockUses = []docBlockUse{
+	{file: "README.md", lang: "sh", marker: "scenario record --graph scenarios/graphs/recorded/orders.mjs:graph", ranBy: "TestReadmeRecordLoop"},
+	{file: "README.md", lang: "text", marker: "the run drifted from the recorded trace at superstep 3", ranBy: "TestReadmeRecordLoop"},
 	{file: "README.md", lang: "sh", marker: "git clone https://github.com/stateharness/scenario", check: shellIn("repo")},
 	{file: "README.md", lang: "sh", marker: "go run ./cmd/scenario     # run the bundled features/", check: shellIn("repo")},
 	{file: "README.md", lang: "gherkin", marker: "Scenario: llmfy's reducer table", check: checkReadmeScenario},

@@ -976,7 +976,8 @@ def run_whole(req):
     if run.capture:
         captured = {"replies": [{"step": at(c["where"]), "node": c["where"].node or "", "reply": to_plain(c["reply"])} for c in run.captured]}
         if run.capture_tools:
-            captured["tools"] = [{"step": at(c["where"]), "node": c["where"].node or "", "tool": c["tool"], "answer": to_plain(c["answer"])} for c in run.captured_tools]
+            captured["tools"] = [{"step": at(c["where"]), "node": c["where"].node or "", "tool": c["tool"],
+                                  **({"error": c["error"]} if "error" in c else {"answer": to_plain(c["answer"])})} for c in run.captured_tools]
         try:
             check_json(captured, [])
         except NonJSON as e:

@@ -28,6 +28,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables.config import var_child_runnable_config
 from langchain_core.tools import BaseTool
 from langchain_core.tools.base import _format_output
+from langgraph.errors import GraphBubbleUp
 
 from scenario_messages import plain_message
 
@@ -168,7 +169,10 @@ class Run:
                 self.fail(ScriptError("RUNTIME_ERROR", w, f"the model answered a {type(m).__name__}, not an AIMessage: a script cannot give it"))
             if isinstance(m.id, str) and m.id.startswith("lc_run-"):
                 m.id = None
-            reply = {"content": m.content, "tool_calls": [{"name": c["name"], "args": c["args"], "id": c.get("id")} for c in m.tool_calls]}
+            reply = {"content": m.content}
+            # tool_calls only when there are some, as a script writes them
+            if m.tool_calls:
+                reply["tool_calls"] = [{"name": c["name"], "args": c["args"], "id": c.get("id")} for c in m.tool_calls]
             if m.id is not None:
                 reply["id"] = m.id
             for k in ("additional_kwargs", "response_metadata"):
@@ -187,6 +191,14 @@ class Run:
         content = getattr(output, "content", output)
         with self.lock:
             self.captured_tools.append({"where": Where(), "tool": tool, "answer": content})
+
+    def keep_tool_error(self, tool, err):
+        """Keeps a real tool's error (a capture run with tools), which a
+        script's answer cannot give: the recording refuses it, saying so."""
+        if not self.capture_tools or isinstance(err, GraphBubbleUp):
+            return
+        with self.lock:
+            self.captured_tools.append({"where": Where(), "tool": tool, "error": f"{type(err).__name__}: {err}"})
 
     def node_return(self, name):
         """A scripted node's output for its next visit."""
@@ -293,7 +305,12 @@ def patch():
 
     def tool_run(self, tool_input, *args, **kwargs):
         if current is None or self.name not in current.tools:
-            out = run(self, tool_input, *args, **kwargs)
+            try:
+                out = run(self, tool_input, *args, **kwargs)
+            except Exception as e:
+                if current is not None:
+                    current.keep_tool_error(self.name, e)
+                raise
             if current is not None:
                 current.keep_tool(self.name, out)
             return out
@@ -301,7 +318,12 @@ def patch():
 
     async def tool_arun(self, tool_input, *args, **kwargs):
         if current is None or self.name not in current.tools:
-            out = await arun(self, tool_input, *args, **kwargs)
+            try:
+                out = await arun(self, tool_input, *args, **kwargs)
+            except Exception as e:
+                if current is not None:
+                    current.keep_tool_error(self.name, e)
+                raise
             if current is not None:
                 current.keep_tool(self.name, out)
             return out
