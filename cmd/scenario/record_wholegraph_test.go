@@ -134,7 +134,7 @@ func TestRecordWholeGraphJSDrift(t *testing.T) {
 	linkNodeModules(t, env, dir)
 	recordDrifts(t, dir, "orders.mjs", "langgraph-js", []drift{
 		{"a reroute", `.addEdge(TOOLS, "agent")`, `.addEdge(TOOLS, END)`, 2,
-			[]string{"the run drifted from the recorded trace at superstep 2:", "| 1 | agent | agent | same |", "| 2 | tools | tools | $.next: recorded (absent), ran [] |"}},
+			[]string{"the run drifted from the recorded trace at superstep 3:", "| 2 | tools | tools | same |", "| 3 | agent | (none: the run ended) | the run ended before it |"}},
 		{"a reducer change", `(a, b) => a + b`, `(a, b) => Math.max(a, b)`, 2,
 			[]string{"the run drifted from the recorded trace at superstep 3:", "| 2 | tools | tools | same |", "| 3 | agent | agent | $.state.visits: recorded 2, ran 1 |"}},
 		{"a node rename", `const TOOLS = "tools";`, `const TOOLS = "lookup";`, 2,
@@ -150,7 +150,7 @@ func TestRecordWholeGraphPyDrift(t *testing.T) {
 	dir := newSuite(t, map[string]string{"scenario.yaml": "features: features\npython: " + python + "\n"})
 	recordDrifts(t, dir, "orders.py", "langgraph-py", []drift{
 		{"a reroute", `.add_edge(TOOLS, "agent")`, `.add_edge(TOOLS, END)`, 2,
-			[]string{"the run drifted from the recorded trace at superstep 2:", "| 1 | agent | agent | same |", "| 2 | tools | tools | $.next: recorded (absent), ran [] |"}},
+			[]string{"the run drifted from the recorded trace at superstep 3:", "| 2 | tools | tools | same |", "| 3 | agent | (none: the run ended) | the run ended before it |"}},
 		{"a reducer change", `Annotated[int, operator.add]`, `Annotated[int, lambda a, b: max(a, b)]`, 2,
 			[]string{"the run drifted from the recorded trace at superstep 3:", "| 2 | tools | tools | same |", "| 3 | agent | agent | $.state.visits: recorded 2, ran 1 |"}},
 		{"a node rename", `TOOLS = "tools"`, `TOOLS = "lookup"`, 2,
