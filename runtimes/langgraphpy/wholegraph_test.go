@@ -782,3 +782,55 @@ graph = (StateGraph(S).add_node("stream", stream).add_node("astream", astream).a
 		t.Errorf("scripted tool calls %v; want the one of refund", tools)
 	}
 }
+
+// TestScriptsUnusedFailTheScenario: on a Python graph, a model reply, a
+// scripted node's output or a tool's answer in turn that the run never
+// used fails the scenario at its end with its code, at the scenario's
+// line; the same scripts used up pass.
+func TestScriptsUnusedFailTheScenario(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	repo := toolchain.RepoRoot()
+	const run = `
+    When the graph runs with:
+      """
+      messages: [{type: human, content: hi, id: m-1}]
+      """
+    Then the run should have ended
+`
+	const call = `      - {content: "", tool_calls: [{name: lookup_order, args: {order: A-17}, id: call-1}]}
+      - Shipped.
+`
+	cases := map[string]struct{ given, want string }{
+		"model": {"    Given the model replies:\n      \"\"\"\n" + call + "      - One more.\n      \"\"\"\n", "MODEL_SCRIPT_UNUSED"},
+		"tool":  {"    Given tool \"lookup_order\" answers, in turn:\n      \"\"\"\n      - shipped\n      - lost\n      \"\"\"\n    And the model replies:\n      \"\"\"\n" + call + "      \"\"\"\n", "TOOL_SCRIPT_UNUSED"},
+		"node":  {"    Given node \"agent\" returns, in turn:\n      \"\"\"\n      - {messages: [{type: ai, content: Hello., id: a-1}]}\n      - {messages: [{type: ai, content: Again., id: a-2}]}\n      \"\"\"\n", "NODE_SCRIPT_UNUSED"},
+		"none":  {"    Given the model replies:\n      \"\"\"\n" + call + "      \"\"\"\n", ""},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			copyDir(t, filepath.Join(repo, "scenarios", "graphs"), filepath.Join(dir, "scenarios", "graphs"))
+			feature := "Feature: scripts left\n  Scenario: " + name + "\n    Given the graph from \"scenarios/graphs/react.py:graph\"\n" + strings.Replace(c.given, "    Given ", "    And ", 1) + run
+			if err := os.MkdirAll(filepath.Join(dir, "features"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "features", "left.feature"), []byte(feature), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			res, err := runner.Run(runner.Config{Root: dir, Runtime: langgraphpy.Name, Python: python, Format: "pretty", NoColor: true, Output: &out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.want == "" {
+				if res.Status != 0 {
+					t.Errorf("status %d; want the scripts used up to pass:\n%s", res.Status, out.String())
+				}
+				return
+			}
+			if res.Status != 1 || !strings.Contains(out.String(), "features/left.feature:2: "+c.want) {
+				t.Errorf("status %d; want 1 and %s at the scenario's line:\n%s", res.Status, c.want, out.String())
+			}
+		})
+	}
+}
