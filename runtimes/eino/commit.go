@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/cloudwego/eino/callbacks"
@@ -136,12 +137,39 @@ func Merge(ctx context.Context, nodes []string, outs []map[string]any) (map[stri
 	}
 	merged, err := r.Invoke(ctx, map[string]any{})
 	if err != nil {
-		if m := duplicated.FindString(err.Error()); m != "" {
-			return nil, &engine.Error{Code: engine.InvalidConcurrentGraphUpdate, Message: fmt.Sprintf("eino refuses the fan-in of nodes %s: %s", strings.Join(nodes, ", "), m)}
+		if duplicated.MatchString(err.Error()) {
+			// eino names the first key it meets in map order, which varies
+			// from run to run: the message names the first in sorted order
+			// and lists them all, so a scenario's error is the same on
+			// every run
+			keys := twice(outs)
+			msg := fmt.Sprintf("eino refuses the fan-in of nodes %s: (values merge map) duplicated key ('%s') found", strings.Join(nodes, ", "), keys[0])
+			if len(keys) > 1 {
+				msg += "; keys written twice: " + strings.Join(keys, ", ")
+			}
+			return nil, &engine.Error{Code: engine.InvalidConcurrentGraphUpdate, Message: msg}
 		}
 		return nil, &engine.Error{Code: engine.RuntimeError, Message: "eino: " + err.Error()}
 	}
 	return merged, nil
+}
+
+// twice are the keys that more than one of outs holds, sorted.
+func twice(outs []map[string]any) []string {
+	seen := map[string]int{}
+	for _, o := range outs {
+		for k := range o {
+			seen[k]++
+		}
+	}
+	var keys []string
+	for k, n := range seen {
+		if n > 1 {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // runNode runs the graph's real node on state, in a graph of that node

@@ -140,8 +140,13 @@ func orders() *eino.Graph {
 	}, Channels: []string{"answer", "order", "question", "turns", "user"}}
 }
 
-// jsonOf is v as JSON, for comparisons.
+// jsonOf is v as JSON with sorted keys, for comparisons.
 func jsonOf(v any) string {
 	b, _ := json.Marshal(v)
+	var plain any
+	if json.Unmarshal(b, &plain) != nil {
+		return string(b)
+	}
+	b, _ = json.Marshal(plain)
 	return string(b)
 }

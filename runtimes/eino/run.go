@@ -2,6 +2,7 @@ package eino
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -228,6 +229,10 @@ func (r *graphRun) nodeHandler(key string) callbacks.Handler {
 		if co := model.ConvCallbackOutput(out); co != nil && co.Message != nil && info.Component == "ChatModel" {
 			out = co.Message
 		}
+		if k := r.s.info.Nodes[key].OutputKey; k != "" {
+			// the node's output as the graph passes it on
+			out = map[string]any{k: out}
+		}
 		v, err := plain(out)
 		r.mu.Lock()
 		m.t.done = true
@@ -317,11 +322,14 @@ func (r *graphRun) reply(ctx context.Context, input []*schema.Message, tools []s
 	r.mu.Unlock()
 	at := fmt.Sprintf("superstep %d, node %q, call %d", step, node, part.Offset+i+1)
 	var last any
+	lastText := "none"
 	if len(input) > 0 {
 		last, _ = plain(input[len(input)-1])
+		b, _ := json.Marshal(input[len(input)-1]) // eino's field order
+		lastText = string(b)
 	}
 	if i >= len(part.Items) {
-		err := &engine.Error{Code: engine.ModelScriptExhausted, Message: fmt.Sprintf("%s: the model was called past the end of its script (%d replies given); the last message it was given: %s", at, part.Offset+len(part.Items), text(last))}
+		err := &engine.Error{Code: engine.ModelScriptExhausted, Message: fmt.Sprintf("%s: the model was called past the end of its script (%d replies given); the last message it was given: %s", at, part.Offset+len(part.Items), lastText)}
 		r.fail(err)
 		return nil, err
 	}
