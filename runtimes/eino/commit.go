@@ -213,6 +213,11 @@ func (s *session) runNode(ctx context.Context, key string, state map[string]any,
 	if hookErr != nil {
 		return nil, nil, &engine.Error{Code: engine.RuntimeError, Message: fmt.Sprintf("eino: node %q: the local state: %v", key, hookErr)}
 	}
+	var script *engine.Error
+	if errors.As(err, &script) {
+		// the harness's own refusal (the model called outside a run)
+		return nil, nil, script
+	}
 	if err != nil {
 		return nil, nil, &engine.Error{Code: engine.NodeError, Message: fmt.Sprintf("node %q: %v", key, nodeErr(err))}
 	}

@@ -260,4 +260,3 @@ func TestRandomStepsAgreeWithEino(t *testing.T) {
 		t.Errorf("the cases covered one outcome only: %d merged, %d refused", passed, failed)
 	}
 }
-

@@ -68,3 +68,11 @@ Feature: Step-level scenarios on a Go team's eino graph
       """
     When node "finish" runs
     Then the step should fail with "NODE_ERROR" mentioning "node \"finish\""
+
+  Scenario: a node that calls the model runs only in a whole-graph run, where the model is scripted
+    Given the input state:
+      """json
+      {"messages": [{"role": "user", "content": "hi"}]}
+      """
+    When node "agent" runs
+    Then the step should fail with "MODEL_SCRIPT_EXHAUSTED" mentioning "the model was called outside a whole-graph run"
