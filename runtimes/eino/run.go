@@ -247,7 +247,8 @@ func (r *graphRun) nodeHandler(key string) callbacks.Handler {
 // start places a task of node in its superstep: eino's Pregel mode starts
 // a superstep's tasks only after the last one's all ended, so a task
 // belongs to the superstep under way when the steps before it led to its
-// node and it has not run in it yet; else it starts the next.
+// node, it has not run in it yet and no node of it leads to it; else it
+// starts the next.
 func (r *graphRun) start(ctx context.Context, node string) *task {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -262,7 +263,9 @@ func (r *graphRun) start(ctx context.Context, node string) *task {
 		if n > 1 {
 			led = r.blocks[n-2].next
 		}
-		joins = led[node]
+		// a node never runs in the superstep of a node that leads to it
+		// (in DAG mode it waits for it)
+		joins = led[node] && !slices.ContainsFunc(cur.tasks, func(t *task) bool { return r.s.successors(t.node)[node] })
 	}
 	if !joins {
 		if cur != nil && r.s.info.GenStateFn != nil {
