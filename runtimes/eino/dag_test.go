@@ -21,7 +21,9 @@ func buildDAG(*eino.Env) (*compose.Graph[map[string]any, map[string]any], error)
 	node("a", func(in map[string]any) map[string]any { return map[string]any{"x": in["n"].(float64) + 1} })
 	node("b", func(in map[string]any) map[string]any { return map[string]any{"x": in["x"].(float64) * 10} })
 	node("c", func(in map[string]any) map[string]any { return map[string]any{"y": in["n"].(float64) - 1} })
-	node("join", func(in map[string]any) map[string]any { return map[string]any{"sum": in["x"].(float64) + in["y"].(float64)} })
+	node("join", func(in map[string]any) map[string]any {
+		return map[string]any{"sum": in["x"].(float64) + in["y"].(float64)}
+	})
 	for _, e := range [][2]string{{compose.START, "a"}, {"a", "b"}, {"b", "join"}, {compose.START, "c"}, {"c", "join"}, {"join", compose.END}} {
 		if err := g.AddEdge(e[0], e[1]); err != nil {
 			return nil, err
