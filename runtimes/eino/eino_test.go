@@ -6,7 +6,8 @@ import (
 	"github.com/stateharness/scenario"
 )
 
-// TestFeatures runs testdata/features on the orders graph.
+// TestFeatures runs testdata/features on the orders graph, four scenarios
+// at once (each on a graph of its own).
 func TestFeatures(t *testing.T) {
-	scenario.Run(t, scenario.Options{Root: "testdata", Graphs: map[string]scenario.Runtime{"eino:orders": orders()}})
+	scenario.Run(t, scenario.Options{Root: "testdata", Concurrency: 4, Graphs: map[string]scenario.Runtime{"eino:orders": orders()}})
 }

@@ -108,3 +108,29 @@ Feature: Whole-graph runs of a Go team's eino graph
       question: Where is A-17?
       """
     Then the step should fail with "GRAPH_RECURSION_LIMIT" mentioning "recursion limit of 4"
+
+  Scenario: the agent's own script answers the calls made inside it
+    Given the model replies to node "agent":
+      """
+      - Hello ann.
+      """
+    When the graph runs with:
+      """
+      question: Hi
+      """
+    Then the model should have been called 1 times
+    And the state should contain:
+      """json
+      {"answer": "Hello ann.", "turns": 1}
+      """
+
+  Scenario: a reply that raises fails the node that called the model
+    Given the model replies:
+      """
+      - error: the provider is down
+      """
+    When the graph runs with:
+      """
+      question: Hi
+      """
+    Then the step should fail with "NODE_ERROR" mentioning "superstep 3, node \"agent\": the provider is down"
