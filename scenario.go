@@ -177,9 +177,7 @@ type Options struct {
 	// graph from "<name>"`), each behind the Runtime that runs it: a name
 	// per graph, as Nodes and Tools are named, because a Go graph is a
 	// value the test builds, not a file the harness could load. Such a
-	// scenario runs on that runtime; side by side (Runtime
-	// "builtin,..."), the built-in engine re-applies its steps where the
-	// scenario has a schema.
+	// scenario runs on that runtime alone, whatever Runtime says.
 	Graphs map[string]Runtime
 	// AllowSkips passes a run in which a runtime skipped scenarios it
 	// cannot run (the awaken and llmfy profiles, custom Go reducers); by

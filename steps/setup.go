@@ -221,17 +221,14 @@ func (w *world) newGraph() (*engine.Graph, error) {
 }
 
 // runtimesFor are the runtimes of a scenario on graph: a Go graph's own
-// runtime (beside the built-in engine when the run has it), else the
+// runtime alone (the built-in engine's state model is not a Go
+// framework's: eino hands a node only its predecessors' outputs), else the
 // run's.
 func (w *world) runtimesFor(graph string) []engine.Runtime {
-	rt := w.cfg.Graphs[graph]
-	if rt == nil {
-		return w.cfg.Runtimes
+	if rt := w.cfg.Graphs[graph]; rt != nil {
+		return []engine.Runtime{rt}
 	}
-	if slices.ContainsFunc(w.cfg.Runtimes, func(r engine.Runtime) bool { return r == nil || r.Name() == "builtin" }) {
-		return []engine.Runtime{engine.Builtin(), rt}
-	}
-	return []engine.Runtime{rt}
+	return w.cfg.Runtimes
 }
 
 // goGraphNames lists the Go graphs a scenario may name, for errors.

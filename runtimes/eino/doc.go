@@ -26,7 +26,9 @@
 //     tools wrapped by Env.Tool answer from `Given tool "<name>"
 //     answers:` (else they run), and the supersteps are read from eino's
 //     own run (callbacks designated per node, grouped by the graph's edges
-//     and branches: eino's Pregel mode runs a superstep's tasks together).
+//     and branches: eino's Pregel mode runs a superstep's tasks together;
+//     a DAG-mode graph is compiled with eager execution disabled, so that
+//     it runs in supersteps too, with the same outputs).
 //
 // Messages keep eino's shape: a *schema.Message becomes what encoding/json
 // writes for it (role, content, tool_calls with function.name and

@@ -59,7 +59,10 @@ func (g *Graph) Open(spec engine.GraphSpec) (engine.Session, error) {
 		return nil, &engine.Error{Code: engine.RuntimeError, Message: fmt.Sprintf("eino: building graph %q: %v", spec.Graph, err)}
 	}
 	info := &infoCatcher{}
-	opts := append(slices.Clone(g.CompileOptions), compose.WithGraphCompileCallbacks(info))
+	// eino runs a DAG's ready nodes at once (eager), with no supersteps;
+	// disabled, it runs them in supersteps, with the same outputs, which a
+	// scenario's steps can name on every run (a Pregel graph is not eager)
+	opts := append(slices.Clone(g.CompileOptions), compose.WithGraphCompileCallbacks(info), compose.WithEagerExecutionDisabled())
 	r, err := built.Compile(context.Background(), opts...)
 	if err != nil {
 		return nil, &engine.Error{Code: engine.RuntimeError, Message: fmt.Sprintf("eino: compiling graph %q: %v", spec.Graph, err)}
