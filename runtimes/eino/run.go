@@ -353,7 +353,7 @@ func (r *graphRun) reply(ctx context.Context, input []*schema.Message, tools []s
 		return nil, e
 	}
 	for _, tc := range msg.ToolCalls {
-		if bound && !slices.Contains(tools, tc.Function.Name) || !bound {
+		if !bound || !slices.Contains(tools, tc.Function.Name) {
 			e := &engine.Error{Code: engine.ModelScriptInvalid, Message: fmt.Sprintf("%s: the reply calls the tool %q, which the model was not bound to (its tools: %s)", at, tc.Function.Name, strings.Join(tools, ", "))}
 			r.fail(e)
 			return nil, e
