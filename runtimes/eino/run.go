@@ -183,31 +183,41 @@ func (b *block) step(n int) engine.GraphStep {
 	return st
 }
 
+// graphKey marks the context of the run's graph ("top") and of the
+// subgraphs it runs ("nested"), whose callbacks are the graph handler's
+// too.
+type graphKey struct{}
+
 // graphHandler seeds the graph's local state as the run starts and reads
-// it at the end.
+// it at the end: the run's own graph's, not a subgraph's.
 func (r *graphRun) graphHandler(seed any) callbacks.Handler {
-	top := func(ctx context.Context, info *callbacks.RunInfo) bool {
-		return info.Component == compose.ComponentOfGraph && ctx.Value(markerKey{}) == nil && r.s.info.GenStateFn != nil
-	}
+	keeps := r.s.info.GenStateFn != nil
 	return callbacks.NewHandlerBuilder().OnStartFn(func(ctx context.Context, info *callbacks.RunInfo, _ callbacks.CallbackInput) context.Context {
-		if top(ctx, info) {
+		if info.Component != compose.ComponentOfGraph {
+			return ctx
+		}
+		if ctx.Value(graphKey{}) != nil {
+			return context.WithValue(ctx, graphKey{}, "nested")
+		}
+		if keeps {
 			if err := seedLocal(ctx, seed); err != nil {
 				r.fail(&engine.Error{Code: engine.RuntimeError, Message: "eino: seeding the local state: " + err.Error()})
 			}
 		}
-		return ctx
+		return context.WithValue(ctx, graphKey{}, "top")
 	}).OnEndFn(func(ctx context.Context, info *callbacks.RunInfo, _ callbacks.CallbackOutput) context.Context {
-		if top(ctx, info) {
-			local, err := readLocal(ctx)
-			r.mu.Lock()
-			r.local = local
-			if n := len(r.blocks); n > 0 {
-				r.blocks[n-1].local = local
-			}
-			r.mu.Unlock()
-			if err != nil {
-				r.fail(&engine.Error{Code: engine.RuntimeError, Message: "eino: reading the local state: " + err.Error()})
-			}
+		if info.Component != compose.ComponentOfGraph || ctx.Value(graphKey{}) != "top" || !keeps {
+			return ctx
+		}
+		local, err := readLocal(ctx)
+		r.mu.Lock()
+		r.local = local
+		if n := len(r.blocks); n > 0 {
+			r.blocks[n-1].local = local
+		}
+		r.mu.Unlock()
+		if err != nil {
+			r.fail(&engine.Error{Code: engine.RuntimeError, Message: "eino: reading the local state: " + err.Error()})
 		}
 		return ctx
 	}).Build()
