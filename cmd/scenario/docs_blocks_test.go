@@ -73,6 +73,8 @@ type docBlockUse struct {
 // docBlockUses are the blocks that need more than their language's check
 // (langChecks), or another place to run.
 var docBlockUses = []docBlockUse{
+	{file: "README.md", lang: "sh", marker: "scenario record --graph scenarios/graphs/recorded/orders.mjs:graph", ranBy: "TestReadmeRecordLoop"},
+	{file: "README.md", lang: "text", marker: "the run drifted from the recorded trace at superstep 3", ranBy: "TestReadmeRecordLoop"},
 	{file: "README.md", lang: "sh", marker: "git clone https://github.com/stateharness/scenario", check: shellIn("repo")},
 	{file: "README.md", lang: "sh", marker: "go run ./cmd/scenario     # run the bundled features/", check: shellIn("repo")},
 	{file: "README.md", lang: "gherkin", marker: "Scenario: llmfy's reducer table", check: checkReadmeScenario},
@@ -95,6 +97,7 @@ var docBlockUses = []docBlockUse{
 	{file: "README.md", lang: "sh", marker: readmeExportMarker, ranBy: "TestReadmePythonStateKeepsItsReducers"},
 	{file: "README.md", lang: "js", marker: "graph.stream(input,", check: checkReadmeStreamJS},
 	{file: "README.md", lang: "python", marker: "graph.stream(inputs,", check: checkReadmeStreamPython},
+	{file: "docs/reference.md", lang: "gherkin", marker: "Feature: the support agent looks orders up", check: checkReferenceWholeGraph},
 	{file: "docs/reference.md", lang: "", marker: "langgraph-js: @langchain/langgraph", check: checkVersionLines},
 	{file: "docs/reference.md", lang: "", marker: "skipped on a runtime (never counted as passed there)", check: checkSkipSummary},
 }

@@ -64,7 +64,7 @@ func TestRecordAPythonGraphInASuiteOfAnotherProfile(t *testing.T) {
 		"runs/chat.json": testdataFile(t, "chat_py_input.json"),
 		"scenario.yaml":  "profile: langgraph\npython: " + python + "\n",
 	})
-	r := runCLI(t, "record", "--root", dir, "--graph", filepath.Join(dir, "agent/chat.py")+":graph", "--input", filepath.Join(dir, "runs/chat.json"))
+	r := runCLI(t, "record", "--root", dir, "--graph", filepath.Join(dir, "agent/chat.py")+":graph", "--steps", "--input", filepath.Join(dir, "runs/chat.json"))
 	wantCode(t, r, exitPassed)
 	feature, _ := os.ReadFile(filepath.Join(dir, "features/recorded/chat.feature"))
 	if !strings.Contains(string(feature), `Given the "langgraph-py" profile`) {

@@ -50,7 +50,7 @@ func agentGraph(lang, export string) (graph, runtime string) {
 // of runs/) and returns the feature it wrote.
 func recordLive(t *testing.T, dir, graph, input string, more ...string) (cliResult, string) {
 	t.Helper()
-	args := append([]string{"record", "--root", dir, "--graph", filepath.Join(dir, graph), "--input", filepath.Join(dir, "runs", input)}, more...)
+	args := append([]string{"record", "--root", dir, "--graph", filepath.Join(dir, graph), "--steps", "--input", filepath.Join(dir, "runs", input)}, more...)
 	r := runCLI(t, args...)
 	module := strings.SplitN(graph, ":", 2)[0]
 	feature, _ := os.ReadFile(filepath.Join(dir, "features/recorded", baseName(module)+".feature"))

@@ -55,7 +55,7 @@ func TestRecordLiveJS(t *testing.T) {
 		"runs/chat.jsonl": string(run),
 	})
 	linkNodeModules(t, env, dir)
-	r := runCLI(t, "record", "--root", dir, "--graph", filepath.Join(dir, "graphs/chat.mjs")+":graph", "--input", filepath.Join(dir, "runs/chat.json"), "--runtime", "builtin,langgraph-js")
+	r := runCLI(t, "record", "--root", dir, "--graph", filepath.Join(dir, "graphs/chat.mjs")+":graph", "--steps", "--input", filepath.Join(dir, "runs/chat.json"), "--runtime", "builtin,langgraph-js")
 	wantCode(t, r, exitPassed)
 	wantContains(t, r, `recorded "chat" (3 steps) in features/recorded/chat.feature, golden golden/recorded/chat/chat.json`)
 	live, _ := os.ReadFile(filepath.Join(dir, "features/recorded/chat.feature"))
@@ -149,7 +149,7 @@ func TestRecordLiveJSErrors(t *testing.T) {
 	})
 	linkNodeModules(t, env, dir)
 	record := func(graph, input string, more ...string) cliResult {
-		args := append([]string{"record", "--root", dir, "--graph", filepath.Join(dir, graph), "--input", filepath.Join(dir, input)}, more...)
+		args := append([]string{"record", "--root", dir, "--graph", filepath.Join(dir, graph), "--steps", "--input", filepath.Join(dir, input)}, more...)
 		return runCLI(t, args...)
 	}
 	for _, c := range []struct {
@@ -203,12 +203,12 @@ func TestRecordLivePython(t *testing.T) {
 		{"agent/bad.py:saved", "the graph agent/bad.py:saved is compiled with a checkpointer"},
 		{"agent/bad.py:dated", `NON_JSON_VALUE: node "stamp" returned a datetime, which is not a JSON value: use .isoformat() (at $.at)`},
 	} {
-		r := runCLI(t, "record", "--root", dir, "--graph", filepath.Join(dir, c.graph), "--input", filepath.Join(dir, "runs/chat.json"))
+		r := runCLI(t, "record", "--root", dir, "--graph", filepath.Join(dir, c.graph), "--steps", "--input", filepath.Join(dir, "runs/chat.json"))
 		wantCode(t, r, exitLoad)
 		wantContains(t, r, c.want)
 		wantNothingWritten(t, dir)
 	}
-	r := runCLI(t, "record", "--root", dir, "--graph", filepath.Join(dir, "agent/chat.py")+":graph", "--input", filepath.Join(dir, "runs/chat.json"), "--runtime", "builtin,langgraph-py")
+	r := runCLI(t, "record", "--root", dir, "--graph", filepath.Join(dir, "agent/chat.py")+":graph", "--steps", "--input", filepath.Join(dir, "runs/chat.json"), "--runtime", "builtin,langgraph-py")
 	wantCode(t, r, exitPassed)
 	feature, _ := os.ReadFile(filepath.Join(dir, "features/recorded/chat.feature"))
 	for _, want := range []string{`Given the "langgraph-py" profile`, "When these nodes run in one step:", `"reducer": "messages"`, `"reducer": "append"`} {

@@ -41,7 +41,7 @@ func DriftOf(want, got any) *Drift {
 	}
 	d := &Drift{}
 	for i := 0; i < len(w) || i < len(g); i++ {
-		row := DriftRow{Step: i + 1, Recorded: "(none: the run ended)", Ran: "(none: the run ended)"}
+		row := DriftRow{Step: i + 1, Recorded: ended, Ran: ended}
 		var we, ge any = jsonv.Missing{}, jsonv.Missing{}
 		if i < len(w) {
 			we, row.Recorded = w[i], taskNodes(w[i])
@@ -50,6 +50,11 @@ func DriftOf(want, got any) *Drift {
 		if i < len(g) {
 			ge, row.Ran = g[i], taskNodes(g[i])
 			row.Step = stepOf(g[i], row.Step)
+		}
+		// only a run's last superstep says where it went next: where one
+		// run ends and the other goes on, that is the next row's difference
+		if (i == len(w)-1) != (i == len(g)-1) {
+			we, ge = withoutEnd(we), withoutEnd(ge)
 		}
 		diffs := jsonv.Compare(we, ge)
 		if len(diffs) == 0 {
@@ -67,6 +72,9 @@ func DriftOf(want, got any) *Drift {
 	return nil
 }
 
+// ended is a drift table's cell for a superstep one side never ran.
+const ended = "(none: the run ended)"
+
 // String is the drift as a table, each cell clipped to a line.
 func (d *Drift) String() string {
 	last := d.Rows[len(d.Rows)-1]
@@ -77,6 +85,12 @@ func (d *Drift) String() string {
 		diff := "same"
 		if r == last {
 			diff = "differs"
+			switch {
+			case r.Ran == ended:
+				diff = "the run ended before it"
+			case r.Recorded == ended:
+				diff = "the recording ended before it"
+			}
 			if r.Path != "" {
 				diff = fmt.Sprintf("%s: recorded %s, ran %s", r.Path, jsonv.Clip(r.Want, 200), jsonv.Clip(r.Got, 200))
 			}
@@ -129,4 +143,20 @@ func stepOf(e any, def int) int {
 		return int(n)
 	}
 	return def
+}
+
+// withoutEnd is a run entry without what only a run's last superstep
+// holds (its next nodes and interrupts).
+func withoutEnd(e any) any {
+	m, ok := e.(map[string]any)
+	if !ok {
+		return e
+	}
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		if k != "next" && k != "interrupts" {
+			out[k] = v
+		}
+	}
+	return out
 }

@@ -34,8 +34,16 @@ func TestDriftOf(t *testing.T) {
 		t.Errorf("the table goes past the first drift:\n%s", text)
 	}
 	short := DriftOf(recorded, recorded[:1])
-	if short == nil || !strings.Contains(short.String(), "| 2 | tools | (none: the run ended) | differs |") {
+	if short == nil || !strings.Contains(short.String(), "| 2 | tools | (none: the run ended) | the run ended before it |") {
 		t.Errorf("a run that ended early: %v", short)
+	}
+	// only the last entry of a run says where it went next
+	ended := []any{runEntry(1, "a", "agent"), runEntry(2, "t", "tools")}
+	ended[1].(map[string]any)["next"] = []any{}
+	longer := []any{runEntry(1, "a", "agent"), runEntry(2, "t", "tools"), runEntry(3, "b", "agent")}
+	longer[2].(map[string]any)["next"] = []any{}
+	if d := DriftOf(ended, longer); d == nil || !strings.Contains(d.String(), "| 2 | tools | tools | same |") || !strings.Contains(d.String(), "| 3 | (none: the run ended) | agent | the recording ended before it |") {
+		t.Errorf("a run that goes on where the recording ended: %v", d)
 	}
 	if DriftOf(recorded, recorded) != nil {
 		t.Error("equal runs drift")

@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/filekind"
@@ -80,13 +81,31 @@ type Options struct {
 	Runtimes []engine.Runtime
 	// EveryStep adds the state after each step.
 	EveryStep bool
+	// Whole records a whole-graph scenario (docs/reference.md, scenario
+	// record): Graph runs for real on Capturer with Input (then Resume,
+	// a resume value, when given), its model replies and, unless
+	// RealTools, its tools' results captured into the scenario's scripts.
+	Whole     bool
+	Capturer  Capturer
+	Resume    string
+	RealTools bool
+	// Replay runs the scenario at where ("<feature>:<line>") of the suite
+	// copy at root with its goldens updated, writing what it printed to
+	// out; failed: the scenario failed. Nil: the suite runner, with
+	// ReplayRuntime, ReplayPython and ReplayTimeout.
+	Replay        func(root, where string, out io.Writer) (failed bool, err error)
+	ReplayRuntime string
+	ReplayPython  string
+	ReplayTimeout time.Duration
 }
 
 // Result is what a recording wrote.
 type Result struct {
 	Feature, Golden string
-	Warnings        []string
-	Steps           int
+	// Trace is a whole-graph scenario's trace golden file.
+	Trace    string
+	Warnings []string
+	Steps    int
 }
 
 // Record parses the run, replays it and, when every state agrees, appends
@@ -141,6 +160,18 @@ func Record(o Options) (*Result, error) {
 	goldenPath := filepath.Join(o.Root, filepath.FromSlash(goldenRel))
 	if _, err := os.Stat(goldenPath); err == nil {
 		return nil, fmt.Errorf("the golden file %s already exists: choose another --name (record never overwrites)", goldenRel)
+	}
+	if o.Whole {
+		if ff.bg.profile != "" {
+			if o.Profile != "" && o.Profile != ff.bg.profile {
+				return nil, fmt.Errorf("%s:%d: the Background gives every scenario of %s the %q profile, and --profile records the run under the %q profile: record with --profile %s, or into another --feature", o.Feature, ff.bg.profileLine, o.Feature, ff.bg.profile, o.Profile, ff.bg.profile)
+			}
+			o.Profile, o.omit["profile"] = ff.bg.profile, true
+		}
+		if ff.bg.schemaLine != 0 {
+			o.omit["schema"] = true
+		}
+		return recordWhole(o, ff, existing, featurePath, goldenDir, slug)
 	}
 
 	bg := ff.bg

@@ -75,7 +75,8 @@
 //	     "next": [...], "interrupts": [{"id": "interrupt-N", "node", "value"}],
 //	     "calls": [{"step", "node", "reply", "script"?: "<node>", "last"?: message}],
 //	     "returns": [{"step", "node", "index"}], "tools": [{"step", "node", "tool", "answer"}],
-//	     "captured"?: {"replies": [{"step", "node", "reply"}], "tools": [{"step", "node", "tool", "answer"}]}}
+//	     "captured"?: {"replies": [{"step", "node", "reply"} | {"step", "node", "refused"}],
+//	                   "tools": [{"step", "node", "tool", "answer"} | {"step", "node", "tool", "error"}]}}
 //	  or {"id", "error": {"code", "message", "name"?, "path"?}}
 //	  (langgraph-js and langgraph-py, on an own graph's open)
 //
@@ -147,9 +148,12 @@
 // AIMessage holds, as plain JSON); with capture.tools every tool call's
 // result is captured too (the content of the tool message it makes, a
 // string, or its JSON value), in call order. Tools run for real either
-// way. A capture that cannot be replayed (a reply that is not an
-// AIMessage, a model the script could not answer) is a RUNTIME_ERROR
-// saying what.
+// way. The order is the order in which the calls started (the order a
+// script answers them); each is placed by the superstep and the node
+// that made it. What a script could not give is captured as such: a
+// reply that is not an AI message is {refused: "<why>"}, a tool that
+// threw {error: "<its message>"}; [Bridge.Capture] reads them and the
+// recording refuses them.
 //
 // Errors, each naming the superstep, the node and the call: a call past
 // the last reply is MODEL_SCRIPT_EXHAUSTED with the last message the

@@ -100,6 +100,26 @@ type response struct {
 	Interrupts []runInterrupt `json:"interrupts"`
 	Returns    []runVisit     `json:"returns"`
 	Tools      []runToolCall  `json:"tools"`
+	// Captured is what a run with capture captured.
+	Captured *runCaptured `json:"captured"`
+}
+
+// runCaptured is what a run with capture captured: each model reply and
+// each tool result, in call order, where it happened.
+type runCaptured struct {
+	Replies []struct {
+		Step    int             `json:"step"`
+		Node    string          `json:"node"`
+		Reply   json.RawMessage `json:"reply"`
+		Refused string          `json:"refused"`
+	} `json:"replies"`
+	Tools []struct {
+		Step   int             `json:"step"`
+		Node   string          `json:"node"`
+		Tool   string          `json:"tool"`
+		Answer json.RawMessage `json:"answer"`
+		Error  *string         `json:"error"`
+	} `json:"tools"`
 }
 
 // runStep is one superstep of a whole-graph run, as the program answers.

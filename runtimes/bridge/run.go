@@ -25,6 +25,11 @@ func (s *ownSession) RunGraph(r *engine.GraphRunRequest) (*engine.GraphRunResult
 	if resp.Error != nil {
 		return nil, resp.Error.engineError(s.b.prog.Library)
 	}
+	return s.decodeRun(resp)
+}
+
+// decodeRun reads a run's answer.
+func (s *ownSession) decodeRun(resp *response) (*engine.GraphRunResult, error) {
 	if resp.NextID == nil || resp.Values == nil || resp.Steps == nil {
 		return nil, runtimeError(s.b.prog.Name + " answered a whole-graph run without its state and supersteps")
 	}

@@ -1517,6 +1517,7 @@ async function runWhole(spec, req) {
     }),
     returns: run.returned.map((r) => ({ ...trace.locate(r.at), index: r.index })),
     tools: run.answered.map((t) => ({ ...trace.locate(t.at), tool: t.tool, answer: t.answer })),
+    ...(run.capture ? { captured: run.captured(trace) } : {}),
   };
 }
 

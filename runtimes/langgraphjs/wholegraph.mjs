@@ -27,6 +27,14 @@
 // reaches through invoke, runs with the tool's _call answering from the
 // script, so the tool's own schema parses the arguments and its own code
 // builds the ToolMessage (the model's tool_call_id, the tool's name).
+//
+// A run with capture (scenario record --graph ... --input) is a real one:
+// the patched paths call the model's own method and capture its
+// AIMessage as a script's reply, in the order the calls started (a slot
+// is taken at a call's start, filled at its end); a model whose stream is
+// its invoke is captured once, by _generateUncached. With capture.tools,
+// StructuredTool.call runs the tool and captures its tool message's
+// content.
 
 import fs from "node:fs";
 import module_ from "node:module";
@@ -132,6 +140,14 @@ function patchChat(proto, { AIMessage, AIMessageChunk }, als) {
   const stream = proto._streamIterator;
   proto._generateUncached = async function (prompts, options, ...rest) {
     if (!run) return generate.call(this, prompts, options, ...rest);
+    if (run.capture) {
+      // a real call: its slots are taken as the calls start, so the order
+      // is the order in which a script would answer them
+      const slots = prompts.map(() => run.reserveReply(als));
+      const out = await generate.call(this, prompts, options, ...rest);
+      out?.generations?.forEach((gens, i) => run.fillReply(slots[i], gens?.[0]?.message, AIMessage));
+      return out;
+    }
     const generations = prompts.map((msgs) => {
       const message = new AIMessage(run.reply(msgs, options, als));
       return [{ text: typeof message.content === "string" ? message.content : "", message }];
@@ -143,6 +159,22 @@ function patchChat(proto, { AIMessage, AIMessageChunk }, als) {
       yield* stream.call(this, input, options);
       return;
     }
+    if (run.capture && (this._streamResponseChunks === proto._streamResponseChunks || this.disableStreaming)) {
+      // the library's stream is then its invoke, whose answer
+      // _generateUncached captures
+      yield* stream.call(this, input, options);
+      return;
+    }
+    if (run.capture) {
+      const slot = run.reserveReply(als, options);
+      let whole;
+      for await (const chunk of stream.call(this, input, options)) {
+        whole = whole === undefined ? chunk : whole.concat(chunk);
+        yield chunk;
+      }
+      run.fillReply(slot, whole, AIMessage);
+      return;
+    }
     const msgs = Array.isArray(input) ? input : typeof input?.toChatMessages === "function" ? input.toChatMessages() : [input];
     yield new AIMessageChunk(run.reply(msgs, options, als));
   };
@@ -152,7 +184,18 @@ function patchTool(proto, als) {
   if (!proto || patched.has(proto)) return;
   patched.add(proto);
   const call = proto.call;
-  proto.call = function (arg, config, ...rest) {
+  proto.call = async function (arg, config, ...rest) {
+    if (run?.capture?.tools) {
+      const slot = run.reserveTool(this.name, als);
+      try {
+        const out = await call.call(this, arg, config, ...rest);
+        slot.answer = toolContent(out);
+        return out;
+      } catch (e) {
+        slot.error = String(e?.message ?? e);
+        throw e;
+      }
+    }
     const script = run?.toolScript(this.name);
     if (!script) return call.call(this, arg, config, ...rest);
     // the tool as it is, but for the function it calls: its schema, name
@@ -161,6 +204,42 @@ function patchTool(proto, als) {
     scripted._call = async () => run.toolAnswer(this.name, script, als);
     return call.call(scripted, arg, config, ...rest);
   };
+}
+
+// toolContent is what a tool call gave as a script's answer would give
+// it: the content of the ToolMessage it made, or the value it returned.
+function toolContent(out) {
+  if (out !== null && typeof out === "object" && "content" in out && typeof out._getType === "function") return out.content;
+  return out === undefined ? null : out;
+}
+
+// plainReply is a captured AI message as a script's reply: what the
+// AIMessage holds, as plain JSON, the empty members left out. A reply
+// that is no AI message is refused: a script could not give it.
+function plainReply(m, AIMessage) {
+  if (!m || typeof m._getType !== "function" || m._getType() !== "ai") {
+    return { refused: `a chat model answered with ${m == null ? "nothing" : typeof m._getType === "function" ? `a ${m._getType()} message` : typeof m}, not an AI message, which a script cannot give` };
+  }
+  const out = { content: m.content ?? "" };
+  const calls = (m.tool_calls ?? []).map((c) => {
+    const call = { name: c.name, args: c.args ?? {} };
+    if (c.id != null) call.id = c.id;
+    return call;
+  });
+  if (calls.length) out.tool_calls = calls;
+  if (typeof m.id === "string" && m.id !== "") out.id = m.id;
+  const full = (v) => v !== null && typeof v === "object" && Object.keys(v).length > 0;
+  // tool_calls are the message's own member: a provider's raw copy of them would script them twice
+  const kwargs = { ...(m.additional_kwargs ?? {}) };
+  if (calls.length) delete kwargs.tool_calls;
+  if (full(kwargs)) out.additional_kwargs = kwargs;
+  if (full(m.response_metadata)) out.response_metadata = m.response_metadata;
+  if (full(m.usage_metadata)) out.usage_metadata = m.usage_metadata;
+  try {
+    return { reply: JSON.parse(JSON.stringify(out)) };
+  } catch (e) {
+    return { refused: `a chat model's reply is not JSON (${e.message})` };
+  }
 }
 
 // where is a call's place in the run: the library's superstep, the
@@ -197,6 +276,11 @@ export class Run {
     this.returns = new Map(Object.entries(req.returns ?? {}).map(([n, s]) => [n, { returns: Array.isArray(s?.returns) ? s.returns : [], offset: s?.offset ?? 0, next: 0 }]));
     this.tools = new Map(Object.entries(req.tools ?? {}).map(([n, s]) => [n, { answers: Array.isArray(s?.answers) ? s.answers : [], offset: s?.offset ?? 0, next: 0, inTurn: s?.inTurn === true }]));
     this.plainMessage = plainMessage;
+    // capture: a real run whose replies (and, with tools, tool results)
+    // are captured in call order, as a script would give them
+    this.capture = req.capture ? { tools: req.capture.tools === true } : null;
+    this.capturedReplies = [];
+    this.capturedTools = [];
     this.calls = [];
     this.returned = [];
     this.answered = [];
@@ -248,6 +332,53 @@ export class Run {
       }
     }
     return { content: "", ...reply };
+  }
+
+  // reserveReply takes the next captured reply's slot, at a call's start.
+  reserveReply(als, options) {
+    // a stream's generator may run outside the node's context; its
+    // options carry the node's config
+    const slot = { at: where(als, options) };
+    this.capturedReplies.push(slot);
+    return slot;
+  }
+
+  // fillReply puts a call's answer in its slot.
+  fillReply(slot, message, AIMessage) {
+    const r = plainReply(message, AIMessage);
+    if (r.refused) slot.refused = r.refused;
+    else slot.reply = r.reply;
+  }
+
+  // reserveTool takes the next captured tool result's slot, at a call's
+  // start.
+  reserveTool(name, als) {
+    const slot = { at: where(als), tool: name };
+    this.capturedTools.push(slot);
+    return slot;
+  }
+
+  // captured is what the run captured, each where it happened: a call
+  // that never answered (the run failed in it) is left out; a refused
+  // reply or a tool that threw says so.
+  captured(trace) {
+    const replies = [];
+    for (const s of this.capturedReplies) {
+      if (s.reply === undefined && s.refused === undefined) continue;
+      const out = { ...trace.locate(s.at) };
+      if (s.refused) out.refused = s.refused;
+      else out.reply = s.reply;
+      replies.push(out);
+    }
+    const tools = [];
+    for (const s of this.capturedTools) {
+      if (s.answer === undefined && s.error === undefined) continue;
+      const out = { ...trace.locate(s.at), tool: s.tool };
+      if (s.error !== undefined) out.error = s.error;
+      else out.answer = s.answer;
+      tools.push(out);
+    }
+    return { replies, tools };
   }
 
   // nodeReturn is a scripted node's output for its next visit (nodeOutput

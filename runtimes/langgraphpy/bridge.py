@@ -9,8 +9,8 @@ request's id. It exits when stdin closes.
 The protocol (the requests, the answers, the ready and fatal lines) is
 written once, in runtimes/bridge/doc.go, and held to by the transcripts of
 runtimes/bridge/testdata/transcripts; this bridge answers every request
-there but route (own graphs and streams included). Its ready line names
-langgraph, langchain-core and python.
+there but route (own graphs, streams and whole-graph runs included). Its
+ready line names langgraph, langchain-core and python.
 
 A commit is one real superstep on a thread seeded with the state before
 it: a fresh thread of an InMemorySaver gets a checkpoint whose channel
@@ -56,6 +56,22 @@ graph compiled with a checkpointer (it needs a thread_id), an interrupt.
 kinds name the graph's channels: "last-value", "messages" (add_messages),
 "add" (operator.add), "reducer" (another) or "other", which record's
 schema takes from it.
+
+A run is a whole-graph run of an open own graph (run_whole; the scripts
+are wholegraph.py's): the user's builder compiled whole on the open
+graph's own InMemorySaver, keeping its static breakpoints, with the
+scripted nodes returning their outputs; one checkpointer thread per
+scenario thread, which a run with "continue" goes on from and any other
+run replaces (seeded with before as a commit's thread is). It runs on the
+bridge's event loop through astream(stream_mode=["debug"],
+subgraphs=True), one task at a time (max_concurrency 1, so that the
+replies go to the calls in one order); the supersteps, their tasks'
+writes and the states after them are the debug stream's, a subgraph's
+under its task by namespace. Interrupts are named interrupt-N per open
+graph, in the order the runs raised them, and resumed by the library's
+own ids. A run with capture is a real run: the graph's own models and
+tools answer, and their replies (and, with capture.tools, the tools'
+results) come back in captured, as a script would give them.
 
 Generated message ids: add_messages calls uuid.uuid4() of
 langgraph.graph.message; there it returns idPrefix + n, counted from the
@@ -111,6 +127,7 @@ try:
     from langgraph.types import Command  # noqa: E402
     from typing_extensions import TypedDict  # noqa: E402
     from scenario_messages import plain_message, to_plain  # noqa: E402
+    import wholegraph  # noqa: E402
     from scenario_langgraph import URL, error_of, goto_targets, node_output, as_tuples, reducer_for  # noqa: E402
 except ImportError as e:
     missing = getattr(e, "name", None) or str(e)
@@ -389,7 +406,8 @@ class OwnGraph:
         self.used = False
         Process.enter(Process.base)
         try:
-            self.user = import_graph(self.ref).builder
+            self.compiled = import_graph(self.ref)
+            self.user = self.compiled.builder
             self.env = dict(os.environ)
         finally:
             Process.leave()
@@ -397,6 +415,14 @@ class OwnGraph:
         self.messages = {k for k, ch in self.user.channels.items() if is_messages_channel(ch)}
         self.nodes = list(self.user.nodes)
         self.graphs = {}
+        # whole-graph runs: the graph compiled whole on one saver (one per
+        # set of scripted nodes), the checkpointer thread of each scenario
+        # thread, and the interrupts' names (interrupt-N) by the library's
+        # interrupt ids, in the order the runs raised them
+        self.saver = None
+        self.wholes = {}
+        self.threads = {}
+        self.interrupt_names = {}
 
     def real(self, node):
         if node in self.user.nodes:
@@ -712,6 +738,311 @@ def node_error(e):
     return None
 
 
+# ---- a whole-graph run (wholegraph.py) ----
+
+whole_threads = itertools.count(1)
+
+
+def whole_graph(own, scripted):
+    """The own graph compiled whole on the graph's saver, keeping its
+    static breakpoints, with the scripted nodes returning their scripts'
+    outputs instead of running; compiled once per set of scripted nodes."""
+    import dataclasses
+    from langgraph._internal._runnable import coerce_to_runnable
+
+    key = tuple(sorted(scripted))
+    if key in own.wholes:
+        return own.wholes[key]
+    if own.saver is None:
+        own.saver = InMemorySaver()
+    builder = copy.copy(own.user)
+    builder.nodes = dict(own.user.nodes)
+    for name in key:
+        builder.nodes[name] = dataclasses.replace(builder.nodes[name], runnable=coerce_to_runnable(scripted_node(name), name=name, trace=False))
+    c = own.compiled
+    graph = builder.compile(checkpointer=own.saver, interrupt_before=list(c.interrupt_before_nodes) or None,
+                            interrupt_after=list(c.interrupt_after_nodes) or None, name=c.name)
+    own.wholes[key] = graph
+    return graph
+
+
+def scripted_node(name):
+    """A node whose N-th visit returns its script's N-th output, a command
+    output ({"lg_name": "Command", "update"?, "goto"?}, as a real node's
+    Command comes back) as a Command."""
+    def node(_state):
+        out = wholegraph.current.node_return(name)
+        if isinstance(out, dict) and out.get("lg_name") == "Command":
+            return node_output({"output": {k: v for k, v in out.items() if k != "lg_name"}, "command": True})
+        return out
+
+    return node
+
+
+def refused(why):
+    """The RUNTIME_ERROR of a resume the library cannot take (the harness
+    words it as the library's refusal)."""
+    return {"error": {"code": "RUNTIME_ERROR", "message": f"cannot resume: {why}"}}
+
+
+def pending_interrupts(own, snap):
+    """The interrupts pending on a thread (a StateSnapshot read with its
+    subgraphs), each with the node that raised it (in a subgraph, its inner
+    node), named interrupt-N in the order the open graph's runs raised them:
+    those a superstep raised together in the order the library lists them
+    (its snapshot's tasks, as its invoke's __interrupt__)."""
+    out = []
+
+    def walk(s):
+        for t in s.tasks or ():
+            for i in t.interrupts or ():
+                out.append((i, t.name))
+            if t.state is not None and hasattr(t.state, "tasks"):
+                walk(t.state)
+
+    walk(snap)
+    seen = {}
+    for i, node in out:
+        # a subgraph's interrupt is its parent task's too: the inner node,
+        # walked after it, raised it
+        seen[i.id] = (i, node)
+    named = []
+    for lg_id, (i, node) in seen.items():
+        if lg_id not in own.interrupt_names:
+            own.interrupt_names[lg_id] = f"interrupt-{len(own.interrupt_names) + 1}"
+        named.append({"id": own.interrupt_names[lg_id], "node": node, "value": to_plain(i.value), "lg": lg_id})
+    named.sort(key=lambda x: int(x["id"].rpartition("-")[2]))
+    return named
+
+
+def run_input(own, req, pending):
+    """The run's input: a Command for a resume or a command, None for no
+    input, else the input; or the error of a resume the library refuses."""
+    cmd = req.get("command")
+    resume = req.get("resume")
+    by_name = {p["id"]: p["lg"] for p in pending}
+    listed = ", ".join(f"{p['id']} (node {json.dumps(p['node'])})" for p in pending)
+
+    def resume_of(r):
+        if not pending:
+            return None, refused("there is no pending interrupt on the thread to resume (the last run ended or stopped at a breakpoint): run the graph with no input to go on")
+        if isinstance(r, dict) and "byId" in r:
+            ids = r.get("byId") or {}
+            unknown = [k for k in ids if k not in by_name]
+            if unknown:
+                return None, refused(f"no pending interrupt is named {', '.join(json.dumps(k) for k in unknown)} (pending: {listed})")
+            return {by_name[k]: v for k, v in ids.items()}, None
+        v = r.get("value") if isinstance(r, dict) and "value" in r else r
+        if len(pending) > 1:
+            return None, refused(f"{len(pending)} interrupts are pending ({listed}): resume each by its id")
+        return v, None
+
+    if isinstance(cmd, dict):
+        kw = {}
+        if "resume" in cmd:
+            v, err = resume_of({"value": cmd["resume"]})
+            if err:
+                return None, err
+            kw["resume"] = v
+        if "update" in cmd:
+            kw["update"] = as_tuples(cmd["update"])
+        if "goto" in cmd:
+            kw["goto"] = cmd["goto"]
+        return Command(**kw), None
+    if resume is not None:
+        v, err = resume_of(resume)
+        if err:
+            return None, err
+        return Command(resume=v), None
+    return req.get("input"), None
+
+
+def run_whole(req):
+    """Runs the open own graph whole (the run request of doc.go)."""
+    from langgraph.errors import GraphRecursionError
+
+    own = specs.get(req.get("graph"))
+    if own is None:
+        return {"fatal": f"no graph {req.get('graph')} is open"}
+    if not isinstance(own, OwnGraph):
+        return {"error": {"code": "RUNTIME_ERROR", "message": "a whole-graph run needs the scenario's own graph (Given the graph from)"}}
+    own.used = True
+    Process.enter(own.env)
+    wholegraph.patch()
+    scripted = list((req.get("returns") or {}).keys())
+    for n in scripted:
+        if n not in own.user.nodes:
+            return {"error": {"code": "RUNTIME_ERROR", "message": f"node {json.dumps(n)} is scripted, but {own.real(n)}"}}
+    try:
+        graph = whole_graph(own, scripted)
+    except Exception as e:  # noqa: BLE001
+        return {"error": error_of(e)}
+    saver = own.saver
+    name = req.get("thread") or ""
+    lg = own.threads.get(name)
+    if not (req.get("continue") and lg is not None):
+        if lg is not None:
+            saver.delete_thread(lg)
+        lg = f"w{next(whole_threads)}"
+        own.threads[name] = lg
+        if req.get("before") is not None:
+            seed(own, saver, {"configurable": {"thread_id": lg}}, req["before"])
+    config = {"configurable": {"thread_id": lg}, "max_concurrency": 1}
+    if req.get("recursionLimit"):
+        config["recursion_limit"] = req["recursionLimit"]
+    _Ids.prefix = own.id_prefix
+    _Ids.next = req.get("nextId") or 0
+    pending = []
+    if req.get("resume") is not None or req.get("command") is not None:
+        pending = pending_interrupts(own, loop.run_until_complete(graph.aget_state(config, subgraphs=True)))
+    inp, err = run_input(own, req, pending)
+    if err:
+        return err
+    run = wholegraph.Run(req)
+    events = []
+
+    async def go():
+        # durability exit: the thread's checkpoint is saved once, as the run
+        # stops (ended, interrupted or failed); the debug stream still gives
+        # each superstep's state
+        async for ns, _mode, chunk in graph.astream(inp, config, stream_mode=["debug"], subgraphs=True, durability="exit"):
+            events.append((tuple(ns), chunk))
+
+    failed = None
+    try:
+        with wholegraph.during(run):
+            loop.run_until_complete(go())
+    except Exception as e:  # noqa: BLE001
+        failed = e
+    steps = wholegraph.Steps(events)
+    if run.failure is not None:
+        f = run.failure
+        call = f", call {f.call}" if f.call is not None else ""
+        return {"error": {"code": f.code, "message": f"superstep {wholegraph.step_of(steps, f.where)}, node {json.dumps(f.where.node or '?')}{call}: {f.text}"}}
+    if failed is not None:
+        if isinstance(failed, GraphRecursionError):
+            snap = loop.run_until_complete(graph.aget_state(config))
+            return {"error": recursion_limit_reached(failed, req.get("recursionLimit"), steps, list(snap.next or ()))}
+        tasks = tasks_of(failed)
+        if tasks:
+            # the innermost task raised; the outermost is the parent graph's
+            node, parent = tasks[0], tasks[-1]
+            at = user_frame(failed)
+            msg = str(failed)
+            m = URL.search(msg)
+            if m:
+                msg = msg[: m.start()]
+            where = ""
+            lg_steps = [s for s in steps.order if parent in steps.nodes(s)]
+            if lg_steps:
+                where = f"superstep {steps.number_of(lg_steps[-1])}: "
+            inside = f" (in the subgraph of node {json.dumps(parent)})" if len(tasks) > 1 else ""
+            return {"error": {"code": "NODE_ERROR", "name": type(failed).__name__,
+                              "message": f"{where}node {json.dumps(node)} raised {type(failed).__name__}: {msg}{f' (at {at})' if at else ''}{inside}"}}
+        return {"error": error_of(failed)}
+    snap = loop.run_until_complete(graph.aget_state(config, subgraphs=True))
+    values = to_plain(snap.values)
+    # a superstep's write or state names where the value came from first
+    answer_steps = steps.answer(events, to_plain, values)
+    bad = non_json_step(answer_steps, "")
+    if bad:
+        return {"error": bad}
+    try:
+        check_json(values, [])
+    except NonJSON as e:
+        return {"error": e.answer("after the run, the state holds", "a reducer or a node of the graph produced it")}
+    for k in own.messages:
+        if isinstance(snap.values.get(k), list):
+            held.put(own, k, values[k], snap.values[k])
+    interrupts = [{k: v for k, v in p.items() if k != "lg"} for p in pending_interrupts(own, snap)]
+    for i in interrupts:
+        try:
+            check_json(i["value"], [])
+        except NonJSON as e:
+            return {"error": e.answer(f"the value node {json.dumps(i['node'])} passed to interrupt() ({i['id']}) holds")}
+
+    def at(w):
+        return wholegraph.step_of(steps, w)
+
+    calls = []
+    for c in run.calls:
+        call = {"step": at(c["where"]), "node": c["where"].node or "", "reply": c["reply"]}
+        if "script" in c:
+            call["script"] = c["script"]
+        if "last" in c:
+            call["last"] = c["last"]
+        calls.append(call)
+    captured = None
+    if run.capture:
+        captured = {"replies": [{"step": at(c["where"]), "node": c["where"].node or "", "reply": to_plain(c["reply"])} for c in run.captured]}
+        if run.capture_tools:
+            captured["tools"] = [{"step": at(c["where"]), "node": c["where"].node or "", "tool": c["tool"],
+                                  **({"error": c["error"]} if "error" in c else {"answer": to_plain(c["answer"])})} for c in run.captured_tools]
+        try:
+            check_json(captured, [])
+        except NonJSON as e:
+            return {"error": {"code": "RUNTIME_ERROR", "message": e.answer("the run's capture holds")["message"]}}
+    out = {
+        "nextId": _Ids.next,
+        "values": values,
+        "steps": answer_steps,
+        "next": sorted(snap.next or ()),
+        "interrupts": interrupts,
+        "calls": calls,
+        "returns": [{"step": at(v["where"]), "node": v["node"], "index": v["index"]} for v in run.visits],
+        "tools": [{"step": at(t["where"]), "node": t["where"].node or "", "tool": t["tool"], "answer": t["answer"]} for t in run.tool_calls],
+    }
+    if captured is not None:
+        out["captured"] = captured
+    return out
+
+
+def non_json_step(steps, within):
+    """The NON_JSON_VALUE of the first write or state of a run's supersteps
+    (within: the subgraph's node they are of) that is not JSON, or None."""
+    for st in steps:
+        where = f"superstep {st['step']}{within}"
+        for t in st["tasks"]:
+            for channel, value in t["writes"]:
+                try:
+                    check_json(value, [channel])
+                except NonJSON as e:
+                    return e.answer(f"{where}: node {json.dumps(t['node'])} wrote")
+            bad = non_json_step(t.get("steps") or [], f" of the subgraph of node {json.dumps(t['node'])}")
+            if bad:
+                return bad
+        try:
+            check_json(st["state"], [])
+        except NonJSON as e:
+            return e.answer(f"after {where}, the state holds", "a reducer or a node of the graph produced it")
+    return None
+
+
+def tasks_of(e):
+    """The tasks a run's error was raised in, innermost first, from the
+    notes langgraph adds to it as it leaves each ("During task with name
+    '<node>' ...")."""
+    out = []
+    for note in getattr(e, "__notes__", None) or []:
+        m = TASK.match(note)
+        if m:
+            out.append(m.group(1))
+    return out
+
+
+def recursion_limit_reached(e, limit, steps, next_nodes):
+    """The GRAPH_RECURSION_LIMIT of a run the library stopped at its
+    recursion limit: the limit, the last supersteps and the nodes it would
+    have run next."""
+    m = re.search(r"Recursion limit of (\d+)", str(e))
+    n = m.group(1) if m else (limit or "?")
+    ran = [f"{steps.number_of(s)}: {', '.join(steps.nodes(s))}" for s in steps.order]
+    last = f"its last supersteps: {'; '.join(ran[-3:])}" if ran else "it ran no superstep"
+    then = f"; next it would run {', '.join(sorted(next_nodes))}" if next_nodes else ""
+    return {"code": "GRAPH_RECURSION_LIMIT",
+            "message": f"the run reached the recursion limit of {n} supersteps without ending ({last}{then}). Find the route that loops, or raise the limit with \"Given the recursion limit is <n>\""}
+
+
 # ---- a live run (scenario record --graph) ----
 
 YOURSELF = ("stream the run yourself (graph.stream(inputs, stream_mode=[\"updates\", \"values\"]), "
@@ -837,7 +1168,7 @@ def handle(req):
     (Process): a node's os.chdir() or os.environ change stays in its
     commit."""
     try:
-        return protocol.answer(req, specs, open_spec, commit, close_spec, {"stream": stream_graph})
+        return protocol.answer(req, specs, open_spec, commit, close_spec, {"stream": stream_graph, "run": run_whole})
     finally:
         Process.leave()
 

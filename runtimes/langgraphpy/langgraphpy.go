@@ -35,6 +35,11 @@
 // scenario; what a node does to the process's working directory and
 // environment is undone after its commit, and stdin is /dev/null.
 //
+// A whole-graph run (the run request, engine.GraphRunner) runs the own
+// graph end to end on a checkpointer of the bridge's, every LangChain chat
+// model, scripted node and scripted tool answering from the scenario's
+// scripts (wholegraph.py, embedded beside bridge.py).
+//
 // The process, the protocol and the sessions are runtimes/bridge's, finding
 // the interpreter and the Python side's protocol and reducers
 // runtimes/pybridge's; this package adds the script and scenario_langgraph.py,
@@ -61,6 +66,11 @@ var bridgePy string
 //
 //go:embed scenario_langgraph.py
 var langgraphPy string
+
+// wholegraphPy is the scripts of a whole-graph run (the run request).
+//
+//go:embed wholegraph.py
+var wholegraphPy string
 
 // Name is the runtime's name as --runtime spells it.
 const Name = "langgraph-py"
@@ -103,7 +113,7 @@ var pyRuntime = pybridge.Runtime{
 	Need:    pybridge.Need{Runtime: Name, Python: minPython, Install: install},
 	Library: "LangGraph Python",
 	Script:  bridgePy,
-	Files:   map[string]string{"scenario_langgraph.py": langgraphPy},
+	Files:   map[string]string{"scenario_langgraph.py": langgraphPy, "wholegraph.py": wholegraphPy},
 	Accept:  accept,
 }
 
