@@ -134,3 +134,17 @@ Feature: Whole-graph runs of a Go team's eino graph
       question: Hi
       """
     Then the step should fail with "NODE_ERROR" mentioning "superstep 3, node \"agent\": the provider is down"
+
+  Scenario: the run's trace and final state are golden files
+    Given the model replies:
+      """
+      - content: ""
+        tool_calls: [{name: lookup_order, args: {order: A-17}, id: call-1}]
+      - It is in transit.
+      """
+    When the graph runs with:
+      """
+      question: Where is A-17?
+      """
+    Then the trace should match the golden file
+    And the state should match the golden file
