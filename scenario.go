@@ -21,6 +21,20 @@
 //     lists it); inside one, State(ctx) is a copy of the current state.
 //   - Runtime: "langgraph-js" or "builtin,langgraph-js" runs the commits on
 //     LangGraph JS itself, from the suite's node_modules.
+//   - Graphs: the team's own Go graphs by name, for `Given the graph from
+//     "<name>"`, each behind a Runtime (an eino graph:
+//     github.com/stateharness/scenario/runtimes/eino).
+//
+// A Go graph reaches scenarios through a Runtime, which a framework's
+// adapter implements in a few lines: Open gives, per scenario, a fresh
+// Session on the graph; its Commit applies one step through the
+// framework's own merge (CommitRequest.Before is the state, Outputs what
+// the step's nodes returned, or Run for a real node the session runs
+// itself) and returns the whole state after it, or an *engine.Error with
+// the framework's refusal; a GraphSession names the graph's channels and
+// nodes; a GraphRunner runs the graph whole with the scenario's model
+// script (`Given the model replies:`). The harness keeps the rest: threads,
+// ids, assertions, goldens, reports. See Example_runtime.
 //
 // Golden files are rewritten by SCENARIO_UPDATE=1 or GOLDIE_UPDATE=1, or by
 // `go test -update` when the test package has an -update flag (define one,
@@ -70,6 +84,32 @@ type NodeFunc = steps.NodeFunc
 // NodeFunc, a struct's fields in their order in the tool message. Its error,
 // or a panic, is TOOL_ERROR.
 type ToolFunc = steps.ToolFunc
+
+// Runtime runs a scenario's commits on a graph: Name is how reports name
+// it, and Open gives one scenario a fresh Session (what the scenario's
+// graph keeps never reaches the next). An Open that returns an
+// *engine.Unsupported skips the scenario, naming why.
+type Runtime = engine.Runtime
+
+// Session is a Runtime's view of one scenario: Commit applies one
+// engine.CommitRequest (an input, a step of nodes' outputs or real nodes
+// to run, a tool's writes) through the graph's own merge and returns the
+// whole state after it (a NodeOutput's Output may come as an
+// engine.Checked, a value with its key order as written); an error is an *engine.Error with a code of the
+// harness's (INVALID_CONCURRENT_GRAPH_UPDATE, NODE_ERROR, ...), and then
+// nothing changed.
+type Session = engine.Session
+
+// GraphSession is a Session on a graph of the user's: it names the
+// graph's channels (the state's fields), its nodes (the only ones a
+// scenario may script) and, when it can tell, each channel's kind.
+type GraphSession = engine.GraphSession
+
+// GraphRunner is a Session that runs the graph whole (`When the graph runs
+// with:`): the request carries the input and what is left of the model,
+// node and tool scripts; the result the supersteps, their writes, the
+// model calls and the final state.
+type GraphRunner = engine.GraphRunner
 
 // State returns a copy of the current thread's state, for the user's own
 // steps (Options.Steps): call it with the step's context.
@@ -133,6 +173,12 @@ type Options struct {
 	// real Go tools (`When tool "<name>" is called with:`).
 	Nodes map[string]NodeFunc
 	Tools map[string]ToolFunc
+	// Graphs are Go graphs by the name a scenario gives them (`Given the
+	// graph from "<name>"`), each behind the Runtime that runs it: a name
+	// per graph, as Nodes and Tools are named, because a Go graph is a
+	// value the test builds, not a file the harness could load. Such a
+	// scenario runs on that runtime alone, whatever Runtime says.
+	Graphs map[string]Runtime
 	// AllowSkips passes a run in which a runtime skipped scenarios it
 	// cannot run (the awaken and llmfy profiles, custom Go reducers); by
 	// default such a run fails, as check does.
@@ -154,7 +200,7 @@ func Run(t *testing.T, opts Options) {
 		Reducers: opts.Reducers, Concurrency: opts.Concurrency, Format: opts.Format,
 		Update: opts.Update || goldenfile.UpdateRequestedInTest(), NoColor: true, T: t,
 		Accept: acceptCommand(t.Name()), Runtime: opts.Runtime, RuntimeTimeout: opts.RuntimeTimeout, Python: opts.Python,
-		Steps: opts.Steps, Nodes: opts.Nodes, Tools: opts.Tools,
+		Steps: opts.Steps, Nodes: opts.Nodes, Tools: opts.Tools, Graphs: opts.Graphs,
 	}
 	check := goldenfile.CheckRequested()
 	if check {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"slices"
@@ -93,6 +94,10 @@ func setupSteps() []Def {
 // graph: the module is a .js, .mjs, .cjs, .ts, .mts or .cts file (LangGraph
 // JS) or a .py file (LangGraph Python) under the suite root.
 func (w *world) graphRef(ref string) (string, error) {
+	if w.cfg.Graphs[ref] != nil {
+		// a Go graph the test registered: no module to find
+		return ref, nil
+	}
 	i := strings.LastIndexByte(ref, ':')
 	if i <= 0 || i == len(ref)-1 {
 		return "", problemf("graph %q: expected \"<module>:<export>\", like \"src/agent/graph.ts:graph\"", ref)
@@ -101,7 +106,7 @@ func (w *world) graphRef(ref string) (string, error) {
 	switch strings.ToLower(path.Ext(module)) {
 	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".py":
 	default:
-		return "", problemf("graph %q: the module %q is not a .js, .mjs, .cjs, .ts, .mts, .cts or .py file", ref, module)
+		return "", problemf("graph %q: the module %q is not a .js, .mjs, .cjs, .ts, .mts, .cts or .py file, nor a Go graph of Options.Graphs (%s)", ref, module, w.goGraphNames())
 	}
 	full, rel, err := w.resolve(module)
 	if err != nil {
@@ -212,7 +217,26 @@ func (w *world) newGraph() (*engine.Graph, error) {
 		return nil, err
 	}
 	return engine.New(w.schema, engine.Options{Profile: profile, Reducers: w.cfg.Reducers, Plan: w.plan, Tools: w.tools,
-		IDPrefix: w.cfg.IDPrefix, Runtimes: w.cfg.Runtimes, Graph: w.graphToRun()})
+		IDPrefix: w.cfg.IDPrefix, Runtimes: w.runtimesFor(w.graphToRun()), Graph: w.graphToRun()})
+}
+
+// runtimesFor are the runtimes of a scenario on graph: a Go graph's own
+// runtime alone (the built-in engine's state model is not a Go
+// framework's: eino hands a node only its predecessors' outputs), else the
+// run's.
+func (w *world) runtimesFor(graph string) []engine.Runtime {
+	if rt := w.cfg.Graphs[graph]; rt != nil {
+		return []engine.Runtime{rt}
+	}
+	return w.cfg.Runtimes
+}
+
+// goGraphNames lists the Go graphs a scenario may name, for errors.
+func (w *world) goGraphNames() string {
+	if len(w.cfg.Graphs) == 0 {
+		return "none registered"
+	}
+	return "registered: " + strings.Join(slices.Sorted(maps.Keys(w.cfg.Graphs)), ", ")
 }
 
 // NoGraphTag on a scenario or its feature keeps the suite's graph

@@ -56,6 +56,10 @@ type Config struct {
 	// Graph is the suite's own graph (scenario.yaml's graph:), for the
 	// scenarios that name none.
 	Graph string
+	// Graphs are Go graphs by name (Given the graph from "<name>"), each
+	// with the runtime that opens it: a scenario on one runs on that
+	// runtime alone, whatever Runtimes holds.
+	Graphs map[string]engine.Runtime
 	// Nodes are real Go nodes for `When node "<name>" runs`, Tools real Go
 	// tools for `When tool "<name>" is called with:` (docs/reference.md, Go API).
 	Nodes map[string]NodeFunc

@@ -85,6 +85,13 @@ var docBlockUses = []docBlockUse{
 	{file: "README.md", lang: "sh", marker: "SCENARIO_UPDATE=1 go test ./...", check: shellIn("go module")},
 	{file: "README.md", lang: "sh", marker: "npm install @langchain/langgraph @langchain/core", check: shellIn("node suite")},
 	{file: "README.md", lang: "gherkin", marker: `Given the graph from "src/agent/graph.mjs:graph"`, check: checkReadmeOwnGraph},
+	// the eino module of "In your own Go module": runtimes/eino's own test builds it from these blocks, the
+	// module required through replace directives to the checkout (it is on the proxy once tagged)
+	{file: "README.md", lang: "sh", marker: "go get github.com/stateharness/scenario/runtimes/eino@latest", ranBy: "TestReadmeEinoModule (runtimes/eino)"},
+	{file: "README.md", lang: "go", marker: "func Build(chat model.ToolCallingChatModel", ranBy: "TestReadmeEinoModule (runtimes/eino)"},
+	{file: "README.md", lang: "go", marker: "func TestAgent(t *testing.T)", ranBy: "TestReadmeEinoModule (runtimes/eino)"},
+	{file: "README.md", lang: "gherkin", marker: `Given the graph from "eino:agent"`, ranBy: "TestReadmeEinoModule (runtimes/eino)"},
+	{file: "README.md", lang: "sh", marker: "go test -race ./...   # each scenario a subtest of TestAgent", ranBy: "TestReadmeEinoModule (runtimes/eino)"},
 	{file: "README.md", lang: "python", marker: readmeStateMarker, ranBy: "TestReadmePythonStateKeepsItsReducers"},
 	{file: "README.md", lang: "gherkin", marker: readmeBackgroundMarker, ranBy: "TestReadmePythonStateKeepsItsReducers"},
 	{file: "README.md", lang: "sh", marker: readmeExportMarker, ranBy: "TestReadmePythonStateKeepsItsReducers"},

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -65,6 +66,10 @@ type scaffoldData struct {
 	// go-version-file); GoSum is go.sum's for its cache, set only when the
 	// module is not at the repository root.
 	GoModFile, GoSum string
+	// Eino: the module requires cloudwego/eino, so scenario_test.go
+	// registers the team's eino graph (runtimes/eino) for
+	// `Given the graph from "eino:graph"`.
+	Eino bool
 	// Dirs is where features/, golden/ and scenarios/ go from the suite
 	// root, with a trailing slash: tests/scenario/ in a flat layout
 	// (scenario.yaml then names them), else empty.
@@ -335,6 +340,10 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 	}
 	var before []string // what the runtime needs on this machine first
 	data := scaffoldData{Package: testPackage(abs), GoModule: env.FindUp(abs, "go.mod") != "", Version: pinnedVersion(), Install: nodeInstall(abs), Profile: profile, Runtime: runtime}
+	data.Eino = data.GoModule && requiresEino(filepath.Join(env.FindUp(abs, "go.mod"), "go.mod"))
+	if data.Eino {
+		notes = append(notes, "go.mod requires cloudwego/eino: scenario_test.go registers your eino graph for Given the graph from \"eino:graph\" (fill in its Build); go mod tidy adds github.com/stateharness/scenario/runtimes/eino")
+	}
 	uses := func(name string) bool { return slices.Contains(strings.Split(runtime, ","), name) }
 	switch {
 	case profile == "langgraph-py" || profile == "llmfy" || uses("langgraph-py") || uses("llmfy"):
@@ -606,6 +615,19 @@ func goPackageIn(dir string) string {
 	}
 	return fromTest
 }
+
+// requiresEino reports whether the go.mod at path requires
+// github.com/cloudwego/eino (in a require block or a require line).
+func requiresEino(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	return einoRequire.Match(data)
+}
+
+// einoRequire is eino's line in go.mod's requires.
+var einoRequire = regexp.MustCompile(`(?m)^\s*(require\s+)?github\.com/cloudwego/eino\s+v`)
 
 // printNextSteps says how to run the new suite: under go test once the
 // directory is in a module, and the CLI as a tool of that module (go run

@@ -54,6 +54,10 @@ type Config struct {
 	Python string
 	// Graph is the suite's own graph for scenarios that name none.
 	Graph string
+	// Graphs are Go graphs by the name scenarios give them (Given the
+	// graph from "<name>"), each with the runtime that runs it
+	// (scenario.Options.Graphs).
+	Graphs map[string]engine.Runtime
 	// Steps, Nodes and Tools are the user's own steps, Go nodes and Go
 	// tools (scenario.Options).
 	Steps func(*godog.ScenarioContext)
@@ -441,7 +445,7 @@ func (s *settings) run(l *loaded) (*Result, *report.Run, error) {
 		Root: cfg.Root, Layout: s.layout, Index: idx, Resolved: resolved,
 		Golden: golden, DefaultProfile: cfg.Profile, SuiteProfile: s.suiteProfile, IDPrefix: cfg.IDPrefix, Reducers: cfg.Reducers,
 		Warn: warned.add, Runtimes: rts, GraphRuntime: runtimes.ForGraph, Graph: s.graph, Report: col,
-		Nodes: cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps,
+		Nodes: cfg.Nodes, Tools: cfg.Tools, UserSteps: cfg.Steps, Graphs: cfg.Graphs,
 	}
 	ts := godog.TestSuite{
 		Name:                "scenario",
