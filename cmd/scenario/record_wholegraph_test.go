@@ -10,11 +10,11 @@ import (
 	"github.com/stateharness/scenario/internal/toolchain"
 )
 
-// recordedSuite is a suite with testdata/recorded/orders.mjs (react.mjs
+// recordedSuite is a suite with scenarios/graphs/recorded/orders.mjs (react.mjs
 // with its fake model's replies given) and its input.
 func recordedSuite(t *testing.T, env toolchain.NodeEnv) (dir, graph string) {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("testdata", "recorded", "orders.mjs"))
+	src, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "graphs", "recorded", "orders.mjs"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,13 +46,13 @@ type drift struct {
 	rows    []string
 }
 
-// recordDrifts records module (testdata/recorded/<module>, in dir) twice,
+// recordDrifts records module (scenarios/graphs/recorded/<module>, in dir) twice,
 // its tools scripted and real, checks both green on runtime, then fails
 // them with each drift and passes them with a refactor that changes
 // nothing (from → to).
 func recordDrifts(t *testing.T, dir, module, runtime string, drifts []drift, refactor [2][2]string) {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("testdata", "recorded", module))
+	src, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "graphs", "recorded", module))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -378,7 +378,7 @@ func TestRecordWholeGraphPyInterruptResume(t *testing.T) {
 // message, is refused without --real-tools and recorded with it.
 func TestRecordWholeGraphPyToolThatRaises(t *testing.T) {
 	python := toolchain.LangGraphPython(t)
-	src, err := os.ReadFile(filepath.Join("testdata", "recorded", "orders.py"))
+	src, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "graphs", "recorded", "orders.py"))
 	if err != nil {
 		t.Fatal(err)
 	}
