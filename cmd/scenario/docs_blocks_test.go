@@ -97,7 +97,8 @@ var docBlockUses = []docBlockUse{
 	{file: "README.md", lang: "sh", marker: readmeExportMarker, ranBy: "TestReadmePythonStateKeepsItsReducers"},
 	{file: "README.md", lang: "js", marker: "graph.stream(input,", check: checkReadmeStreamJS},
 	{file: "README.md", lang: "python", marker: "graph.stream(inputs,", check: checkReadmeStreamPython},
-	{file: "docs/reference.md", lang: "gherkin", marker: "Feature: the support agent looks orders up", check: checkReferenceWholeGraph},
+	{file: "docs/reference.md", lang: "gherkin", marker: "Feature: the support agent looks orders up", check: checkWholeGraph("scenarios/graphs/react.mjs")},
+	{file: "README.md", lang: "gherkin", marker: "Feature: the support agent looks an order up", check: checkWholeGraph("src/agent/react.mjs")},
 	{file: "docs/reference.md", lang: "", marker: "langgraph-js: @langchain/langgraph", check: checkVersionLines},
 	{file: "docs/reference.md", lang: "", marker: "skipped on a runtime (never counted as passed there)", check: checkSkipSummary},
 }

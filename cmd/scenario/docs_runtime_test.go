@@ -191,33 +191,36 @@ func checkSkipSummary(t *testing.T, _ *docFixtures, b docBlock) {
 	}
 }
 
-// checkReferenceWholeGraph runs the reference's whole-graph example as it
-// stands on the graph it names (scenarios/graphs/react.mjs) on LangGraph
-// JS, then, as the reference says it does, with that graph's Python twin
-// (react.py) on LangGraph Python.
-func checkReferenceWholeGraph(t *testing.T, _ *docFixtures, b docBlock) {
-	t.Run("js", func(t *testing.T) {
-		dir := nodeSuite(t, map[string]string{
-			"features/whole.feature":     featureOf(b),
-			"scenarios/graphs/react.mjs": repoFile(t, "scenarios/graphs/react.mjs"),
-		})
-		for _, cmd := range []string{"update", "check"} {
-			if r := runCLI(t, append(suiteArgs(cmd, dir), "--runtime", "langgraph-js")...); r.code != exitPassed {
-				t.Errorf("%s: %s --runtime langgraph-js exits %d:\n%s", b, cmd, r.code, r.all())
+// checkWholeGraph runs a whole-graph example as it stands, its graph at
+// module (scenarios/graphs/react.mjs put where the example names it) on
+// LangGraph JS, then, as the docs say it does, with that graph's Python
+// twin (react.py) on LangGraph Python.
+func checkWholeGraph(module string) func(t *testing.T, _ *docFixtures, b docBlock) {
+	return func(t *testing.T, _ *docFixtures, b docBlock) {
+		t.Run("js", func(t *testing.T) {
+			dir := nodeSuite(t, map[string]string{
+				"features/whole.feature": featureOf(b),
+				module:                   repoFile(t, "scenarios/graphs/react.mjs"),
+			})
+			for _, cmd := range []string{"update", "check"} {
+				if r := runCLI(t, append(suiteArgs(cmd, dir), "--runtime", "langgraph-js")...); r.code != exitPassed {
+					t.Errorf("%s: %s --runtime langgraph-js exits %d:\n%s", b, cmd, r.code, r.all())
+				}
 			}
-		}
-	})
-	t.Run("python", func(t *testing.T) {
-		python := toolchain.LangGraphPython(t)
-		feature := strings.Replace(featureOf(b), "scenarios/graphs/react.mjs:graph", "scenarios/graphs/react.py:graph", 1)
-		dir := newSuite(t, map[string]string{
-			"features/whole.feature":    feature,
-			"scenarios/graphs/react.py": repoFile(t, "scenarios/graphs/react.py"),
 		})
-		for _, cmd := range []string{"update", "check"} {
-			if r := runCLI(t, append(suiteArgs(cmd, dir), "--runtime", "langgraph-py", "--python", python)...); r.code != exitPassed {
-				t.Errorf("%s on react.py: %s --runtime langgraph-py exits %d:\n%s", b, cmd, r.code, r.all())
+		t.Run("python", func(t *testing.T) {
+			python := toolchain.LangGraphPython(t)
+			py := strings.TrimSuffix(module, ".mjs") + ".py"
+			feature := strings.Replace(featureOf(b), module+":graph", py+":graph", 1)
+			dir := newSuite(t, map[string]string{
+				"features/whole.feature": feature,
+				py:                       repoFile(t, "scenarios/graphs/react.py"),
+			})
+			for _, cmd := range []string{"update", "check"} {
+				if r := runCLI(t, append(suiteArgs(cmd, dir), "--runtime", "langgraph-py", "--python", python)...); r.code != exitPassed {
+					t.Errorf("%s on %s: %s --runtime langgraph-py exits %d:\n%s", b, py, cmd, r.code, r.all())
+				}
 			}
-		}
-	})
+		})
+	}
 }
