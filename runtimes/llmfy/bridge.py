@@ -65,6 +65,7 @@ try:
 
     from llmfy.flow_engine import END, START, FlowEngine, InMemoryCheckpointer  # noqa: E402
     from scenario_flow import OwnFlow, user_frame  # noqa: E402
+    from scenario_wholeflow import run_flow  # noqa: E402
     from llmfy.flow_engine.checkpointer.base_checkpointer import Checkpoint, CheckpointMetadata  # noqa: E402
 except ImportError as e:
     missing = getattr(e, "name", None) or str(e)
@@ -327,6 +328,15 @@ def open_spec(raw):
     return {"graph": by_key[key]}
 
 
+def run_whole(req):
+    """A whole run of the scenario's own flow (scenario_wholeflow.py)."""
+    own = specs.get(req.get("graph"))
+    if not isinstance(own, OwnFlow):
+        return {"error": {"code": "RUNTIME_ERROR", "message": "a whole-graph run needs the scenario's own flow (Given the graph from)"}}
+    own.used = True
+    return run_flow(own, req, loop, check_json, NonJSON)
+
+
 def close_spec(n):
     """Ends a scenario's own flow; one no commit ran on is kept for the
     next open of the same flow."""
@@ -340,7 +350,7 @@ def close_spec(n):
 def main():
     protocol.serve({"llmfy": protocol.version_of("llmfy"), "pydantic": protocol.version_of("pydantic"),
                     "python": protocol.python_version()},
-                   lambda req: protocol.answer(req, specs, open_spec, commit, close_spec))
+                   lambda req: protocol.answer(req, specs, open_spec, commit, close_spec, {"run": run_whole}))
 
 
 if __name__ == "__main__":

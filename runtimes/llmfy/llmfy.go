@@ -41,6 +41,9 @@ var bridgePy string
 //go:embed scenario_flow.py
 var flowPy string
 
+//go:embed scenario_wholeflow.py
+var wholeFlowPy string
+
 // Name is the runtime's name as --runtime spells it.
 const Name = "llmfy"
 
@@ -75,7 +78,7 @@ var pyRuntime = pybridge.Runtime{
 	Need:    pybridge.Need{Runtime: Name, Python: [2]int{3, 11}, Install: install},
 	Library: "llmfy",
 	Script:  bridgePy,
-	Files:   map[string]string{"scenario_flow.py": flowPy},
+	Files:   map[string]string{"scenario_flow.py": flowPy, "scenario_wholeflow.py": wholeFlowPy},
 	Accept:  accept,
 }
 
