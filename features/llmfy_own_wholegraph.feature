@@ -37,3 +37,12 @@ Feature: The team's own llmfy flow runs whole, its model scripted
       {question: "Where is my refund?"}
       """
     Then the step should fail with "MODEL_SCRIPT_EXHAUSTED" mentioning "superstep 2, node \"respond\""
+
+  Scenario: a real node that calls the model in a step is refused
+    A step has no model script, and a scenario never calls the provider.
+    Given the input state:
+      """json
+      {"question": "Where is my refund?"}
+      """
+    When node "respond" runs
+    Then the step should fail with "RUNTIME_ERROR" mentioning "node \"respond\": the node called the model in a step, which has no model script"

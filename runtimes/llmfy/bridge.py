@@ -65,7 +65,7 @@ try:
 
     from llmfy.flow_engine import END, START, FlowEngine, InMemoryCheckpointer  # noqa: E402
     from scenario_flow import OwnFlow, user_frame  # noqa: E402
-    from scenario_wholeflow import run_flow  # noqa: E402
+    from scenario_wholeflow import NoModel, answering_from, run_flow  # noqa: E402
     from llmfy.flow_engine.checkpointer.base_checkpointer import Checkpoint, CheckpointMetadata  # noqa: E402
 except ImportError as e:
     missing = getattr(e, "name", None) or str(e)
@@ -240,6 +240,8 @@ def commit(spec, req):
             run = flow.invoke(req.get("input") or {})
         else:
             run = flow.invoke(before or {})
+        no_model = NoModel()
+        restore = answering_from(no_model) if real else None
         try:
             state = loop.run_until_complete(run)
         except AttributeError as e:
@@ -254,7 +256,12 @@ def commit(spec, req):
             return {"error": {"code": "INVALID_GRAPH_NODE_RETURN_VALUE", "name": type(e).__name__,
                               "message": f"node {json.dumps(node)}: AttributeError: {e}"}}
         except Exception as e:  # noqa: BLE001
+            if no_model.failure is not None:
+                return {"error": {"code": no_model.failure.code, "message": f"node {json.dumps(ran[-1] if ran else '?')}: {no_model.failure.text}"}}
             return {"error": node_error(e) or error_of(e)}
+        finally:
+            if restore:
+                restore()
         out = {"nextId": req.get("nextId") or 0, "values": state}
         if real:
             out["returned"] = {n: returned.get(n) for n in real}

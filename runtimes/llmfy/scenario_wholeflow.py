@@ -64,6 +64,18 @@ class Run:
             raise self.failure from e
 
 
+class NoModel:
+    """The model of a step's real node: a step has no model script, and
+    the provider is never called from a scenario."""
+
+    def __init__(self):
+        self.failure = None
+
+    def reply(self, _messages):
+        self.failure = ScriptError("RUNTIME_ERROR", "the node called the model in a step, which has no model script: run the flow whole (Given the model replies, When the graph runs with), or give the node's output (When node returns)")
+        raise self.failure
+
+
 def model_classes():
     """Every BaseAIModel class loaded, the user's own included."""
     out, todo = [], [BaseAIModel]
@@ -74,7 +86,7 @@ def model_classes():
     return out
 
 
-def scripted(run):
+def answering_from(run):
     """Makes every model's generate() answer from run's script; the
     returned function puts them back."""
     saved = [(c, c.__dict__["generate"]) for c in model_classes() if "generate" in c.__dict__]
@@ -134,7 +146,7 @@ def run_flow(own, req, loop, check_json, NonJSON):
     hooks = FlowEngineHooks(on_node_start=start, on_node_end=end, on_error=user.on_error,
                             on_branch_start=user.on_branch_start, on_branch_end=user.on_branch_end)
     flow._engine_loop.hooks = hooks
-    restore = scripted(run)
+    restore = answering_from(run)
     try:
         limit = req.get("recursionLimit") or None
         values = loop.run_until_complete(flow.invoke(req.get("input") or {}, max_steps=limit))
