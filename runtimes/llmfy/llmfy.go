@@ -21,6 +21,12 @@
 //
 // It runs the llmfy profile alone, on schemas of the docs/reference.md, Reducers reducers but
 // messages (llmfy has no messages reducer), without merge declarations.
+//
+// A scenario's own flow ("<module>.py:<flow>", a FlowEngine) is loaded
+// afresh for each scenario (scenario_flow.py): its commits run on an engine
+// over the flow's own state class, so through its own reducers, with its
+// real nodes; a whole run is the flow's own invoke, its models answering
+// from the scenario's script (scenario_wholeflow.py).
 package llmfy
 
 import (
