@@ -64,6 +64,7 @@ try:
     import inspect  # noqa: E402
 
     from llmfy.flow_engine import END, START, FlowEngine, InMemoryCheckpointer  # noqa: E402
+    import scenario_flow  # noqa: E402
     from scenario_flow import OwnFlow, user_frame  # noqa: E402
     from scenario_wholeflow import NoModel, answering_from, run_flow  # noqa: E402
     from llmfy.flow_engine.checkpointer.base_checkpointer import Checkpoint, CheckpointMetadata  # noqa: E402
@@ -222,6 +223,8 @@ def commit(spec, req):
         raise ValueError(f"unknown commit kind {json.dumps(kind)}")
     if own:
         own.used = True
+        # handle puts the process back after the commit
+        scenario_flow.set_env(own.env)
     current.clear()
     current.update(returns)
     ran.clear()
@@ -341,6 +344,7 @@ def run_whole(req):
     if not isinstance(own, OwnFlow):
         return {"error": {"code": "RUNTIME_ERROR", "message": "a whole-graph run needs the scenario's own flow (Given the graph from)"}}
     own.used = True
+    scenario_flow.set_env(own.env)
     return run_flow(own, req, loop, check_json, NonJSON)
 
 
@@ -354,10 +358,18 @@ def close_spec(n):
             spare[own.ref] = own
 
 
+def handle(req):
+    """Answers a request, then puts the process's working directory and
+    environment back as they were."""
+    try:
+        return protocol.answer(req, specs, open_spec, commit, close_spec, {"run": run_whole})
+    finally:
+        scenario_flow.leave()
+
+
 def main():
     protocol.serve({"llmfy": protocol.version_of("llmfy"), "pydantic": protocol.version_of("pydantic"),
-                    "python": protocol.python_version()},
-                   lambda req: protocol.answer(req, specs, open_spec, commit, close_spec, {"run": run_whole}))
+                    "python": protocol.python_version()}, handle)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,32 @@ NOT_USERS = tuple({os.path.join(os.path.abspath(p), "") for p in [
 ] if p})
 
 
+# the bridge's environment, which every request leaves as it found it
+BASE_ENV = dict(os.environ)
+
+
+def set_env(env):
+    """Makes os.environ env."""
+    for k in [k for k in os.environ if k not in env]:
+        del os.environ[k]
+    for k, v in env.items():
+        if os.environ.get(k) != v:
+            os.environ[k] = v
+
+
+def leave():
+    """Puts the working directory and the environment back, after what
+    the suite's code did to them (a module's os.environ.setdefault, a
+    node's os.chdir)."""
+    try:
+        moved = os.getcwd() != ROOT
+    except OSError:
+        moved = True
+    if moved:
+        os.chdir(ROOT)
+    set_env(BASE_ENV)
+
+
 class LoadError(Exception):
     """A flow that does not load, in words that say what to fix."""
 
@@ -111,11 +137,17 @@ def kind_of(reducer):
 
 class OwnFlow:
     """A scenario's own flow: its state (the TypedDict whose Annotated
-    reducers llmfy reads itself), its nodes and its fields' kinds."""
+    reducers llmfy reads itself), its nodes and its fields' kinds, and the
+    environment its module left when it loaded, which its commits and
+    runs run in."""
 
     def __init__(self, ref):
         self.ref = ref
-        self.flow = import_flow(ref)
+        try:
+            self.flow = import_flow(ref)
+            self.env = dict(os.environ)
+        finally:
+            leave()
         self.state = self.flow.state_schema
         self.channels = list(get_type_hints(self.state, include_extras=True))
         self.kinds = {f: kind_of(self.flow._reducers.get(f)) for f in self.channels}
