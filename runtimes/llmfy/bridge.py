@@ -62,6 +62,7 @@ try:
     from typing_extensions import TypedDict  # noqa: E402
 
     import inspect  # noqa: E402
+    import itertools  # noqa: E402
 
     from llmfy.flow_engine import END, START, FlowEngine, InMemoryCheckpointer  # noqa: E402
     import scenario_flow  # noqa: E402
@@ -234,6 +235,12 @@ def commit(spec, req):
         flow = build(own.state, nodes, runs_real(own)) if own else spec.engine(nodes)
     except Exception as e:  # noqa: BLE001
         return {"error": error_of(e)}
+    if own and kind == "step" and len(nodes) > 1 and not real:
+        # a real node is run once: its effects are the user's
+        refused = order_decides(own, nodes, before)
+        ran.clear()
+        if refused:
+            return {"error": refused}
     session = None
     try:
         if kind == "input" and before is not None:
@@ -295,6 +302,39 @@ def node_error(e):
             at = user_frame(t)
             return {"code": "NODE_ERROR", "name": type(t).__name__,
                     "message": f"node {json.dumps(name)} raised {type(t).__name__}: {t}{f' (at {at})' if at else ''}"}
+    return None
+
+
+def finishing_orders(nodes):
+    """The orders a fan-out's branches may finish in: every one of up to
+    five nodes, else the listed order, its reverse and its rotations."""
+    if len(nodes) <= 5:
+        return list(itertools.permutations(nodes))
+    rotations = [tuple(nodes[i:] + nodes[:i]) for i in range(len(nodes))]
+    return rotations + [tuple(reversed(nodes))]
+
+
+def order_decides(own, nodes, before):
+    """On the user's own flow, whose reducers only llmfy can run: a step of
+    several scripted nodes run in each order its branches may finish in;
+    the error when two orders end differently (the flow's reducer is not
+    order-independent), else None."""
+    seen = None
+    for order in finishing_orders(nodes):
+        ran.clear()
+        try:
+            state = loop.run_until_complete(build(own.state, list(order), runs_real(own)).invoke(dict(before or {})))
+            end = "gives " + json.dumps(state, sort_keys=True, default=repr)
+        except Exception as e:  # noqa: BLE001
+            end = f"raises {type(e).__name__}: {e}"
+        if seen is None:
+            seen = (order, end)
+        elif end != seen[1]:
+            names = lambda o: ", ".join(json.dumps(n) for n in o)  # noqa: E731
+            return {"code": "PARALLEL_UNSUPPORTED", "message": (
+                f"nodes {names(nodes)} run in one step as a fan-out, whose branches llmfy applies as each finishes, "
+                f"and the state depends on which finishes first: finishing {names(seen[0])} {seen[1]}, finishing {names(order)} {end}. "
+                "Let one node of the step write the field, give it a reducer whose result does not depend on the order, or split the step")}
     return None
 
 

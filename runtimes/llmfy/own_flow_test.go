@@ -230,3 +230,39 @@ func TestOwnFlowAgreesWithInvoke(t *testing.T) {
 		t.Errorf("the flow's own invoke answered %v; want about late, refund, vip", got)
 	}
 }
+
+// TestOwnFlowOrderIndependence: on the user's own flow the bridge runs a
+// step of several scripted nodes in every order its branches may finish
+// in: the flow's order-independent reducer (tags, a sorted union) runs,
+// and a plain field written two values is PARALLEL_UNSUPPORTED. The
+// session is the bridge's own, given the step as the engine would hand it
+// (the engine itself still refuses such a step first, folding own fields
+// with replace).
+func TestOwnFlowOrderIndependence(t *testing.T) {
+	b := bridgeFor(t)
+	s, err := b.Open(engine.GraphSpec{Profile: Profile, Graph: supportFlow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	before := map[string]any{"question": "q", "tags": []any{"vip"}}
+	res, err := s.Commit(&engine.CommitRequest{Kind: engine.CommitStep, Before: before, Outputs: []engine.NodeOutput{
+		{Node: "classify", Output: jsonValue(t, map[string]any{"tags": []any{"late"}})},
+		{Node: "answer", Output: jsonValue(t, map[string]any{"tags": []any{"refund"}})},
+	}})
+	if err != nil {
+		t.Fatalf("an order-independent reducer: %v", err)
+	}
+	if got := fmt.Sprint(res.Values["tags"]); got != "[late refund vip]" {
+		t.Errorf("tags %s; want [late refund vip]", got)
+	}
+	_, err = s.Commit(&engine.CommitRequest{Kind: engine.CommitStep, Before: before, Outputs: []engine.NodeOutput{
+		{Node: "classify", Output: jsonValue(t, map[string]any{"answer": "a"})},
+		{Node: "answer", Output: jsonValue(t, map[string]any{"answer": "b"})},
+	}})
+	// runtimes/bridge passes the code on quoted in a RUNTIME_ERROR: it maps
+	// no PARALLEL_UNSUPPORTED of a program's
+	if err == nil || !strings.Contains(err.Error(), "(PARALLEL_UNSUPPORTED)") || !strings.Contains(err.Error(), `finishing "classify", "answer" gives`) {
+		t.Errorf("two values of a plain field: %v; want PARALLEL_UNSUPPORTED naming the orders", err)
+	}
+}
