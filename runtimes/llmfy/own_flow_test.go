@@ -266,3 +266,26 @@ func TestOwnFlowOrderIndependence(t *testing.T) {
 		t.Errorf("two values of a plain field: %v; want PARALLEL_UNSUPPORTED naming the orders", err)
 	}
 }
+
+// TestOwnFlowReturned: what the flow's real node returned comes back by
+// node, beside the state its return made through the flow's reducer.
+func TestOwnFlowReturned(t *testing.T) {
+	b := bridgeFor(t)
+	s, err := b.Open(engine.GraphSpec{Profile: Profile, Graph: supportFlow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	res, err := s.Commit(&engine.CommitRequest{Kind: engine.CommitStep, Before: map[string]any{"question": "Broken and late", "tags": []any{"vip"}},
+		Outputs: []engine.NodeOutput{{Node: "classify", Run: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	returned, _ := res.Returned["classify"].(engine.Checked)
+	if got := fmt.Sprint(returned.Value); got != "map[tags:[late broken]]" {
+		t.Errorf("classify returned %s; want map[tags:[late broken]] (its own order)", got)
+	}
+	if got := fmt.Sprint(res.Values["tags"]); got != "[broken late vip]" {
+		t.Errorf("tags %s; want [broken late vip] (the flow's sorted union)", got)
+	}
+}
