@@ -7,8 +7,9 @@ on (the suite's .venv, python3 on PATH, or the python: of scenario.yaml).
 
 The protocol is written once, in runtimes/bridge/doc.go, and held to by
 the transcripts of runtimes/bridge/testdata/transcripts: this bridge
-answers open with fields (no own graph), commit (scripted outputs alone)
-and close. Its ready line names llmfy, pydantic and python.
+answers open with fields, open with spec.graph (the suite's own flow,
+scenario_flow.py: its state fields, nodes and their kinds), commit and
+close. Its ready line names llmfy, pydantic and python.
 
 The state is a TypedDict with one annotation per field: a replace or
 last-value field (llmfy's field without a reducer) is a plain one, any other
@@ -31,6 +32,11 @@ return their scripted outputs:
          (scripted nodes finish in the order listed);
   tool:  the same with one node, named after the tool, returning the
          tool's writes.
+
+On the user's own flow the engine is built over the flow's own state
+class, so llmfy applies the flow's own Annotated reducers, and a real node
+of a step ("run") is the flow's own function (with its retry and
+timeout), whose return comes back in "returned".
 """
 
 import sys
@@ -55,7 +61,13 @@ try:
     from scenario_reducers import ReducerError  # noqa: E402
     from typing_extensions import TypedDict  # noqa: E402
 
+    import inspect  # noqa: E402
+    import itertools  # noqa: E402
+
     from llmfy.flow_engine import END, START, FlowEngine, InMemoryCheckpointer  # noqa: E402
+    import scenario_flow  # noqa: E402
+    from scenario_flow import OwnFlow, user_frame  # noqa: E402
+    from scenario_wholeflow import NoModel, answering_from, run_flow  # noqa: E402
     from llmfy.flow_engine.checkpointer.base_checkpointer import Checkpoint, CheckpointMetadata  # noqa: E402
 except ImportError as e:
     missing = getattr(e, "name", None) or str(e)
@@ -93,10 +105,13 @@ class Spec:
         return e
 
 
-# current is what each node of the commit under way returns, and ran the
-# nodes called so far; commits run one at a time
+# current is what each node of the commit under way returns, ran the
+# nodes called so far, returned and threw what the flow's real nodes
+# returned and raised; commits run one at a time
 current = {}
 ran = []
+returned = {}
+threw = {}
 
 
 def returns_output(name):
@@ -107,10 +122,46 @@ def returns_output(name):
     return node
 
 
-def build(state, nodes):
+def scripted(name):
+    """A node that returns its scripted output, as add_node's arguments."""
+    return {"func": returns_output(name)}
+
+
+def runs_real(own):
+    """The add_node arguments of a step's nodes on the user's flow: a
+    real node is the flow's own function (with its retry and timeout),
+    keeping what it returned or raised; any other returns its output."""
+    def node_of(name):
+        if name in current:
+            return scripted(name)
+        node = own.node(name)
+        if node.stream:
+            # a streaming node's return is llmfy's to read from its chunks
+            return {"func": node.func, "stream": True, "retry": node.retry, "timeout": node.timeout}
+        func = node.func
+
+        async def run(state):
+            ran.append(name)
+            try:
+                out = func(state)
+                if inspect.isawaitable(out):
+                    out = await out
+            except BaseException as e:
+                threw[name] = e
+                raise
+            returned[name] = out
+            return out
+
+        return {"func": run, "retry": node.retry, "timeout": node.timeout}
+
+    return node_of
+
+
+def build(state, nodes, node_of=scripted):
     """A FlowEngine over state: START -> idle -> END for an input, else
     START -> fan-out -> nodes -> END (llmfy 0.11 runs only the first
-    target of START, so the fan-out starts from a node)."""
+    target of START, so the fan-out starts from a node); node_of(name) is
+    a node's add_node arguments."""
     flow = FlowEngine(state, checkpointer=InMemoryCheckpointer(), max_steps=len(nodes) + 2)
     if not nodes:
         flow.add_node(IDLE, lambda _state: None)
@@ -120,7 +171,7 @@ def build(state, nodes):
     flow.add_node(FAN_OUT, lambda _state: None)
     flow.add_edge(START, FAN_OUT)
     for n in nodes:
-        flow.add_node(n, returns_output(n))
+        flow.add_node(n, **node_of(n))
         flow.add_edge(n, END)
     flow.add_edge(FAN_OUT, nodes[0] if len(nodes) == 1 else list(nodes))
     return flow.build()
@@ -148,29 +199,48 @@ def commit(spec, req):
     outputs = req.get("outputs") or []
     before = req.get("before")
     returns = {}
+    real = []
+    own = spec if isinstance(spec, OwnFlow) else None
     if kind == "input":
         nodes = []
     elif kind == "step":
         for o in outputs:
             if o.get("run"):
-                return {"error": {"code": "RUNTIME_ERROR", "message": f"node {json.dumps(o['node'])} is a real node, which the llmfy runtime cannot load yet"}}
+                why = own.real(o["node"]) if own else f"node {json.dumps(o['node'])} is a real node, and the scenario names no flow of its own to run it from"
+                if why:
+                    return {"error": {"code": "RUNTIME_ERROR", "message": why}}
+                real.append(o["node"])
+                continue
             if o.get("command"):
                 return {"error": {"code": "INVALID_GRAPH_NODE_RETURN_VALUE", "message": f"node {json.dumps(o['node'])} returned a command, which llmfy has not"}}
             returns[o["node"]] = o.get("output")
-        nodes = list(returns)
+        # as the step lists them
+        nodes = [o["node"] for o in outputs]
     elif kind == "tool":
         tool = req.get("tool") or "tools"
         returns[tool] = {k: v for k, v in req.get("writes") or []}
         nodes = [tool]
     else:
         raise ValueError(f"unknown commit kind {json.dumps(kind)}")
-    try:
-        flow = spec.engine(nodes)
-    except Exception as e:  # noqa: BLE001
-        return {"error": error_of(e)}
+    if own:
+        own.used = True
+        # handle puts the process back after the commit
+        scenario_flow.set_env(own.env)
     current.clear()
     current.update(returns)
     ran.clear()
+    returned.clear()
+    threw.clear()
+    try:
+        flow = build(own.state, nodes, runs_real(own)) if own else spec.engine(nodes)
+    except Exception as e:  # noqa: BLE001
+        return {"error": error_of(e)}
+    if own and kind == "step" and len(nodes) > 1 and not real:
+        # a real node is run once: its effects are the user's
+        refused = order_decides(own, nodes, before)
+        ran.clear()
+        if refused:
+            return {"error": refused}
     session = None
     try:
         if kind == "input" and before is not None:
@@ -180,27 +250,92 @@ def commit(spec, req):
             run = flow.invoke(req.get("input") or {})
         else:
             run = flow.invoke(before or {})
+        no_model = NoModel()
+        restore = answering_from(no_model) if real else None
         try:
             state = loop.run_until_complete(run)
         except AttributeError as e:
             # llmfy applies a node's return with .items(): a truthy return
             # that is not a dict fails there; of several branches, the first
             # to finish raises
-            node = next((n for n in ran if returns.get(n) and not isinstance(returns.get(n), dict)), "?")
+            out = node_error(e)
+            if out:
+                return {"error": out}
+            gave = {**returned, **returns}
+            node = next((n for n in ran if gave.get(n) and not isinstance(gave.get(n), dict)), "?")
             return {"error": {"code": "INVALID_GRAPH_NODE_RETURN_VALUE", "name": type(e).__name__,
                               "message": f"node {json.dumps(node)}: AttributeError: {e}"}}
         except Exception as e:  # noqa: BLE001
-            return {"error": error_of(e)}
+            if no_model.failure is not None:
+                return {"error": {"code": no_model.failure.code, "message": f"node {json.dumps(ran[-1] if ran else '?')}: {no_model.failure.text}"}}
+            return {"error": node_error(e) or error_of(e)}
+        finally:
+            if restore:
+                restore()
+        out = {"nextId": req.get("nextId") or 0, "values": state}
+        if real:
+            out["returned"] = {n: returned.get(n) for n in real}
+            for n in real:
+                try:
+                    check_json(out["returned"][n], [])
+                except NonJSON as e:
+                    return {"error": e.answer(f"node {json.dumps(n)} returned")}
         try:
             check_json(state, [])
         except NonJSON as e:
-            return {"error": e.answer("after the step, the state holds", "a reducer produced it")}
-        return {"nextId": req.get("nextId") or 0, "values": state}
+            return {"error": e.answer("after the step, the state holds", "a reducer or a node of the flow produced it")}
+        return out
     finally:
         current.clear()
         ran.clear()
+        returned.clear()
+        threw.clear()
         if session is not None:
             loop.run_until_complete(flow.checkpointer.delete(session))
+
+
+def node_error(e):
+    """The error of a real node of the flow that raised e (llmfy wraps
+    it in NodeExecutionException), or None."""
+    for name, t in threw.items():
+        if t is e or t is e.__cause__ or t is e.__context__:
+            at = user_frame(t)
+            return {"code": "NODE_ERROR", "name": type(t).__name__,
+                    "message": f"node {json.dumps(name)} raised {type(t).__name__}: {t}{f' (at {at})' if at else ''}"}
+    return None
+
+
+def finishing_orders(nodes):
+    """The orders a fan-out's branches may finish in: every one of up to
+    five nodes, else the listed order, its reverse and its rotations."""
+    if len(nodes) <= 5:
+        return list(itertools.permutations(nodes))
+    rotations = [tuple(nodes[i:] + nodes[:i]) for i in range(len(nodes))]
+    return rotations + [tuple(reversed(nodes))]
+
+
+def order_decides(own, nodes, before):
+    """On the user's own flow, whose reducers only llmfy can run: a step of
+    several scripted nodes run in each order its branches may finish in;
+    the error when two orders end differently (the flow's reducer is not
+    order-independent), else None."""
+    seen = None
+    for order in finishing_orders(nodes):
+        ran.clear()
+        try:
+            state = loop.run_until_complete(build(own.state, list(order), runs_real(own)).invoke(dict(before or {})))
+            end = "gives " + json.dumps(state, sort_keys=True, default=repr)
+        except Exception as e:  # noqa: BLE001
+            end = f"raises {type(e).__name__}: {e}"
+        if seen is None:
+            seen = (order, end)
+        elif end != seen[1]:
+            names = lambda o: ", ".join(json.dumps(n) for n in o)  # noqa: E731
+            return {"code": "PARALLEL_UNSUPPORTED", "message": (
+                f"nodes {names(nodes)} run in one step as a fan-out, whose branches llmfy applies as each finishes, "
+                f"and the state depends on which finishes first: finishing {names(seen[0])} {seen[1]}, finishing {names(order)} {end}. "
+                "Let one node of the step write the field, give it a reducer whose result does not depend on the order, or split the step")}
+    return None
 
 
 def error_of(e):
@@ -215,22 +350,66 @@ def error_of(e):
 
 # ---- the loop ----
 
-specs = {}  # id -> Spec
-by_key = {}  # the spec's JSON -> id
+specs = {}  # id -> Spec or OwnFlow
+by_key = {}  # a schema's JSON -> id: scenarios of one schema share its Spec
+# a flow loaded and closed before any commit ran on it (the harness opens a
+# scenario's flow once to check that it loads), as fresh as a new load
+spare = {}
+next_spec = 0
 
 
 def open_spec(raw):
+    """A scenario's graph. A schema's is shared; an own flow is loaded
+    afresh for each open, one for each scenario, so that no scenario sees
+    what another left in the module's state."""
+    global next_spec
+    ref = raw.get("graph")
+    if ref:
+        own = spare.pop(ref, None) or OwnFlow(ref)
+        own.used = False
+        next_spec += 1
+        specs[next_spec] = own
+        return {"graph": next_spec, "channels": own.channels, "nodes": own.nodes, "kinds": own.kinds}
     key = json.dumps(raw, sort_keys=True)
     if key not in by_key:
-        by_key[key] = len(specs) + 1
-        specs[by_key[key]] = Spec(raw)
+        next_spec += 1
+        by_key[key] = next_spec
+        specs[next_spec] = Spec(raw)
     return {"graph": by_key[key]}
+
+
+def run_whole(req):
+    """A whole run of the scenario's own flow (scenario_wholeflow.py)."""
+    own = specs.get(req.get("graph"))
+    if not isinstance(own, OwnFlow):
+        return {"error": {"code": "RUNTIME_ERROR", "message": "a whole-graph run needs the scenario's own flow (Given the graph from)"}}
+    own.used = True
+    scenario_flow.set_env(own.env)
+    return run_flow(own, req, loop, check_json, NonJSON)
+
+
+def close_spec(n):
+    """Ends a scenario's own flow; one no commit ran on is kept for the
+    next open of the same flow."""
+    own = specs.get(n)
+    if isinstance(own, OwnFlow):
+        del specs[n]
+        if not own.used:
+            spare[own.ref] = own
+
+
+def handle(req):
+    """Answers a request, then puts the process's working directory and
+    environment back as they were."""
+    try:
+        return protocol.answer(req, specs, open_spec, commit, close_spec, {"run": run_whole})
+    finally:
+        scenario_flow.leave()
 
 
 def main():
     protocol.serve({"llmfy": protocol.version_of("llmfy"), "pydantic": protocol.version_of("pydantic"),
-                    "python": protocol.python_version()},
-                   lambda req: protocol.answer(req, specs, open_spec, commit))
+                    "python": protocol.python_version()}, handle)
 
 
 if __name__ == "__main__":

@@ -21,11 +21,19 @@
 //
 // It runs the llmfy profile alone, on schemas of the docs/reference.md, Reducers reducers but
 // messages (llmfy has no messages reducer), without merge declarations.
+//
+// A scenario's own flow ("<module>.py:<flow>", a FlowEngine) is loaded
+// afresh for each scenario (scenario_flow.py): its commits run on an engine
+// over the flow's own state class, so through its own reducers, with its
+// real nodes; a whole run is the flow's own invoke, its models answering
+// from the scenario's script (scenario_wholeflow.py).
 package llmfy
 
 import (
 	_ "embed"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/stateharness/scenario/engine"
@@ -35,6 +43,12 @@ import (
 
 //go:embed bridge.py
 var bridgePy string
+
+//go:embed scenario_flow.py
+var flowPy string
+
+//go:embed scenario_wholeflow.py
+var wholeFlowPy string
 
 // Name is the runtime's name as --runtime spells it.
 const Name = "llmfy"
@@ -70,6 +84,7 @@ var pyRuntime = pybridge.Runtime{
 	Need:    pybridge.Need{Runtime: Name, Python: [2]int{3, 11}, Install: install},
 	Library: "llmfy",
 	Script:  bridgePy,
+	Files:   map[string]string{"scenario_flow.py": flowPy, "scenario_wholeflow.py": wholeFlowPy},
 	Accept:  accept,
 }
 
@@ -81,18 +96,23 @@ func FindPython(root, bin string, timeout time.Duration) (string, error) {
 }
 
 // accept refuses what this runtime does not run: other profiles, own
-// graphs, the messages reducer (LangGraph's, which llmfy has not) and
-// merge declarations (which only the built-in engine checks).
+// graphs that are not Python modules, the messages reducer (LangGraph's,
+// which llmfy has not) and merge declarations (which only the built-in
+// engine checks). An own graph is the user's llmfy flow, a FlowEngine of
+// a .py module, under the llmfy profile (a .py graph is langgraph-py's
+// unless the scenario chooses llmfy).
 func accept(spec engine.GraphSpec) error {
-	if spec.Profile != Profile {
-		p := spec.Profile
-		if p == "" {
-			p = "langgraph"
-		}
-		return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the %s profile is not llmfy's", p)}
-	}
 	if spec.Graph != "" {
-		return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the scenario's own graph %q: the llmfy runtime loads no graph yet", spec.Graph)}
+		module, _, _ := strings.Cut(spec.Graph, ":")
+		if filepath.Ext(module) != ".py" {
+			return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the scenario's own graph %q is not a Python module (.py)", spec.Graph)}
+		}
+		if spec.Profile != Profile {
+			return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the scenario's own graph %q runs under the %s profile; an llmfy flow needs Given the \"llmfy\" profile", spec.Graph, orLanggraph(spec.Profile))}
+		}
+	}
+	if spec.Profile != Profile {
+		return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the %s profile is not llmfy's", orLanggraph(spec.Profile))}
 	}
 	for _, f := range spec.Fields {
 		if f.Merge != "" {
@@ -103,4 +123,12 @@ func accept(spec engine.GraphSpec) error {
 		}
 	}
 	return nil
+}
+
+// orLanggraph names the profile of a scenario that names none.
+func orLanggraph(p string) string {
+	if p == "" {
+		return "langgraph"
+	}
+	return p
 }

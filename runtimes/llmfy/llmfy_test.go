@@ -84,8 +84,8 @@ func TestStartWithoutLlmfy(t *testing.T) {
 	}
 }
 
-// TestAccept: the llmfy profile alone, without the messages reducer,
-// merge declarations or an own graph.
+// TestAccept: the llmfy profile alone, without the messages reducer or
+// merge declarations; an own graph only as a Python module under it.
 func TestAccept(t *testing.T) {
 	for _, c := range []struct {
 		spec engine.GraphSpec
@@ -96,7 +96,9 @@ func TestAccept(t *testing.T) {
 		{engine.GraphSpec{Profile: ""}, false},
 		{engine.GraphSpec{Profile: "llmfy", Fields: []engine.FieldSpec{{Name: "m", Reducer: "messages"}}}, false},
 		{engine.GraphSpec{Profile: "llmfy", Fields: []engine.FieldSpec{{Name: "x", Reducer: "replace", Merge: engine.Commutative}}}, false},
-		{engine.GraphSpec{Profile: "llmfy", Graph: "agent.py:flow"}, false},
+		{engine.GraphSpec{Profile: "llmfy", Graph: "agent.py:flow"}, true},
+		{engine.GraphSpec{Profile: "langgraph-py", Graph: "agent.py:flow"}, false},
+		{engine.GraphSpec{Profile: "llmfy", Graph: "agent.mjs:flow"}, false},
 	} {
 		if err := accept(c.spec); (err == nil) != c.ok {
 			t.Errorf("accept(%+v) = %v; want ok %v", c.spec, err, c.ok)
