@@ -86,6 +86,11 @@ func (g *Graph) completionOrderDecides(th *thread, writes []Write) error {
 		if f == nil {
 			f = g.assignedField(name)
 		}
+		if g.graphRef != "" && f != nil && f.reducerName == ownChannel {
+			// the user's flow merges it with its own reducer, which only
+			// the flow can run: the runtime folds it in every order
+			continue
+		}
 		cur, has := th.values[name]
 		// the first order's outcome, against which every other is compared:
 		// values as JSON values (two long lists may differ only at their

@@ -15,6 +15,10 @@ type session struct {
 	s    Session
 }
 
+// ownChannel names the reducer of a field that is a channel of the
+// scenario's own graph: the graph's own, which only its runtime runs.
+const ownChannel = "(the graph's)"
+
 // Unsupported says that a runtime cannot run a scenario (docs/reference.md, Runtimes: another
 // runtime's profile, custom Go reducers, declared merge modes, an own
 // graph it cannot load): the scenario is skipped on it, never passed. A
@@ -166,7 +170,7 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 	for _, c := range channels {
 		if g.fields[c] == nil {
 			// the graph's own field: its channel is the authority on it
-			g.fields[c] = &field{name: c, typ: Type{Base: "any"}, reduce: reduceReplace, reducerName: "(the graph's)", merge: Commutative, scope: g.prof.scope, persistent: true}
+			g.fields[c] = &field{name: c, typ: Type{Base: "any"}, reduce: reduceReplace, reducerName: ownChannel, merge: Commutative, scope: g.prof.scope, persistent: true}
 		}
 	}
 	return nil

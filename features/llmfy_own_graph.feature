@@ -34,6 +34,27 @@ Feature: Scenarios on the team's own llmfy flow
       """
     Then field "tags" should equal ["broken", "vip"]
 
+  Scenario: two branches write the flow's order-independent field in one step
+    llmfy applies each branch's return as it finishes; the flow's sorted
+    union gives the same tags in either order, so the step runs. Two
+    values of a plain field would depend on the order: PARALLEL_UNSUPPORTED.
+    Given the input state:
+      """json
+      {"question": "where is my parcel", "tags": ["vip"]}
+      """
+    When these nodes run in one step:
+      """yaml
+      classify: {tags: [late]}
+      answer: {tags: [refund]}
+      """
+    Then field "tags" should equal ["late", "refund", "vip"]
+    When these nodes run in one step:
+      """yaml
+      classify: {answer: a}
+      answer: {answer: b}
+      """
+    Then the step should fail with "PARALLEL_UNSUPPORTED" mentioning "finishing \"answer\", \"classify\""
+
   Scenario: the flow's real nodes run on the current state
     Given the input state:
       """json

@@ -206,6 +206,7 @@ var codes = map[string]engine.Code{
 	string(engine.NodeScriptExhausted):          engine.NodeScriptExhausted,
 	string(engine.ToolScriptExhausted):          engine.ToolScriptExhausted,
 	string(engine.GraphRecursionLimit):          engine.GraphRecursionLimit,
+	string(engine.ParallelUnsupported):          engine.ParallelUnsupported,
 }
 
 // engineError maps a program's error to the harness's error; library
