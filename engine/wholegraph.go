@@ -294,7 +294,7 @@ func (g *Graph) RunGraph(threadID string, run GraphRun) (*GraphRunResult, error)
 		if len(g.sessions) > 0 {
 			cannot = g.sessions[0].name
 		}
-		return nil, &Unsupported{Runtime: cannot, Reason: fmt.Sprintf("the scenario runs its own graph %q whole, which only langgraph-js and langgraph-py run", g.graphRef), Graph: g.graphRef}
+		return nil, &Unsupported{Runtime: cannot, Reason: fmt.Sprintf("the scenario runs its own graph %q whole, which langgraph-js, langgraph-py, llmfy and the Go graphs of Options.Graphs do", g.graphRef), Graph: g.graphRef}
 	}
 	req := &GraphRunRequest{Thread: threadID, Resume: run.Resume, Command: run.Command, RecursionLimit: run.RecursionLimit, NextID: g.nextID}
 	if run.Input != nil {
