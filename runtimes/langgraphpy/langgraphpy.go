@@ -126,6 +126,11 @@ func accept(spec engine.GraphSpec) error {
 		if module, _, _ := strings.Cut(spec.Graph, ":"); filepath.Ext(module) != ".py" {
 			return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the scenario's own graph %q is not a Python module (.py)", spec.Graph)}
 		}
+		if spec.Profile == "llmfy" {
+			// a Python module under llmfy's profile is an llmfy flow, which
+			// the llmfy runtime loads
+			return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the scenario's own graph %q is an llmfy flow (the llmfy profile): run it with --runtime llmfy", spec.Graph)}
+		}
 		if spec.Profile != Profile {
 			return &engine.Error{Code: engine.SchemaInvalid, Path: engine.PathKey(engine.Root, "profile"), Message: fmt.Sprintf("the scenario's own graph %q is a LangGraph Python graph, so its profile is langgraph-py, not %s", spec.Graph, orLanggraph(spec.Profile))}
 		}
