@@ -88,6 +88,7 @@ var docBlockUses = []docBlockUse{
 	// the eino module of "In your own Go module": runtimes/eino's own test builds it from these blocks, the
 	// module required through replace directives to the checkout (it is on the proxy once tagged)
 	{file: "README.md", lang: "sh", marker: "go get github.com/stateharness/scenario/runtimes/eino@latest", ranBy: "TestReadmeEinoModule (runtimes/eino)"},
+	{file: "README.md", lang: "", marker: "github.com/stateharness/scenario/runtimes/eino => ../scenario/runtimes/eino", ranBy: "TestReadmeEinoModule (runtimes/eino), with the checkout's own path"},
 	{file: "README.md", lang: "go", marker: "func Build(chat model.ToolCallingChatModel", ranBy: "TestReadmeEinoModule (runtimes/eino)"},
 	{file: "README.md", lang: "go", marker: "func TestAgent(t *testing.T)", ranBy: "TestReadmeEinoModule (runtimes/eino)"},
 	{file: "README.md", lang: "gherkin", marker: `Given the graph from "eino:agent"`, ranBy: "TestReadmeEinoModule (runtimes/eino)"},
