@@ -90,48 +90,98 @@ const GoldenSuiteName = "golden files"
 // golden-file problems; paths are relative to base when the suite is under
 // it (reportPath).
 func buildJUnit(run *Run, golden []GoldenProblem, base string, now time.Time) *JUnitSuites {
-	out := &JUnitSuites{Name: "scenario", JUnitCounts: JUnitCounts{Time: seconds(now.Sub(run.Start))}}
+	return AssembleJUnit(JUnitEntries(run, base), junitGolden(run.Root, golden, base), now.Sub(run.Start))
+}
+
+// JUnitEntry is one testcase of the report before the report groups them
+// by feature: the scenario's feature, when it ran, and its testcase, named
+// without the " #N" that tells apart the testcases of one name in a
+// feature (AssembleJUnit adds it). A shard keeps its entries for report
+// merge, which assembles the entries of every shard as one run.
+type JUnitEntry struct {
+	Feature     string     `json:"feature"` // suite-relative
+	FeatureName string     `json:"featureName"`
+	Start       time.Time  `json:"start"`
+	End         time.Time  `json:"end"`
+	Case        *JUnitCase `json:"case"`
+}
+
+// JUnitEntries are the run's cases as testcases, in the suite's order.
+func JUnitEntries(run *Run, base string) []JUnitEntry {
+	names := map[string]string{}
+	out := make([]JUnitEntry, 0, len(run.Cases))
+	for _, k := range run.Cases {
+		name, ok := names[k.Scenario.Feature]
+		if !ok {
+			name = featureName(run.Root, k.Scenario.Feature)
+			names[k.Scenario.Feature] = name
+		}
+		file := reportPath(run.Root, base, k.Scenario.Feature)
+		tc := junitTestcase(k, file)
+		if why := k.SkippedOn; why != "" && tc.Status == "passed" {
+			// side by side, one runtime ran it alone: skipped on the other
+			tc.Status, tc.Skipped = "skipped", &JUnitSkipped{Message: why}
+		}
+		tc.File, tc.Line = file, k.Pos.Line
+		out = append(out, JUnitEntry{Feature: k.Scenario.Feature, FeatureName: name, Start: k.Start, End: k.End, Case: tc})
+	}
+	return out
+}
+
+// junitGolden are check's golden-file problems as testcases.
+func junitGolden(root string, golden []GoldenProblem, base string) []*JUnitCase {
+	var out []*JUnitCase
+	for _, p := range golden {
+		out = append(out, &JUnitCase{
+			Name: p.Path, Status: "failed", Time: "0",
+			File: reportPath(root, base, p.Pos.File), Line: p.Pos.Line,
+			Failure: &JUnitFailure{Message: p.Message, Type: p.Kind},
+		})
+	}
+	return out
+}
+
+// AssembleJUnit makes the report of the entries (in the suite's order) and
+// the golden-file testcases: a testsuite per feature, sorted by feature
+// name, a testcase's name numbered when its feature has more than one of
+// it; elapsed is the run's time.
+func AssembleJUnit(entries []JUnitEntry, golden []*JUnitCase, elapsed time.Duration) *JUnitSuites {
+	out := &JUnitSuites{Name: "scenario", JUnitCounts: JUnitCounts{Time: seconds(elapsed)}}
 	type feature struct {
 		path, name string
-		cases      []*Case
+		entries    []JUnitEntry
 	}
 	var features []*feature
 	byPath := map[string]*feature{}
-	for _, k := range run.Cases {
-		f, ok := byPath[k.Scenario.Feature]
+	for _, e := range entries {
+		f, ok := byPath[e.Feature]
 		if !ok {
-			f = &feature{path: k.Scenario.Feature, name: featureName(run.Root, k.Scenario.Feature)}
+			f = &feature{path: e.Feature, name: e.FeatureName}
 			byPath[f.path] = f
 			features = append(features, f)
 		}
-		f.cases = append(f.cases, k)
+		f.entries = append(f.entries, e)
 	}
 	sort.SliceStable(features, func(i, j int) bool { return features[i].name < features[j].name })
 	for _, f := range features {
 		ts := &JUnitSuite{Name: f.name}
 		names := map[string]int{}
-		for _, k := range f.cases {
-			names[k.Name]++
+		for _, e := range f.entries {
+			names[e.Case.Name]++
 		}
 		seen := map[string]int{}
-		first, last := run.Start, run.Start
-		for i, k := range f.cases {
-			file := reportPath(run.Root, base, f.path)
-			tc := junitTestcase(k, file)
-			if why := k.SkippedOn; why != "" && tc.Status == "passed" {
-				// side by side, one runtime ran it alone: skipped on the other
-				tc.Status, tc.Skipped = "skipped", &JUnitSkipped{Message: why}
+		var first, last time.Time
+		for i, e := range f.entries {
+			tc := *e.Case
+			if names[tc.Name] > 1 {
+				seen[tc.Name]++
+				tc.Name += " #" + strconv.Itoa(seen[tc.Name])
 			}
-			if names[k.Name] > 1 {
-				seen[k.Name]++
-				tc.Name += " #" + strconv.Itoa(seen[k.Name])
-			}
-			tc.File, tc.Line = file, k.Pos.Line
 			if i == 0 {
-				first = k.Start
+				first, last = e.Start, e.Start
 			}
-			if k.End.After(last) {
-				last = k.End
+			if e.End.After(last) {
+				last = e.End
 			}
 			ts.Tests++
 			switch tc.Status {
@@ -142,21 +192,17 @@ func buildJUnit(run *Run, golden []GoldenProblem, base string, now time.Time) *J
 			case "undefined", "pending":
 				ts.Errors++
 			}
-			ts.Cases = append(ts.Cases, tc)
+			ts.Cases = append(ts.Cases, &tc)
 		}
 		ts.Time = seconds(last.Sub(first))
 		out.add(ts)
 	}
 	if len(golden) > 0 {
 		ts := &JUnitSuite{Name: GoldenSuiteName, JUnitCounts: JUnitCounts{Time: "0"}}
-		for _, p := range golden {
+		for _, c := range golden {
 			ts.Tests++
 			ts.Failures++
-			ts.Cases = append(ts.Cases, &JUnitCase{
-				Name: p.Path, Status: "failed", Time: "0",
-				File: reportPath(run.Root, base, p.Pos.File), Line: p.Pos.Line,
-				Failure: &JUnitFailure{Message: p.Message, Type: p.Kind},
-			})
+			ts.Cases = append(ts.Cases, c)
 		}
 		out.add(ts)
 	}
@@ -231,7 +277,11 @@ func encodeJUnit(w io.Writer, s *JUnitSuites) error {
 
 // writeJUnit writes the report to file, or to out when file is "".
 func writeJUnit(file string, out io.Writer, run *Run, golden []GoldenProblem, base string) error {
-	rep := buildJUnit(run, golden, base, time.Now())
+	return WriteJUnit(file, out, buildJUnit(run, golden, base, time.Now()))
+}
+
+// WriteJUnit writes rep to file, or to out when file is "".
+func WriteJUnit(file string, out io.Writer, rep *JUnitSuites) error {
 	if file == "" {
 		return encodeJUnit(out, rep)
 	}

@@ -14,6 +14,7 @@ func (c Config) Filtered() bool {
 // says it can check none (goldenfile.ScopeOf).
 func (c Config) goldenScope() (goldenfile.Scope, bool) {
 	// go test -run 'TestX/<scenario>' leaves scenarios out as tags do
-	selected := c.Tags != "" || c.Shard != "" || c.T != nil && selectsSubtests(c.T)
+	sh, err := c.resolveShard()
+	selected := c.Tags != "" || err != nil || sh.Active() || c.T != nil && selectsSubtests(c.T)
 	return goldenfile.ScopeOf(c.Root, goldenfile.Layout{Features: c.Features, Golden: c.Golden}, c.Paths, selected)
 }

@@ -5,12 +5,10 @@ package runner
 import (
 	"cmp"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"os"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -65,8 +63,13 @@ type Config struct {
 	Tools map[string]steps.ToolFunc
 	// Concurrency is how many scenarios run at once (default 1).
 	Concurrency int
-	// Shard "K/N" runs the K-th of N deterministic parts of the suite.
-	Shard string
+	// Shard "K/N" runs the K-th of N balanced parts of the suite (see
+	// shard.go); empty reads a CI's variables (ResolveShard). ShardFrom
+	// names it in errors ("--shard" by default).
+	Shard, ShardFrom string
+	// ShardTimings is a JUnit report of an earlier run: the shards are
+	// balanced by its testcases' times instead of by count.
+	ShardTimings string
 	// Random shuffles scenarios within each feature with this seed; -1
 	// picks a seed (godog prints it); 0 keeps file order.
 	Random int64
@@ -124,6 +127,12 @@ func Run(cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if f := s.shard.StatusFile; f != "" {
+		// Bazel's sharding protocol: the test says it runs its part alone
+		if err := touch(f); err != nil {
+			return nil, fmt.Errorf("TEST_SHARD_STATUS_FILE=%s: %v", f, err)
+		}
+	}
 	l, err := s.load()
 	if err != nil {
 		return nil, err
@@ -177,6 +186,22 @@ type settings struct {
 	timeout      time.Duration
 	python       string // scenario.yaml's python:, for the Python runtimes
 	graph        string
+	shard        Shard
+	timings      *Timings // --shard-timings
+	// suite is every scenario the run loaded, before a shard took its
+	// part; hidden the outline rows of its scenarios other shards run
+	suite  []ShardUnit
+	hidden map[string]map[int]bool
+}
+
+// say writes a line about the run to the test log under go test, else to
+// the output.
+func (s *settings) say(line string) {
+	if s.cfg.T != nil {
+		s.cfg.T.Log(line)
+		return
+	}
+	fmt.Fprintln(s.cfg.Output, line)
 }
 
 // resolve applies scenario.yaml and the defaults to cfg and checks the
@@ -254,8 +279,25 @@ func resolve(cfg Config) (*settings, error) {
 	if s.timeout < 0 {
 		return nil, fmt.Errorf("the runtime timeout %s is not positive", s.timeout)
 	}
+	if s.shard, err = cfg.resolveShard(); err != nil {
+		return nil, err
+	}
+	if cfg.ShardTimings != "" {
+		if s.timings, err = ReadTimings(cfg.ShardTimings); err != nil {
+			return nil, err
+		}
+	}
+	if x := os.Getenv("XML_OUTPUT_FILE"); x != "" && !slices.Contains(s.ciFiles.junit, x) {
+		// Bazel reads the test's JUnit report there
+		s.ciFiles.junit = append(s.ciFiles.junit, x)
+	}
 	s.cfg = cfg
 	return s, nil
+}
+
+// resolveShard is the run's shard: Config.Shard, else a CI's variables.
+func (c Config) resolveShard() (Shard, error) {
+	return ResolveShard(c.Shard, cmp.Or(c.ShardFrom, "--shard"), os.Getenv)
 }
 
 // loaded is a suite's scenarios as the run selected them.
@@ -300,16 +342,14 @@ func (s *settings) load() (*loaded, error) {
 	if len(idx.Order) == 0 {
 		return nil, s.noScenarios()
 	}
-	if cfg.Shard != "" {
-		k, n, err := ParseShard(cfg.Shard)
-		if err != nil {
-			return nil, err
-		}
-		if idx, err = s.narrow(ShardPaths(idx.Order, k, n)); err != nil {
-			return nil, err
-		}
+	s.suite = ShardUnits(idx.Order)
+	if s.shard.Active() {
+		plan := planShard(s.suite, s.shard, s.timings)
+		idx.Keep(func(sc *suite.Scenario) bool { return plan.keep[sc] })
+		idx.Paths, s.hidden = plan.paths, plan.hide
+		s.say(plan.line)
 		if len(idx.Order) == 0 {
-			fmt.Fprintf(cfg.Output, "shard %s has no scenarios\n", cfg.Shard)
+			s.say(fmt.Sprintf("shard %s has no scenarios", s.shard))
 			return &loaded{idx: idx}, nil
 		}
 	}
@@ -320,7 +360,19 @@ func (s *settings) load() (*loaded, error) {
 		if err != nil {
 			return nil, err
 		}
-		if slices.Contains(sel, false) {
+		if slices.Contains(sel, false) && s.shard.Active() {
+			// a shard runs outline rows alone: keep what both select
+			chosen := map[*suite.Scenario]bool{}
+			for i, sc := range idx.Order {
+				chosen[sc] = sel[i]
+			}
+			plan := shardPlanOf(s.suite, chosen)
+			idx.Keep(func(sc *suite.Scenario) bool { return chosen[sc] })
+			idx.Paths, s.hidden = plan.paths, plan.hide
+			if len(idx.Order) == 0 {
+				return l, nil
+			}
+		} else if slices.Contains(sel, false) {
 			var paths []string
 			seen := map[string]bool{}
 			for i, sc := range idx.Order {
@@ -348,7 +400,7 @@ func (s *settings) load() (*loaded, error) {
 // could stop it.
 func (s *settings) parseOnce() bool {
 	cfg := s.cfg
-	return cfg.Shard == "" && cfg.Tags == "" && (cfg.T == nil || !selectsSubtests(cfg.T)) &&
+	return !s.shard.Active() && cfg.Tags == "" && (cfg.T == nil || !selectsSubtests(cfg.T)) &&
 		!strings.Contains(s.godogFormat, ":")
 }
 
@@ -453,7 +505,7 @@ func (s *settings) run(l *loaded) (*Result, *report.Run, error) {
 		Options: &godog.Options{
 			Format:      format,
 			Paths:       idx.Paths,
-			FS:          suite.FeatureFS(os.DirFS(cfg.Root)),
+			FS:          hideRows(suite.FeatureFS(os.DirFS(cfg.Root)), s.hidden),
 			Tags:        cfg.Tags,
 			Strict:      true,
 			NoColors:    cfg.NoColor,
@@ -550,39 +602,6 @@ func (w *warnings) show(cfg Config) {
 		}
 		fmt.Fprintln(cfg.Output, m)
 	}
-}
-
-// ParseShard reads "K/N" with 1 <= K <= N.
-func ParseShard(s string) (k, n int, err error) {
-	a, b, ok := strings.Cut(s, "/")
-	k, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
-		return 0, 0, fmt.Errorf("--shard %q: expected K/N with 1 <= K <= N, like 2/3", s)
-	}
-	return k, n, nil
-}
-
-// ShardPaths picks the scenarios of shard k of n as file.feature:LINE
-// paths. A scenario's shard is a hash of its feature path and line, so it
-// does not move when scenarios are added to other files; the rows of an
-// outline stay together.
-func ShardPaths(scenarios []*suite.Scenario, k, n int) []string {
-	var paths []string
-	seen := map[string]bool{}
-	for _, s := range scenarios {
-		p := s.Pos()
-		if seen[p] {
-			continue
-		}
-		seen[p] = true
-		h := fnv.New32a()
-		h.Write([]byte(p))
-		if int(h.Sum32()%uint32(n)) == k-1 {
-			paths = append(paths, p)
-		}
-	}
-	return paths
 }
 
 func orDefault(paths []string, def string) []string {

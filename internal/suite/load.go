@@ -36,6 +36,7 @@ type Scenario struct {
 	Name    string
 	Line    int // line of the Scenario keyword
 	Row     int // 1-based example row of an outline; 0 for a plain scenario
+	RowLine int // the line of that example row; 0 for a plain scenario
 	// GoldenBase is golden/<feature path under features/ without .feature>/<slug>
 	// without suffix and extension.
 	GoldenBase string
@@ -340,7 +341,7 @@ func (x *Index) add(file string, line int, doc *godog.GherkinDocument, pickles [
 		}
 		s := &Scenario{Feature: file, Name: p.Name, Line: int(sc.Location.Line)}
 		if len(p.AstNodeIds) > 1 {
-			s.Row = nodes.rows[p.AstNodeIds[1]]
+			s.Row, s.RowLine = nodes.rows[p.AstNodeIds[1]], nodes.rowLines[p.AstNodeIds[1]]
 		}
 		base, err := x.goldens.Add(file, s.Name, s.Line, s.Row)
 		if err != nil {
@@ -437,11 +438,12 @@ func unwrapPathError(err error) error {
 type documentNodes struct {
 	scenarios map[string]*messages.Scenario
 	rows      map[string]int // example row id → 1-based row number across the outline's tables
+	rowLines  map[string]int // example row id → its line
 	steps     map[string]Step
 }
 
 func indexDocument(doc *godog.GherkinDocument) documentNodes {
-	n := documentNodes{scenarios: map[string]*messages.Scenario{}, rows: map[string]int{}, steps: map[string]Step{}}
+	n := documentNodes{scenarios: map[string]*messages.Scenario{}, rows: map[string]int{}, rowLines: map[string]int{}, steps: map[string]Step{}}
 	var addSteps func([]*messages.Step)
 	addSteps = func(steps []*messages.Step) {
 		for _, st := range steps {
@@ -471,6 +473,7 @@ func indexDocument(doc *godog.GherkinDocument) documentNodes {
 			for _, r := range ex.TableBody {
 				row++
 				n.rows[r.Id] = row
+				n.rowLines[r.Id] = int(r.Location.Line)
 			}
 		}
 	}
