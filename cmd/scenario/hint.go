@@ -25,13 +25,14 @@ type hintFlags struct {
 	runtimeTimeout   string // a scenario whose real node is slow passes only with it
 	python           string
 	tags, shard      string
+	shardTimings     string
 	allowSkips       bool
 	cwdRoot          string   // the suite root relative to the current directory
 	paths            []string // the run's paths as given on the command line
 }
 
 func newHintFlags(f flags, rawPaths []string) hintFlags {
-	h := hintFlags{self: selfName(), profile: f.profile, runtime: f.runtime, runtimeTimeout: f.runtimeTimeout, python: f.python, tags: f.tags, shard: f.shard,
+	h := hintFlags{self: selfName(), profile: f.profile, runtime: f.runtime, runtimeTimeout: f.runtimeTimeout, python: f.python, tags: f.tags, shard: f.shard, shardTimings: f.shardTimings,
 		allowSkips: f.allowSkips, cwdRoot: f.root, paths: rawPaths}
 	if f.rootSet {
 		h.root = f.root
@@ -56,6 +57,9 @@ func (h hintFlags) command(sub string, selection bool) string {
 	if selection {
 		add("--tags", h.tags)
 		add("--shard", h.shard)
+		if h.shard != "" {
+			add("--shard-timings", h.shardTimings)
+		}
 	}
 	if h.allowSkips && sub != "prune" {
 		b += " --allow-skips"

@@ -48,6 +48,7 @@ func main() {
 
 type flags struct {
 	root, profile, tags, format, shard string
+	shardTimings                       string
 	runtime, runtimeTimeout, python    string
 	noColor, allowSkips, rootSet       bool
 	concurrency                        int
@@ -114,7 +115,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pf.Var(joinedFlag{&f.format}, "format", "formatters, comma-separated or one per --format: godog's pretty, progress, cucumber:FILE; junit:FILE (testcases with file and line; check adds its golden-file problems), github or github:FILE (GitHub Actions annotations), and html:FILE (a self-contained report of every step's state change); default pretty on a terminal, progress otherwise")
 	pf.BoolVar(&f.noColor, "no-color", false, "plain output (also NO_COLOR)")
 	pf.IntVar(&f.concurrency, "concurrency", 1, "how many scenarios run at once")
-	pf.StringVar(&f.shard, "shard", "", "run part K of N of the suite (K/N), split by feature path and scenario line")
+	pf.StringVar(&f.shard, "shard", "", "run part K of N of the suite (K/N; each outline row on its own, shards of equal count); without it, Bazel's, CircleCI's, Buildkite's or GitLab's shard variables choose the part")
+	pf.StringVar(&f.shardTimings, "shard-timings", "", "balance the shards by the testcase times of an earlier run's JUnit report (junit:FILE, or report merge's) instead of by count")
 	pf.Int64Var(&f.random, "random", 0, "shuffle scenarios within each feature; --random alone picks and prints a seed, --random=SEED repeats an order")
 	pf.Lookup("random").NoOptDefVal = "-1"
 	pf.StringVar(&f.runtime, "runtime", "", "what runs the commits: "+runtimes.Usage()+" (overrides scenario.yaml)")
@@ -127,6 +129,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		&cobra.Command{Use: "check [paths...]", Short: "Run without writing; fail on failing scenarios and missing, stale or orphan goldens", RunE: runSuite(modeCheck)},
 		&cobra.Command{Use: "prune [paths...]", Short: "Delete golden files that no scenario references (after a passing run of the suite, a directory or a feature file)", RunE: runSuite(modePrune)},
 		recordCommand(&f, os.Stdin, stdout, stderr),
+		reportCommand(&f, &code, stdout, stderr),
 		&cobra.Command{Use: "steps", Short: "Print the step vocabulary", Args: cobra.NoArgs, RunE: func(*cobra.Command, []string) error {
 			printSteps(stdout)
 			return nil
@@ -187,13 +190,17 @@ func execute(f flags, rawPaths []string, m mode, stdout, stderr io.Writer) int {
 		Root: f.root, Paths: paths, Tags: f.tags, Format: f.format, DefaultFormat: defaultFormat,
 		NoColor: f.noColor || os.Getenv("NO_COLOR") != "" || !terminal, Profile: f.profile,
 		Update:      m == modeUpdate || (m == modeRun && goldenfile.UpdateRequested()),
-		Concurrency: f.concurrency, Shard: f.shard, Random: f.random, Runtime: f.runtime,
+		Concurrency: f.concurrency, Shard: f.shard, ShardTimings: f.shardTimings, Random: f.random, Runtime: f.runtime,
 		RuntimeTimeout: timeout, Python: python, Accept: hints.acceptCommand(), Output: stdout,
 	}
 	if m == modeCheck {
 		// the reports list golden-file problems with what fixes them
 		prune := hints.withPaths("prune", false)
 		cfg.Check, cfg.Prune = true, func(string) string { return prune }
+		// report merge's verdict is of the whole suite: no --shard in its fixes
+		update := hints.withPaths("update", false)
+		cfg.MergeFix = runner.ShardFixes{Missing: update, Stale: update, Orphans: prune, Leftovers: hints.command("prune", false)}
+		cfg.AllowSkips = f.allowSkips
 	}
 	if m == modePrune && cfg.Filtered() {
 		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite, a directory or a feature file: drop --tags, --shard and scenario lines (golden files of the scenarios left out would look unused)")

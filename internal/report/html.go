@@ -34,10 +34,7 @@ func WriteHTML(files []string, run *Run, skips map[string]int) error {
 // HTML is the page's data of the run: its cases by feature, in the suite's
 // order.
 func HTML(run *Run, skips map[string]int) *htmlreport.Report {
-	r := &htmlreport.Report{Title: "Scenario report", Started: run.Start, Duration: time.Since(run.Start), Runtimes: run.Runtimes}
-	if abs, err := filepath.Abs(run.Root); err == nil {
-		r.Title += ": " + filepath.Base(abs)
-	}
+	r := &htmlreport.Report{Title: htmlTitle(run.Root), Started: run.Start, Duration: time.Since(run.Start), Runtimes: run.Runtimes}
 	for _, k := range run.Cases {
 		out := htmlScenario(k)
 		if out.Status == htmlreport.Passed && k.SkippedOn != "" {
@@ -50,13 +47,26 @@ func HTML(run *Run, skips map[string]int) *htmlreport.Report {
 		f := &r.Features[len(r.Features)-1]
 		f.Scenarios = append(f.Scenarios, out)
 	}
+	r.Notes = skipNotes(skips)
+	return r
+}
+
+// skipNotes are the page's notes of the skip reasons and their counts.
+func skipNotes(skips map[string]int) []string {
 	reasons := make([]string, 0, len(skips))
 	for reason, n := range skips {
 		reasons = append(reasons, fmt.Sprintf("%d× skipped on a runtime: %s", n, reason))
 	}
 	sort.Strings(reasons)
-	r.Notes = reasons
-	return r
+	return reasons
+}
+
+// htmlTitle is the page's title: the suite root's directory name.
+func htmlTitle(root string) string {
+	if abs, err := filepath.Abs(root); err == nil {
+		return "Scenario report: " + filepath.Base(abs)
+	}
+	return "Scenario report"
 }
 
 // htmlScenario is a case as the page shows it.

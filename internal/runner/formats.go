@@ -37,6 +37,7 @@ func splitHTMLFormat(list string) (godogFormat string, files []string, err error
 type ciFormats struct {
 	junit  []string // files; "" is the run's output
 	github []string
+	shard  []string // shard:FILE, for report merge
 }
 
 // splitCIFormats takes junit:FILE and github[:FILE] out of a --format list
@@ -65,6 +66,11 @@ func splitCIFormats(list string) (godogFormat string, f ciFormats, err error) {
 			f.junit = append(f.junit, file)
 		case name == "github":
 			f.github = append(f.github, file)
+		case name == "shard":
+			if !hasFile {
+				return "", f, fmt.Errorf("--format shard needs a file to write: shard:shard-1.json")
+			}
+			f.shard = append(f.shard, file)
 		default:
 			rest = append(rest, item)
 		}

@@ -12,9 +12,16 @@ func (c Config) Filtered() bool {
 
 // goldenScope is the part of golden/ whose orphans the run can check, or
 // says it can check none (goldenfile.ScopeOf).
-func (c Config) goldenScope() (goldenfile.Scope, bool) {
+func (c Config) goldenScope() (goldenfile.Scope, bool) { return c.scope(true) }
+
+// scope is goldenScope, of the whole suite when not withShard: a shard
+// surveys the part of golden/ that the shards answer for together.
+func (c Config) scope(withShard bool) (goldenfile.Scope, bool) {
 	// go test -run 'TestX/<scenario>' leaves scenarios out as tags do
-	sh, err := c.resolveShard()
-	selected := c.Tags != "" || err != nil || sh.Active() || c.T != nil && selectsSubtests(c.T)
+	selected := c.Tags != "" || c.T != nil && selectsSubtests(c.T)
+	if withShard {
+		sh, err := c.resolveShard()
+		selected = selected || err != nil || sh.Active()
+	}
 	return goldenfile.ScopeOf(c.Root, goldenfile.Layout{Features: c.Features, Golden: c.Golden}, c.Paths, selected)
 }

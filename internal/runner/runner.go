@@ -80,6 +80,11 @@ type Config struct {
 	// command that deletes it.
 	Check bool
 	Prune func(orphan string) string
+	// MergeFix are check's fix: commands for the whole suite, which a
+	// shard's part for report merge carries (--format shard:FILE);
+	// AllowSkips is --allow-skips, which the merge applies as check does.
+	MergeFix   report.ShardFixes
+	AllowSkips bool
 	// T runs each scenario as a subtest of T (go test); nil for the CLI.
 	T      *testing.T
 	Output io.Writer
@@ -146,14 +151,16 @@ func Run(cfg Config) (*Result, error) {
 		return nil, err
 	}
 	// a scenario no runtime ran claimed none of its golden files: every
-	// file that may be one of its own is kept
-	if scope, ok := s.cfg.goldenScope(); ok {
-		found, err := goldenfile.Survey(s.cfg.Root, scope, res.Goldens, res.unranKept)
-		if err != nil {
+	// file that may be one of its own is kept; a shard that writes its
+	// part for report merge surveys what the shards answer for together
+	var found goldenfile.Found
+	scope, surveyed := s.cfg.scope(false)
+	if surveyed && (!s.shard.Active() || len(s.ciFiles.shard) > 0) {
+		if found, err = goldenfile.Survey(s.cfg.Root, scope, res.Goldens, res.unranKept); err != nil {
 			return nil, err
 		}
 		res.Leftovers = found.Leftovers
-		if res.Status == 0 && res.unranKnown {
+		if res.Status == 0 && res.unranKnown && !s.shard.Active() {
 			res.Orphans, res.OrphansChecked = found.Orphans, true
 		}
 	}
@@ -163,6 +170,20 @@ func Run(cfg Config) (*Result, error) {
 	var check *report.GoldenCheck
 	if s.cfg.Check {
 		check = &report.GoldenCheck{Log: res.Goldens, Orphans: res.Orphans, Leftovers: res.Leftovers, Accept: s.cfg.Accept, Prune: s.cfg.Prune}
+	}
+	if len(s.ciFiles.shard) > 0 {
+		f := s.shardFile(model, res, check)
+		if f.Check != nil {
+			f.Check.Unused, f.Check.Surveyed = found.Orphans, surveyed && res.Status == 0 && res.unranKnown
+			if !surveyed {
+				f.Check.Filtered = "tags or scenario lines"
+			}
+		}
+		for _, file := range s.ciFiles.shard {
+			if err := report.WriteShardFile(file, f); err != nil {
+				return nil, err
+			}
+		}
 	}
 	ci := report.CI{JUnit: s.ciFiles.junit, GitHub: s.ciFiles.github}
 	if err := ci.Write(s.cfg.Output, model, check); err != nil {
@@ -474,7 +495,7 @@ func (s *settings) run(l *loaded) (*Result, *report.Run, error) {
 	// one collector builds the run's model, which every report writes from
 	keep := report.KeepNone
 	switch {
-	case len(s.htmlFiles) > 0:
+	case len(s.htmlFiles)+len(s.ciFiles.shard) > 0:
 		keep = report.KeepAll
 	case len(s.ciFiles.junit)+len(s.ciFiles.github) > 0:
 		keep = report.KeepRuns
