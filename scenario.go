@@ -143,6 +143,16 @@ type Options struct {
 	Reducers map[string]ReducerFunc
 	// Concurrency is how many scenarios run at once (default 1).
 	Concurrency int
+	// Shard "K/N" runs the K-th of N balanced parts of the suite, each
+	// row of a Scenario Outline on its own (docs/reference.md, Sharding
+	// in CI). Empty reads a CI's variables: Bazel's TEST_TOTAL_SHARDS and
+	// TEST_SHARD_INDEX, CircleCI's CIRCLE_NODE_TOTAL and CIRCLE_NODE_INDEX,
+	// Buildkite's BUILDKITE_PARALLEL_JOB_COUNT and BUILDKITE_PARALLEL_JOB,
+	// GitLab's CI_NODE_TOTAL and CI_NODE_INDEX.
+	Shard string
+	// ShardTimings is the JUnit report of an earlier run: the shards are
+	// balanced by its testcases' times instead of by count.
+	ShardTimings string
 	// Format lists formatters: godog's progress, pretty and cucumber:FILE;
 	// junit:FILE (testcases with file and line); github or github:FILE
 	// (GitHub Actions annotations); html:FILE, a self-contained report of
@@ -198,6 +208,7 @@ func Run(t *testing.T, opts Options) {
 		Root: root, Paths: opts.Paths, Tags: opts.Tags, Profile: opts.Profile,
 		Features: opts.Features, Golden: opts.Golden, IDPrefix: opts.IDPrefix,
 		Reducers: opts.Reducers, Concurrency: opts.Concurrency, Format: opts.Format,
+		Shard: opts.Shard, ShardFrom: "Options.Shard", ShardTimings: opts.ShardTimings,
 		Update: opts.Update || goldenfile.UpdateRequestedInTest(), NoColor: true, T: t,
 		Accept: acceptCommand(t.Name()), Runtime: opts.Runtime, RuntimeTimeout: opts.RuntimeTimeout, Python: opts.Python,
 		Steps: opts.Steps, Nodes: opts.Nodes, Tools: opts.Tools, Graphs: opts.Graphs,
@@ -243,7 +254,7 @@ func checkGoldens(t *testing.T, cfg runner.Config, res *runner.Result, root stri
 	}
 	c := goldenfile.Coverage{Passed: res.Status == 0, OrphansChecked: res.OrphansChecked}
 	if cfg.Filtered() {
-		c.Filtered = "-run, tags or scenario lines"
+		c.Filtered = "-run, tags, shard or scenario lines"
 	}
 	if why := c.Unchecked(); why != "" {
 		t.Log("SCENARIO_CHECK: " + why)
