@@ -188,7 +188,7 @@ func TestShardsPartitionTheSuite(t *testing.T) {
 	}
 }
 
-func TestShardAssignmentIsStableWhenAnotherFeatureGrows(t *testing.T) {
+func TestAddingAScenarioMovesFewOthersAcrossShards(t *testing.T) {
 	dir := ciSuite(t)
 	shardOf := func() map[string]string {
 		out := map[string]string{}
@@ -212,13 +212,19 @@ func TestShardAssignmentIsStableWhenAnotherFeatureGrows(t *testing.T) {
 		return out
 	}
 	before := shardOf()
-	writeFiles(t, dir, map[string]string{"features/gamma.feature": ciFeature("gamma", 6)})
+	writeFiles(t, dir, map[string]string{"features/gamma.feature": ciFeature("gamma", 1)})
 	wantCode(t, runCLI(t, suiteArgs("update", dir, "features/gamma.feature")...), exitPassed)
 	after := shardOf()
+	moved := 0
 	for name, k := range before {
 		if after[name] != k {
-			t.Errorf("scenario %q moved from shard %s to %s when another feature grew", name, k, after[name])
+			moved++
 		}
+	}
+	// the shards are runs of the scenarios in hash order: one more
+	// scenario moves at most one across each of the 2 cuts
+	if moved > 2 {
+		t.Errorf("adding one scenario moved %d others to another shard, want at most 2", moved)
 	}
 }
 
