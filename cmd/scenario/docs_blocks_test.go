@@ -102,6 +102,7 @@ var docBlockUses = []docBlockUse{
 	{file: "README.md", lang: "gherkin", marker: "Feature: the support agent looks an order up", check: checkWholeGraph("src/agent/react.mjs")},
 	{file: "docs/reference.md", lang: "", marker: "langgraph-js: @langchain/langgraph", check: checkVersionLines},
 	{file: "docs/reference.md", lang: "", marker: "skipped on a runtime (never counted as passed there)", check: checkSkipSummary},
+	{file: "README.md", lang: "yaml", marker: "report merge --format junit:scenarios.xml,html:scenarios.html shard-*.json", check: checkShardWorkflow},
 }
 
 // langChecks run or parse a block of a language no docBlockUses entry

@@ -142,12 +142,14 @@ func Run(cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	var res *Result
+	var model *report.Run
 	if !l.late && len(l.idx.Order) == 0 {
-		// a shard or a go test -run that selects nothing
-		return &Result{Goldens: &goldenfile.Log{}, Index: l.idx}, nil
-	}
-	res, model, err := s.run(l)
-	if err != nil {
+		// a shard or a go test -run that selects nothing: its reports
+		// (a shard's part for report merge) say so
+		res = &Result{Goldens: &goldenfile.Log{}, Index: l.idx, unranKnown: true}
+		model = report.NewCollector(l.idx, s.runtime, report.KeepNone).Run()
+	} else if res, model, err = s.run(l); err != nil {
 		return nil, err
 	}
 	// a scenario no runtime ran claimed none of its golden files: every
