@@ -70,6 +70,9 @@ type scaffoldData struct {
 	// registers the team's eino graph (runtimes/eino) for
 	// `Given the graph from "eino:graph"`.
 	Eino bool
+	// Shards are the workflow's matrix of parts, 1 to N (init --shards N);
+	// none for one check job.
+	Shards []int
 	// Dirs is where features/, golden/ and scenarios/ go from the suite
 	// root, with a trailing slash: tests/scenario/ in a flat layout
 	// (scenario.yaml then names them), else empty.
@@ -304,6 +307,9 @@ type scaffoldFile struct {
 // for (--profile, --runtime); empty ones are chosen from the project.
 type initOptions struct {
 	Profile, Runtime string
+	// Shards splits the workflow's check into a matrix of parts and a
+	// report merge (init_shards.go); 0 or 1 is one job.
+	Shards int
 }
 
 // runInit scaffolds a suite in dir for the project around it.
@@ -363,6 +369,9 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 		before = append(before, "runtime: langgraph-js loads LangGraph JS from the suite's node_modules; before the first run (node >= 20):\n  "+data.Install)
 	}
 	data.Cargo = profile == "awaken" || uses("awaken")
+	if data.Shards, err = workflowShards(opts.Shards, data.GoModule); err != nil {
+		return err
+	}
 	if flat {
 		data.Dirs = flatSuite + "/"
 	}

@@ -52,6 +52,7 @@ type flags struct {
 	runtime, runtimeTimeout, python    string
 	noColor, allowSkips, rootSet       bool
 	concurrency                        int
+	shards                             int // init --shards
 	random                             int64
 }
 
@@ -134,17 +135,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 			printSteps(stdout)
 			return nil
 		}},
-		&cobra.Command{Use: "init [dir]", Short: "Scaffold a suite that passes at once: features/, golden/, scenarios/, scenario.yaml, scenario_test.go, a CI workflow (for --profile and --runtime when given, else for the project around dir)",
+		withShardsFlag(&f.shards, &cobra.Command{Use: "init [dir]", Short: "Scaffold a suite that passes at once: features/, golden/, scenarios/, scenario.yaml, scenario_test.go, a CI workflow (for --profile and --runtime when given, else for the project around dir)",
 			Args: cobra.MaximumNArgs(1), RunE: func(_ *cobra.Command, args []string) error {
 				dir := f.root
 				if len(args) == 1 {
 					dir = args[0]
 				}
-				if err := runInitWith(dir, initOptions{Profile: f.profile, Runtime: f.runtime}, stdout); err != nil {
+				if err := runInitWith(dir, initOptions{Profile: f.profile, Runtime: f.runtime, Shards: f.shards}, stdout); err != nil {
 					return fmt.Errorf("init: %w", err)
 				}
 				return nil
-			}},
+			}}),
 		&cobra.Command{Use: "version", Short: "Print the version", Args: cobra.NoArgs, RunE: func(*cobra.Command, []string) error {
 			fmt.Fprintln(stdout, "scenario", version())
 			return nil
