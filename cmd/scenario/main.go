@@ -204,7 +204,7 @@ func execute(f flags, rawPaths []string, m mode, stdout, stderr io.Writer) int {
 		cfg.AllowSkips = f.allowSkips
 	}
 	if m == modePrune && cfg.Filtered() {
-		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite, a directory or a feature file: drop --tags, --shard and scenario lines (golden files of the scenarios left out would look unused)")
+		fmt.Fprintln(stderr, "scenario: prune needs a run of the whole suite, a directory or a feature file: drop --tags, --shard (and a CI's shard variables) and scenario lines (golden files of the scenarios left out would look unused)")
 		return exitLoad
 	}
 	res, err := runner.Run(cfg)

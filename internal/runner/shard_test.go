@@ -474,3 +474,36 @@ func TestRunsUnderEveryConventionCoverTheSuiteOnce(t *testing.T) {
 		})
 	}
 }
+
+func TestBazelXMLOutputFileGetsTheJUnitReport(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "features", "a.feature")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(shardFeature("a", 2, []int{2})), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range conventions {
+		t.Setenv(c.total, "")
+		t.Setenv(c.index, "")
+	}
+	xmlOut := filepath.Join(t.TempDir(), "test.xml")
+	t.Setenv("XML_OUTPUT_FILE", xmlOut)
+	t.Setenv("TEST_TOTAL_SHARDS", "2")
+	t.Setenv("TEST_SHARD_INDEX", "1")
+	if _, err := Run(Config{Root: root, Output: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(xmlOut)
+	if err != nil {
+		t.Fatalf("XML_OUTPUT_FILE: %v", err)
+	}
+	var rep report.JUnitSuites
+	if err := xml.Unmarshal(data, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Tests != 2 {
+		t.Errorf("XML_OUTPUT_FILE holds %d testcases, want shard 2/2's 2 of 4", rep.Tests)
+	}
+}
