@@ -86,6 +86,10 @@ func mergeReports(names []string, format string, stdout, stderr io.Writer) int {
 			code = exitFailed
 		}
 	}
+	for _, msg := range m.Shared {
+		fmt.Fprintln(stdout, msg)
+		code = exitFailed
+	}
 	if files[0].Check != nil && !v.write(stdout, code == exitPassed) {
 		code = exitFailed
 	}
@@ -138,6 +142,11 @@ func verdictOf(m *reports.MergedRun) verdict {
 		leftovers = append(leftovers, c.Leftovers...)
 	}
 	v.coverage.Skipped = v.skipped > 0
+	if len(m.Shared) > 0 {
+		// a golden file two shards' scenarios read: as in one run, that
+		// scenario failed, and orphans cannot be told
+		v.coverage.Passed, v.coverage.OrphansChecked = false, false
+	}
 	for _, kind := range []string{"missing", "stale"} {
 		paths := make([]string, 0, len(byKind[kind]))
 		for p := range byKind[kind] {

@@ -283,3 +283,45 @@ func TestShardTimingsBalanceByAnEarlierReport(t *testing.T) {
 	wantCode(t, r, exitLoad)
 	wantContains(t, r, "--shard-timings", "nope.xml")
 }
+
+// TestMergeFailsAGoldenFileTwoShardsRead: one run refuses a golden file
+// that two scenarios read; so does the merge when the two ran in two
+// shards, each of which passed alone.
+func TestMergeFailsAGoldenFileTwoShardsRead(t *testing.T) {
+	clearShardVariables(t)
+	scenarioOf := func(name string) string {
+		return `
+  Scenario: ` + name + `
+    Given the state schema:
+      | field | type    |
+      | n     | integer |
+    And the input state:
+      """json
+      {"n": 1}
+      """
+    Then the state should match the golden file "shared"
+`
+	}
+	dir := newSuite(t, map[string]string{"features/a.feature": "Feature: a\n" + scenarioOf("first") + scenarioOf("second")})
+	out := t.TempDir()
+	var parts []string
+	for k := 1; k <= 2; k++ {
+		part := filepath.Join(out, fmt.Sprintf("s%d.json", k))
+		wantCode(t, runCLI(t, "update", "--root", dir, "--no-color", "--shard", fmt.Sprintf("%d/2", k)), exitPassed)
+		r := runCLI(t, "check", "--root", dir, "--no-color", "--shard", fmt.Sprintf("%d/2", k), "--format", "progress,shard:"+part)
+		wantCode(t, r, exitPassed)
+		wantContains(t, r, fmt.Sprintf("shard %d/2 (--shard): 1 of 2 scenarios", k))
+		parts = append(parts, part)
+	}
+	junit := filepath.Join(out, "merged.xml")
+	r := runCLI(t, "report", "merge", "--format", "junit:"+junit, parts[0], parts[1])
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "golden file golden/a/shared.json is used by two scenarios, features/a.feature:3 and features/a.feature:13", "orphan golden files were not checked: scenarios failed")
+	if rep := readMergeReport(t, junit); rep.Failures != 1 {
+		t.Errorf("the merged report has %d failures, want the second scenario's", rep.Failures)
+	}
+	// one run says the same
+	r = runCLI(t, suiteArgs("check", dir)...)
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "golden file golden/a/shared.json is used by two scenarios")
+}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"time"
 
@@ -46,12 +47,18 @@ type ShardFile struct {
 	// to where the shard ran, or to the GitHub workspace).
 	ReportRoot string      `json:"reportRoot"`
 	Check      *ShardCheck `json:"check,omitempty"`
+	// Owners are the golden files the shard's scenarios read, each with
+	// the scenario's key: one run refuses a file two scenarios read, and
+	// so does the merge when they ran in two shards.
+	Owners map[string]string `json:"owners,omitempty"`
 }
 
 // ShardCase is one case of the shard.
 type ShardCase struct {
-	// Ordinal is the case's place in the whole suite's order.
+	// Ordinal is the case's place in the whole suite's order; Key names
+	// it ("features/a.feature:12 (example row 2)").
 	Ordinal int                 `json:"ordinal"`
+	Key     string              `json:"key"`
 	JUnit   JUnitEntry          `json:"junit"`
 	HTML    htmlreport.Scenario `json:"html"`
 }
@@ -105,7 +112,7 @@ func NewShardFile(run *Run, shard string, suiteHash string, units int, ordinal f
 		if h.Status == htmlreport.Passed && k.SkippedOn != "" {
 			h.Status = htmlreport.Skipped
 		}
-		f.Cases = append(f.Cases, ShardCase{Ordinal: ordinal(k), JUnit: entries[i], HTML: h})
+		f.Cases = append(f.Cases, ShardCase{Ordinal: ordinal(k), Key: k.Scenario.Key(), JUnit: entries[i], HTML: h})
 	}
 	if g != nil {
 		f.Check = &ShardCheck{Leftovers: g.Leftovers}
@@ -151,6 +158,9 @@ type MergedRun struct {
 	Start  time.Time
 	End    time.Time
 	Skips  map[string]int
+	// Shared are the golden files two scenarios in two shards read, as
+	// the error one run gives the second of them.
+	Shared []string
 }
 
 // Merge checks that the files are the N shards of one suite, each once,
@@ -200,7 +210,50 @@ func Merge(names []string, files []*ShardFile) (*MergedRun, error) {
 	}
 	sortCases(m.Cases)
 	m.Shards = files
+	m.shareGoldens()
 	return m, nil
+}
+
+// shareGoldens fails each case that read a golden file a case earlier in
+// the suite, in another shard, read too: in one run, the second scenario
+// to claim a file fails with this error.
+func (m *MergedRun) shareGoldens() {
+	owners := map[string][]string{} // golden file → the keys of the cases that read it
+	for _, f := range m.Shards {
+		for p, key := range f.Owners {
+			if !slices.Contains(owners[p], key) {
+				owners[p] = append(owners[p], key)
+			}
+		}
+	}
+	at := map[string]int{} // case index by key
+	for i, c := range m.Cases {
+		at[c.Key] = i
+	}
+	paths := make([]string, 0, len(owners))
+	for p, keys := range owners {
+		if len(keys) > 1 {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		keys := owners[p]
+		sort.Slice(keys, func(i, j int) bool { return at[keys[i]] < at[keys[j]] })
+		for _, later := range keys[1:] {
+			i, ok := at[later]
+			if !ok {
+				continue
+			}
+			msg := fmt.Sprintf("golden file %s is used by two scenarios, %s and %s; give one of them its own name with `the golden file \"<name>\"`", p, keys[0], later)
+			c := &m.Cases[i]
+			tc := *c.JUnit.Case
+			tc.Status, tc.Skipped, tc.Failure = "failed", nil, &JUnitFailure{Message: msg}
+			c.JUnit.Case = &tc
+			c.HTML.Status, c.HTML.Failure = htmlreport.Failed, &htmlreport.Failure{Message: msg}
+			m.Shared = append(m.Shared, msg)
+		}
+	}
 }
 
 func sortCases(cases []ShardCase) {

@@ -28,6 +28,7 @@ func (s *settings) shardFile(model *report.Run, res *Result, check *report.Golde
 	ordinal := func(k *report.Case) int { return at[k.Scenario.Key()] }
 	f := report.NewShardFile(model, s.shard.String(), hex.EncodeToString(h.Sum(nil)), len(units), ordinal, res.Skips, check)
 	f.Status = res.Status
+	f.Owners = res.Goldens.Owners()
 	if f.Check != nil {
 		f.Check.Skipped, f.Check.AllowSkips = res.Skipped(), s.cfg.AllowSkips
 		f.Check.Fix = s.cfg.MergeFix
