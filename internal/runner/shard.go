@@ -60,16 +60,6 @@ var shardConventions = []shardConvention{
 	{"GitLab", "CI_NODE_TOTAL", "CI_NODE_INDEX", 1},
 }
 
-// ShardVariables lists the CI variables a run reads for its shard, as
-// "TOTAL/INDEX" pairs.
-func ShardVariables() []string {
-	var out []string
-	for _, c := range shardConventions {
-		out = append(out, c.total+"/"+c.index)
-	}
-	return out
-}
-
 // ResolveShard is the run's shard: the explicit one (flag, "K/N", named
 // where in its errors) wins; else the first CI convention whose variables
 // are set; else the whole suite (1/1). A variable that is set but not a

@@ -507,3 +507,27 @@ func TestBazelXMLOutputFileGetsTheJUnitReport(t *testing.T) {
 		t.Errorf("XML_OUTPUT_FILE holds %d testcases, want shard 2/2's 2 of 4", rep.Tests)
 	}
 }
+
+func TestTagsFilterWithinEachShard(t *testing.T) {
+	root := t.TempDir()
+	content := strings.Replace(shardFeature("a", 6, []int{4}), "  Scenario: a 2\n", "  @only\n  Scenario: a 2\n", 1)
+	path := filepath.Join(root, "features", "a.feature")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range conventions {
+		t.Setenv(c.total, "")
+		t.Setenv(c.index, "")
+	}
+	var ran []string
+	for k := 1; k <= 3; k++ {
+		// a shard without the tagged scenario runs nothing, and is no error
+		ran = append(ran, junitNames(t, root, Config{Tags: "@only", Shard: fmt.Sprintf("%d/3", k)})...)
+	}
+	if len(ran) != 1 || !strings.HasSuffix(ran[0], " a 2") {
+		t.Errorf("the shards ran %v under --tags @only, want a 2 once", ran)
+	}
+}
