@@ -36,6 +36,9 @@ func TestMain(m *testing.M) {
 	if shared.b != nil {
 		shared.b.Close()
 	}
+	if sharedRuntime.r != nil {
+		sharedRuntime.r.Close()
+	}
 	os.Exit(code)
 }
 

@@ -61,6 +61,9 @@ func IsCrateRef(ref string) bool {
 
 // ReadCrate reads the crate a scenario's reference names, under root.
 func ReadCrate(root, ref string) (*Crate, error) {
+	if m := strings.Index(ref, Manifest+":"); m >= 0 && strings.Contains(ref[m+len(Manifest)+1:], ":") {
+		return nil, fmt.Errorf("awaken: %q: the plugin %q is not a path from the crate's root: write it with \".\" for \"::\", as StatePlugin, state.StatePlugin or plugin()", ref, ref[m+len(Manifest)+1:])
+	}
 	i := strings.LastIndexByte(ref, ':')
 	if i <= 0 || i == len(ref)-1 || filepath.Base(ref[:i]) != Manifest {
 		return nil, fmt.Errorf("awaken: %q: expected \"<crate>/Cargo.toml:<plugin>\", like \"Cargo.toml:StatePlugin\"", ref)
