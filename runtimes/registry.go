@@ -18,7 +18,8 @@ type Runtime struct {
 	// when --profile is not given.
 	Profiles []string
 	// Graphs are the extensions of the modules of own graphs it loads
-	// ("<module>:<export>"); none: it loads no own graph.
+	// ("<module>:<export>"), or their file names (Cargo.toml); none: it
+	// loads no own graph.
 	Graphs []string
 	// Start starts it for a run: one process per run.
 	Start func(Settings) (*bridge.Bridge, error)
@@ -33,7 +34,7 @@ var registry = []Runtime{
 		Name:     awaken.Name,
 		Profiles: []string{awaken.Profile},
 		// a user's crate: "<crate>/Cargo.toml:<plugin>"
-		Graphs: []string{".toml"},
+		Graphs: []string{awaken.Manifest},
 		Process: func(s Settings) (*Process, error) {
 			r, err := awaken.StartRuntime(s.Root, awaken.Options{CargoCache: s.CargoCache, Timeout: s.Timeout})
 			if err != nil {

@@ -80,7 +80,7 @@ func ForGraph(graph string) string {
 		module = graph[:i]
 	}
 	for _, r := range registry {
-		if slices.Contains(r.Graphs, filepath.Ext(module)) {
+		if slices.Contains(r.Graphs, filepath.Ext(module)) || slices.Contains(r.Graphs, filepath.Base(module)) {
 			return r.Name
 		}
 	}
