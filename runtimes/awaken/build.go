@@ -155,7 +155,7 @@ func build(cacheDir, cargo string, progress io.Writer, prog program) (string, er
 	out, err := runReporting(cmd, progress)
 	if err != nil {
 		return "", fmt.Errorf("awaken: cargo could not build its program%s (%v); the end of its output:\n%s\nbuild it by hand to see all: cd %s && CARGO_TARGET_DIR=%s SCENARIO_RUSTC=%s cargo build%s",
-			prog.what, err, tailLines(out, 30), shell.Quote(src), shell.Quote(target), shell.Quote(rustc), locked)
+			prog.what, err, tailLines(fromFirstError(out), 30), shell.Quote(src), shell.Quote(target), shell.Quote(rustc), locked)
 	}
 	built := filepath.Join(target, "debug", binName+exe())
 	tmp, err := os.CreateTemp(dir, "."+binName+".tmp-")
@@ -288,6 +288,17 @@ func rustcVersion() string {
 		return f[1]
 	}
 	return "unknown"
+}
+
+// fromFirstError is cargo's output from its first error on: the warnings
+// and Compiling lines before it say nothing of why the build failed.
+func fromFirstError(out string) string {
+	for _, marker := range []string{"\nerror[", "\nerror:"} {
+		if i := strings.Index(out, marker); i >= 0 {
+			return out[i+1:]
+		}
+	}
+	return out
 }
 
 // tailLines is the last n lines of s.

@@ -269,11 +269,10 @@ func (c *Crate) explain(err error) error {
 			unreachable = append(unreachable, fmt.Sprintf("%s (%s)", k.Path, k.File))
 		}
 	}
-	hint := "the program names the crate's plugin (" + c.Plugin + ") and each key type it found (impl StateKey for <Type>) by its path from the crate's root"
 	if len(unreachable) > 0 {
-		hint += "; these may not be reachable there: " + strings.Join(unreachable, ", ") + ": make their modules pub, or re-export them at the crate's root (pub use)"
+		return fmt.Errorf("awaken: the crate %s's key types %s may not be reachable from its root, where the program names them: make their modules pub, or re-export them at the crate's root (pub use)\n%v", c.Package, strings.Join(unreachable, ", "), err)
 	}
-	return fmt.Errorf("%v\n%s", err, hint)
+	return fmt.Errorf("%v\nthe program names the crate's plugin (%s) and each key type it found (impl StateKey for <Type>) by its path from the crate's root", err, c.Plugin)
 }
 
 func lastSegment(path string) string {

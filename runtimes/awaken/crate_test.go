@@ -217,3 +217,18 @@ func TestReadCrate(t *testing.T) {
 		}
 	}
 }
+
+// TestCrateExplain: a build that cargo failed on a key type's path leads
+// with that key, its file and the fix; any other failure keeps cargo's
+// words first.
+func TestCrateExplain(t *testing.T) {
+	c := &Crate{Package: "my-agent", Plugin: "StatePlugin", Keys: []CrateKey{{Path: "state::Capped", File: "src/state.rs"}, {Path: "Seen", File: "src/lib.rs"}}}
+	err := c.explain(fmt.Errorf("awaken: cargo could not build\nerror[E0603]: module `state` is private\n  crate::user_key!(::%s::state::Capped),", depName))
+	if msg := err.Error(); !strings.HasPrefix(msg, "awaken: the crate my-agent's key types state::Capped (src/state.rs) may not be reachable") || strings.Contains(msg, "Seen (") || !strings.Contains(msg, "pub use") {
+		t.Errorf("explain: %s", msg)
+	}
+	other := fmt.Errorf("awaken: cargo could not build\nerror: no matching package named `serde_jsn`")
+	if got := c.explain(other); got != other {
+		t.Errorf("a failure that names no key is cargo's as it is: %v", got)
+	}
+}
