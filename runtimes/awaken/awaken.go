@@ -26,6 +26,12 @@
 // run's seed (apply_seed) on a fresh store holding the thread-scoped keys
 // (restore_thread_scoped). It runs the awaken profile alone.
 //
+// A scenario on the user's own crate (Given the graph from
+// "<crate>/Cargo.toml:<plugin>") runs on a second program, built with that
+// crate as a path dependency and cached by the hash of both sources
+// (crate.go): its fields are the crate's own StateKey types, by KEY, with
+// the crate's apply, MERGE and scope. Runtime holds the programs of a run.
+//
 // The process, the protocol and the sessions are runtimes/bridge's; this
 // package adds what Rust needs: building the program, and the program.
 package awaken
