@@ -232,3 +232,45 @@ func TestCrateExplain(t *testing.T) {
 		t.Errorf("a failure that names no key is cargo's as it is: %v", got)
 	}
 }
+
+// TestCrateHash: the crate's program is cached by the crate's .rs files,
+// Cargo.toml and Cargo.lock (with the runtime's own source): a change to
+// one builds anew, a change elsewhere in the crate (a feature, target/)
+// does not.
+func TestCrateHash(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("Cargo.toml", "[package]\nname = \"a\"\n")
+	write("src/lib.rs", "pub struct K;\nimpl StateKey for K {\n}\n")
+	hash := func() string {
+		c, err := ReadCrate(dir, "Cargo.toml:StatePlugin")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := c.program()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.hash
+	}
+	h := hash()
+	write("features/a.feature", "Feature: a\n")
+	write("target/debug/x.rs", "changed")
+	if hash() != h {
+		t.Errorf("a feature or target/ changed the crate's program")
+	}
+	for _, f := range []string{"src/lib.rs", "Cargo.lock", "Cargo.toml"} {
+		write(f, "[package]\nname = \"a\"\n// "+f+"\npub struct K;\nimpl StateKey for K {\n}\n")
+		if n := hash(); n == h {
+			t.Errorf("a change to %s kept the crate's program", f)
+		} else {
+			h = n
+		}
+	}
+}
