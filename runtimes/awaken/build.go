@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/stateharness/scenario/internal/shell"
@@ -174,7 +175,8 @@ func build(cacheDir, cargo string, progress io.Writer, prog program) (string, er
 
 // runReporting runs cmd and returns its output; progress (nil: nowhere)
 // hears cargo's Compiling lines as they come, at most one every few
-// seconds, so that a cold build of minutes shows it is moving.
+// seconds, and that it is still building when a crate takes long (a cold
+// build of minutes shows it is moving).
 func runReporting(cmd *exec.Cmd, progress io.Writer) (string, error) {
 	var all strings.Builder
 	cmd.Stdout = &all
@@ -183,32 +185,51 @@ func runReporting(cmd *exec.Cmd, progress io.Writer) (string, error) {
 	if err := cmd.Start(); err != nil {
 		return "", err
 	}
+	var mu sync.Mutex
+	start, last, n := time.Now(), time.Time{}, 0
+	say := func(format string, args ...any) {
+		if progress != nil {
+			last = time.Now()
+			fmt.Fprintf(progress, format, args...)
+		}
+	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		sc := bufio.NewScanner(pr)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		var last time.Time
-		n := 0
 		for sc.Scan() {
 			line := sc.Text()
+			mu.Lock()
 			all.WriteString(line + "\n")
-			l := strings.TrimSpace(line)
-			if !strings.HasPrefix(l, "Compiling ") {
-				continue
+			if l := strings.TrimSpace(line); strings.HasPrefix(l, "Compiling ") {
+				n++
+				if time.Since(last) >= 3*time.Second {
+					say("awaken: cargo: %s (%d crates so far)\n", l, n)
+				}
 			}
-			n++
-			if progress != nil && time.Since(last) >= 3*time.Second {
-				last = time.Now()
-				fmt.Fprintf(progress, "awaken: cargo: %s (%d crates so far)\n", l, n)
-			}
+			mu.Unlock()
 		}
 		io.Copy(io.Discard, pr)
 	}()
-	err := cmd.Wait()
-	pw.Close()
-	<-done
-	return all.String(), err
+	tick := time.NewTicker(30 * time.Second)
+	defer tick.Stop()
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	for {
+		select {
+		case err := <-waited:
+			pw.Close()
+			<-done
+			return all.String(), err
+		case <-tick.C:
+			mu.Lock()
+			if time.Since(last) >= 30*time.Second {
+				say("awaken: cargo: still building (%d crates so far, %s)\n", n, time.Since(start).Round(time.Second))
+			}
+			mu.Unlock()
+		}
+	}
 }
 
 // Built is where Build keeps this version of the program in the cache
