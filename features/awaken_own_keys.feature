@@ -81,3 +81,23 @@ Feature: Awaken: your own state keys
       {"seen": "not an item"}
       """
     Then the step should fail with "REDUCER_TYPE_ERROR"
+
+  Scenario: a key the crate's plugin does not register is unknown to Awaken
+    Given the graph from "runtimes/awaken/testdata/userkeys/Cargo.toml:StatePlugin"
+    And an empty input state
+    When node "a" returns:
+      """json
+      {"capped": 1, "nope": true}
+      """
+    Then the step should fail with "UNKNOWN_KEY"
+    And field "capped" should be absent
+
+  Scenario: two nodes writing an exclusive key of the crate conflict
+    Given the graph from "runtimes/awaken/testdata/userkeys/Cargo.toml:StatePlugin"
+    And an empty input state
+    When these nodes run in one step:
+      """yaml
+      a: {status: open}
+      b: {status: closed}
+      """
+    Then the step should fail with "EXCLUSIVE_MERGE_CONFLICT"
