@@ -41,15 +41,40 @@ func runtimeFor(t testing.TB) *Runtime {
 // nodeWrites are one node's writes, in order.
 type nodeWrites [][2]any
 
-// crateCases are seeded random cases on the fixture's keys: up to six
+// crateStep is a step of nodes, or a new run with its input.
+type crateStep struct {
+	Nodes []nodeWrites  `json:"nodes,omitempty"`
+	Run   map[string]any `json:"run,omitempty"`
+}
+
+// crateCases are seeded random cases on the fixture's keys: up to eight
 // steps of up to three nodes, each writing some of capped (numbers past
-// the cap, negative ones), seen (items of three ids) and status.
-func crateCases(seed uint64, n int) [][][]nodeWrites {
+// the cap, negative ones), seen (items of three ids) and status, and now
+// and then a new run whose input seeds some keys.
+func crateCases(seed uint64, n int) [][]crateStep {
 	r := rand.New(rand.NewPCG(seed, 36))
-	cases := make([][][]nodeWrites, n)
+	item := func() map[string]any {
+		return map[string]any{"id": string(rune('a' + r.IntN(3))), "text": fmt.Sprint("t", r.IntN(100))}
+	}
+	cases := make([][]crateStep, n)
 	for i := range cases {
-		steps := make([][]nodeWrites, 1+r.IntN(6))
+		steps := make([]crateStep, 1+r.IntN(8))
 		for s := range steps {
+			if s > 0 && r.IntN(5) == 0 {
+				run := map[string]any{}
+				for _, k := range r.Perm(3)[:r.IntN(3)] {
+					switch k {
+					case 0:
+						run["capped"] = r.IntN(12)
+					case 1:
+						run["seen"] = []any{item()}
+					case 2:
+						run["status"] = fmt.Sprint("r", r.IntN(5))
+					}
+				}
+				steps[s] = crateStep{Run: run}
+				continue
+			}
 			nodes := make([]nodeWrites, 1+r.IntN(3))
 			for j := range nodes {
 				for _, k := range r.Perm(3)[:1+r.IntN(2)] {
@@ -57,13 +82,13 @@ func crateCases(seed uint64, n int) [][][]nodeWrites {
 					case 0:
 						nodes[j] = append(nodes[j], [2]any{"capped", r.IntN(15) - 4})
 					case 1:
-						nodes[j] = append(nodes[j], [2]any{"seen", map[string]any{"id": string(rune('a' + r.IntN(3))), "text": fmt.Sprint("t", r.IntN(100))}})
+						nodes[j] = append(nodes[j], [2]any{"seen", item()})
 					case 2:
 						nodes[j] = append(nodes[j], [2]any{"status", fmt.Sprint("s", r.IntN(5))})
 					}
 				}
 			}
-			steps[s] = nodes
+			steps[s] = crateStep{Nodes: nodes}
 		}
 		cases[i] = steps
 	}
@@ -73,7 +98,7 @@ func crateCases(seed uint64, n int) [][][]nodeWrites {
 // storeResults runs cases through the fixture crate's own StateStore
 // (its tests/store.rs, with cargo test): the state after each step, or
 // the store's refusal.
-func storeResults(t *testing.T, cases [][][]nodeWrites) [][]map[string]any {
+func storeResults(t *testing.T, cases [][]crateStep) [][]map[string]any {
 	t.Helper()
 	cargo := toolchain.Cargo(t)
 	dir := t.TempDir()
@@ -120,7 +145,7 @@ func TestCrateAgreesWithItsStore(t *testing.T) {
 	if len(want) != len(cases) {
 		t.Fatalf("the store answered %d cases of %d", len(want), len(cases))
 	}
-	steps, refused := 0, 0
+	steps, refused, runs := 0, 0, 0
 	for i, c := range cases {
 		g, err := engine.New(nil, engine.Options{Profile: Profile, Graph: userkeys, Runtimes: []engine.Runtime{rt}})
 		if err != nil {
@@ -129,7 +154,19 @@ func TestCrateAgreesWithItsStore(t *testing.T) {
 		if err := g.Invoke("t", map[string]any{}); err != nil {
 			t.Fatalf("case %d: input: %v", i, err)
 		}
-		for s, nodes := range c {
+		for s, st := range c {
+			w := want[i][s]
+			if st.Run != nil {
+				runs++
+				if err := g.Invoke("t", st.Run); err != nil {
+					t.Fatalf("case %d step %d: run %v: the store seeded it, the harness refused: %v", i, s, st.Run, err)
+				}
+				if got := roundTrip(t, g.State("t")); !reflect.DeepEqual(got, w["values"]) {
+					t.Fatalf("case %d step %d: run %v:\n harness %v\n store   %v", i, s, st.Run, got, w["values"])
+				}
+				continue
+			}
+			nodes := st.Nodes
 			var outs []engine.NodeOutput
 			for j, w := range nodes {
 				m := map[string]any{}
@@ -140,7 +177,6 @@ func TestCrateAgreesWithItsStore(t *testing.T) {
 			}
 			err := g.Step("t", outs)
 			steps++
-			w := want[i][s]
 			if e, ok := w["error"].(string); ok {
 				refused++
 				if engine.CodeOf(err) != engine.ExclusiveMergeConflict || !strings.HasPrefix(e, "ParallelMergeConflict") {
@@ -158,7 +194,7 @@ func TestCrateAgreesWithItsStore(t *testing.T) {
 		}
 		g.Close()
 	}
-	t.Logf("%d cases, %d steps (%d refused by both), agree", len(cases), steps, refused)
+	t.Logf("%d cases: %d steps (%d refused by both) and %d new runs, agree", len(cases), steps, refused, runs)
 }
 
 func roundTrip(t *testing.T, v any) any {

@@ -1,12 +1,14 @@
 //! The crate's own StateStore as the judge of the awaken runtime's
 //! differential test (runtimes/awaken/crate_test.go): SCENARIO_CASES names
-//! a JSON file of cases, each steps of node writes; every step is one
-//! StateCommand a node, merged and committed on one store per case, as
-//! Awaken's phase engine does; the state after each step (or the store's
-//! refusal) goes to the JSON file SCENARIO_RESULTS. Without them the test
-//! checks the keys by hand.
+//! a JSON file of cases, each a list of steps and runs; a step is one
+//! StateCommand a node, merged and committed, as Awaken's phase engine
+//! does; a run is a new store that keeps the thread-scoped keys of the last
+//! (restore_thread_scoped) and takes its input as its seed. The state after
+//! each (or the store's refusal) goes to the JSON file SCENARIO_RESULTS.
+//! Without them the test checks the keys by hand.
 
-use awaken_runtime::state::{MutationBatch, StateCommand, StateStore};
+use awaken_runtime::state::{MutationBatch, PersistedState, StateCommand, StateStore};
+use awaken_runtime_contract::UnknownKeyPolicy;
 use serde_json::{Value, json};
 use userkeys::{CappedCount, Item, Seen, StatePlugin, Status};
 
@@ -63,12 +65,37 @@ fn cases() {
         assert_eq!(out["values"]["seen"], json!([{"id": "a", "text": "z"}, {"id": "b", "text": "y"}]));
         return;
     };
-    let cases: Vec<Vec<Vec<Vec<(String, Value)>>>> =
+    #[derive(serde::Deserialize)]
+    struct Step {
+        nodes: Option<Vec<Vec<(String, Value)>>>,
+        run: Option<serde_json::Map<String, Value>>,
+    }
+    let cases: Vec<Vec<Step>> =
         serde_json::from_str(&std::fs::read_to_string(cases).unwrap()).unwrap();
     let mut out = Vec::new();
     for steps in cases {
-        let store = new_store();
-        out.push(steps.iter().map(|s| step(&store, s)).collect::<Vec<_>>());
+        let mut store = new_store();
+        let mut results = Vec::new();
+        for s in steps {
+            if let Some(nodes) = &s.nodes {
+                results.push(step(&store, nodes));
+                continue;
+            }
+            let before = store.export_persisted().unwrap();
+            store = new_store();
+            store
+                .restore_thread_scoped(before, UnknownKeyPolicy::Skip)
+                .unwrap();
+            let seed = PersistedState {
+                revision: 0,
+                extensions: s.run.unwrap_or_default().into_iter().collect(),
+            };
+            results.push(match store.apply_seed(seed, UnknownKeyPolicy::Error) {
+                Ok(()) => json!({ "values": store.export_persisted().unwrap().extensions }),
+                Err(e) => json!({ "error": format!("{e:?}") }),
+            });
+        }
+        out.push(results);
     }
     std::fs::write(results, serde_json::to_string(&out).unwrap()).unwrap();
 }
