@@ -43,7 +43,7 @@ type nodeWrites [][2]any
 
 // crateStep is a step of nodes, or a new run with its input.
 type crateStep struct {
-	Nodes []nodeWrites  `json:"nodes,omitempty"`
+	Nodes []nodeWrites   `json:"nodes,omitempty"`
 	Run   map[string]any `json:"run,omitempty"`
 }
 
