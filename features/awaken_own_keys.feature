@@ -101,3 +101,9 @@ Feature: Awaken: your own state keys
       b: {status: closed}
       """
     Then the step should fail with "EXCLUSIVE_MERGE_CONFLICT"
+
+  Scenario: a plugin has no nodes to run: a scenario scripts what they return
+    Given the graph from "runtimes/awaken/testdata/userkeys/Cargo.toml:StatePlugin"
+    And an empty input state
+    When node "agent" runs
+    Then the step should fail with "RUNTIME_ERROR"

@@ -622,6 +622,9 @@ struct NodeOutput {
     node: String,
     #[serde(default)]
     command: bool,
+    /// the step runs the graph's own node (When node "x" runs)
+    #[serde(default)]
+    run: bool,
     output: Option<Box<RawValue>>,
 }
 
@@ -821,6 +824,15 @@ impl Bridge {
                     store.restore_persisted(before, UnknownKeyPolicy::Error).map_err(own_failure)?;
                     let mut commands = Vec::new();
                     for o in req.outputs.as_deref().unwrap_or_default() {
+                        if o.run {
+                            return Err(Failure::new(
+                                "RUNTIME_ERROR",
+                                format!(
+                                    "node {:?}: an Awaken crate's plugin has no nodes to run; script what the node returns (When node {:?} returns:)",
+                                    o.node, o.node
+                                ),
+                            ));
+                        }
                         commands.push(batch(writes_of(o)?)?);
                     }
                     let merged = store.merge_all_commands(commands).map_err(own_failure)?;
