@@ -407,6 +407,7 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 	}
 	if data.Cargo {
 		files = append(files, awakenCrateFeature(abs))
+		notes = append(notes, awakenCrateNote)
 	}
 	if !data.GoModule {
 		// a TypeScript or Python repository gets a CLI-only suite

@@ -71,6 +71,9 @@ Feature: The crate's own state keys
 	return scaffoldFile{name: "features/crate.feature", content: []byte(b.String())}
 }
 
+// awakenCrateNote is what init says of features/crate.feature.
+const awakenCrateNote = "features/crate.feature runs scenarios on your crate's own state keys (commented out): uncomment its scenario, write a value of the key's Update, and run scenario check --runtime awaken"
+
 // findCrate is the directory of the Cargo.toml at or above dir, or "".
 func findCrate(dir string) string {
 	for d := dir; ; d = filepath.Dir(d) {
