@@ -167,10 +167,17 @@ func (g *Graph) openOwnGraph(rts []Runtime) error {
 		// scenario passes or fails on the runtime (docs/reference.md, Runtimes), not skipped
 		g.alone = other.Name()
 	}
+	scope := g.prof.scope
+	if g.prof == awakenProfile {
+		// an Awaken crate's keys have their own scopes, which its store
+		// applies at a run's start (restore_thread_scoped): the harness
+		// hands it the whole state
+		scope = ScopeThread
+	}
 	for _, c := range channels {
 		if g.fields[c] == nil {
 			// the graph's own field: its channel is the authority on it
-			g.fields[c] = &field{name: c, typ: Type{Base: "any"}, reduce: reduceReplace, reducerName: ownChannel, merge: Commutative, scope: g.prof.scope, persistent: true}
+			g.fields[c] = &field{name: c, typ: Type{Base: "any"}, reduce: reduceReplace, reducerName: ownChannel, merge: Commutative, scope: scope, persistent: true}
 		}
 	}
 	return nil

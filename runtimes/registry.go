@@ -18,10 +18,14 @@ type Runtime struct {
 	// when --profile is not given.
 	Profiles []string
 	// Graphs are the extensions of the modules of own graphs it loads
-	// ("<module>:<export>"); none: it loads no own graph.
+	// ("<module>:<export>"), or their file names (Cargo.toml); none: it
+	// loads no own graph.
 	Graphs []string
 	// Start starts it for a run: one process per run.
 	Start func(Settings) (*bridge.Bridge, error)
+	// Process, when set, starts it instead of Start: a runtime of more
+	// than one process (awaken: one program per user's crate).
+	Process func(Settings) (*Process, error)
 }
 
 // registry holds the runtimes other than the built-in one, sorted by name.
@@ -29,8 +33,14 @@ var registry = []Runtime{
 	{
 		Name:     awaken.Name,
 		Profiles: []string{awaken.Profile},
-		Start: func(s Settings) (*bridge.Bridge, error) {
-			return awaken.Start(s.Root, awaken.Options{CargoCache: s.CargoCache, Timeout: s.Timeout})
+		// a user's crate: "<crate>/Cargo.toml:<plugin>"
+		Graphs: []string{awaken.Manifest},
+		Process: func(s Settings) (*Process, error) {
+			r, err := awaken.StartRuntime(s.Root, awaken.Options{CargoCache: s.CargoCache, Timeout: s.Timeout})
+			if err != nil {
+				return nil, err
+			}
+			return &Process{Runtime: r, Versions: r.Versions(), Stop: r.Close, Kill: r.Kill}, nil
 		},
 	},
 	{

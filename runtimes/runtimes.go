@@ -80,7 +80,7 @@ func ForGraph(graph string) string {
 		module = graph[:i]
 	}
 	for _, r := range registry {
-		if slices.Contains(r.Graphs, filepath.Ext(module)) {
+		if slices.Contains(r.Graphs, filepath.Ext(module)) || slices.Contains(r.Graphs, filepath.Base(module)) {
 			return r.Name
 		}
 	}
@@ -157,6 +157,9 @@ func Start(list, from string, s Settings) ([]engine.Runtime, Processes, error) {
 
 // start starts rt as a Process of the run.
 func start(rt Runtime, s Settings) (*Process, error) {
+	if rt.Process != nil {
+		return rt.Process(s)
+	}
 	b, err := rt.Start(s)
 	if err != nil {
 		return nil, err

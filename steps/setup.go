@@ -106,7 +106,10 @@ func (w *world) graphRef(ref string) (string, error) {
 	switch strings.ToLower(path.Ext(module)) {
 	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".py":
 	default:
-		return "", problemf("graph %q: the module %q is not a .js, .mjs, .cjs, .ts, .mts, .cts or .py file, nor a Go graph of Options.Graphs (%s)", ref, module, w.goGraphNames())
+		if path.Base(module) != "Cargo.toml" {
+			// an Awaken crate is named by its manifest (runtimes/awaken)
+			return "", problemf("graph %q: the module %q is not a .js, .mjs, .cjs, .ts, .mts, .cts or .py file, an Awaken crate's Cargo.toml, nor a Go graph of Options.Graphs (%s)", ref, module, w.goGraphNames())
+		}
 	}
 	full, rel, err := w.resolve(module)
 	if err != nil {
@@ -310,6 +313,8 @@ func graphProfiles(graph string) []string {
 		return []string{"langgraph-py"}
 	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
 		return []string{"langgraph", "dawn"}
+	case ".toml":
+		return []string{"awaken"}
 	}
 	return nil
 }

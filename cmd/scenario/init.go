@@ -414,6 +414,10 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if data.Cargo {
+		files = append(files, awakenCrateFeature(abs))
+		notes = append(notes, awakenCrateNote)
+	}
 	if !data.GoModule {
 		// a TypeScript or Python repository gets a CLI-only suite
 		files = slices.DeleteFunc(files, func(f scaffoldFile) bool { return f.name == "scenario_test.go" })

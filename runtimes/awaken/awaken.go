@@ -26,6 +26,12 @@
 // run's seed (apply_seed) on a fresh store holding the thread-scoped keys
 // (restore_thread_scoped). It runs the awaken profile alone.
 //
+// A scenario on the user's own crate (Given the graph from
+// "<crate>/Cargo.toml:<plugin>") runs on a second program, built with that
+// crate as a path dependency and cached by the hash of both sources
+// (crate.go): its fields are the crate's own StateKey types, by KEY, with
+// the crate's apply, MERGE and scope. Runtime holds the programs of a run.
+//
 // The process, the protocol and the sessions are runtimes/bridge's; this
 // package adds what Rust needs: building the program, and the program.
 package awaken
@@ -33,7 +39,6 @@ package awaken
 import (
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/stateharness/scenario/engine"
@@ -64,18 +69,14 @@ type Options struct {
 	Progress io.Writer
 }
 
-// Bridge is the awaken runtime of a run (an engine.Runtime).
+// Bridge is the awaken program of a run.
 type Bridge = bridge.Bridge
 
 // Start builds the program when the cache does not hold it yet (minutes,
 // once: see Build) and starts it for the suite at root.
 func Start(root string, opts Options) (*Bridge, error) {
 	return bridge.Launch(Name, root, opts.Timeout, func(root string, timeout time.Duration) (bridge.Program, error) {
-		progress := opts.Progress
-		if progress == nil {
-			progress = os.Stderr
-		}
-		bin, err := Build(opts.CargoCache, opts.Cargo, progress)
+		bin, err := Build(opts.CargoCache, opts.Cargo, progressOr(opts.Progress))
 		if err != nil {
 			return bridge.Program{}, err
 		}
@@ -113,8 +114,8 @@ func accept(spec engine.GraphSpec) error {
 	unsupported := func(format string, args ...any) error {
 		return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf(format, args...)}
 	}
-	if spec.Graph != "" {
-		return unsupported("the scenario's own graph %q is not an Awaken program", spec.Graph)
+	if spec.Graph != "" && !IsCrateRef(spec.Graph) {
+		return unsupported("the scenario's own graph %q is not an Awaken crate (\"<crate>/Cargo.toml:<plugin>\")", spec.Graph)
 	}
 	if spec.Profile != Profile {
 		p := spec.Profile

@@ -36,6 +36,9 @@ func TestMain(m *testing.M) {
 	if shared.b != nil {
 		shared.b.Close()
 	}
+	if sharedRuntime.r != nil {
+		sharedRuntime.r.Close()
+	}
 	os.Exit(code)
 }
 
@@ -58,7 +61,7 @@ func TestAccept(t *testing.T) {
 		{"awaken", engine.GraphSpec{Profile: "awaken", Fields: []engine.FieldSpec{{Name: "x", Reducer: "replace"}, {Name: "n", Reducer: "sum", Merge: engine.Commutative}}}, ""},
 		{"another profile", engine.GraphSpec{Profile: "langgraph"}, "the langgraph profile is not Awaken's"},
 		{"no profile", engine.GraphSpec{}, "the langgraph profile is not Awaken's"},
-		{"own graph", engine.GraphSpec{Profile: "awaken", Graph: "g.mjs:graph"}, "not an Awaken program"},
+		{"own graph", engine.GraphSpec{Profile: "awaken", Graph: "g.mjs:graph"}, "not an Awaken crate"},
 		{"messages", engine.GraphSpec{Profile: "awaken", Fields: []engine.FieldSpec{{Name: "m", Reducer: "messages"}}}, "messages reducer"},
 		{"order-dependent commutative", engine.GraphSpec{Profile: "awaken", Fields: []engine.FieldSpec{{Name: "l", Reducer: "append", Merge: engine.Commutative}}}, "ORDER_DEPENDENT_MERGE"},
 		{"too many fields", engine.GraphSpec{Profile: "awaken", Fields: make([]engine.FieldSpec, Slots+1)}, "pool has 64 keys"},

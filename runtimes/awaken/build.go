@@ -1,17 +1,21 @@
 package awaken
 
 import (
+	"bufio"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/stateharness/scenario/internal/shell"
@@ -20,7 +24,7 @@ import (
 
 // source is the program: bridge/Cargo.toml, Cargo.lock and src/main.rs.
 //
-//go:embed bridge/Cargo.toml bridge/Cargo.lock bridge/src/main.rs
+//go:embed bridge/Cargo.toml bridge/Cargo.lock bridge/src/main.rs bridge/src/user.rs
 var source embed.FS
 
 // binName is the program's name, as Cargo.toml's package names it.
@@ -77,11 +81,41 @@ func CacheDir(dir string) (string, error) {
 // that a build starts. A build that fails says why, with the tail of
 // cargo's output and the command to run by hand.
 func Build(cacheDir, cargo string, progress io.Writer) (string, error) {
-	bin, ok, err := Built(cacheDir)
-	if err != nil || ok {
-		return bin, err
+	return build(cacheDir, cargo, progress, program{hash: Hash(), files: embedded, locked: true})
+}
+
+// program is a version of the program to build: its hash, its files by
+// name (Cargo.toml, Cargo.lock, src/...), whether cargo builds it
+// --locked, and what it is for, for the messages ("" the pool's; a
+// crate's "for the crate at ...").
+type program struct {
+	hash   string
+	files  func() (map[string][]byte, error)
+	locked bool
+	what   string
+}
+
+// embedded are the program's own files.
+func embedded() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for _, name := range sourceFiles() {
+		data, _ := source.ReadFile(name)
+		out[strings.TrimPrefix(name, "bridge/")] = data
 	}
-	cache, dir := filepath.Dir(filepath.Dir(bin)), filepath.Dir(bin)
+	return out, nil
+}
+
+// build builds prog (see Build) unless the cache holds it.
+func build(cacheDir, cargo string, progress io.Writer, prog program) (string, error) {
+	cache, err := CacheDir(cacheDir)
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(cache, prog.hash)
+	bin := filepath.Join(dir, binName+exe())
+	if _, err := os.Stat(bin); err == nil {
+		return bin, nil
+	}
 	if cargo == "" {
 		cargo = "cargo"
 	}
@@ -89,8 +123,12 @@ func Build(cacheDir, cargo string, progress io.Writer) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("awaken builds its program with cargo, and %s was not found: %s", cargo, install)
 	}
+	files, err := prog.files()
+	if err != nil {
+		return "", err
+	}
 	src := filepath.Join(dir, "src")
-	if err := writeSource(src); err != nil {
+	if err := writeSource(src, files); err != nil {
 		return "", fmt.Errorf("awaken: cannot write its program's source to %s: %v", src, err)
 	}
 	target := filepath.Join(cache, "target")
@@ -104,16 +142,21 @@ func Build(cacheDir, cargo string, progress io.Writer) (string, error) {
 		return bin, nil
 	}
 	if progress != nil {
-		fmt.Fprintf(progress, "awaken: building its program with cargo in %s (once for this version: a few minutes the first time, seconds after)\n", dir)
+		fmt.Fprintf(progress, "awaken: building its program%s with cargo in %s (once for this version: a few minutes the first time, seconds after)\n", prog.what, dir)
 	}
 	rustc := rustcVersion()
-	cmd := exec.Command(path, "build", "--locked", "--quiet")
+	args := []string{"build"}
+	locked := ""
+	if prog.locked {
+		args, locked = append(args, "--locked"), " --locked"
+	}
+	cmd := exec.Command(path, args...)
 	cmd.Dir = src
-	cmd.Env = append(os.Environ(), "CARGO_TARGET_DIR="+target, "SCENARIO_RUSTC="+rustc)
-	out, err := cmd.CombinedOutput()
+	cmd.Env = append(os.Environ(), "CARGO_TARGET_DIR="+target, "SCENARIO_RUSTC="+rustc, "CARGO_TERM_COLOR=never", "CARGO_TERM_PROGRESS_WHEN=never")
+	out, err := runReporting(cmd, progress)
 	if err != nil {
-		return "", fmt.Errorf("awaken: cargo could not build its program (%v); the end of its output:\n%s\nbuild it by hand to see all: cd %s && CARGO_TARGET_DIR=%s SCENARIO_RUSTC=%s cargo build --locked",
-			err, tailLines(string(out), 30), shell.Quote(src), shell.Quote(target), shell.Quote(rustc))
+		return "", fmt.Errorf("awaken: cargo could not build its program%s (%v); the end of its output:\n%s\nbuild it by hand to see all: cd %s && CARGO_TARGET_DIR=%s SCENARIO_RUSTC=%s cargo build%s",
+			prog.what, err, tailLines(fromFirstError(out), 30), shell.Quote(src), shell.Quote(target), shell.Quote(rustc), locked)
 	}
 	built := filepath.Join(target, "debug", binName+exe())
 	tmp, err := os.CreateTemp(dir, "."+binName+".tmp-")
@@ -130,6 +173,65 @@ func Build(cacheDir, cargo string, progress io.Writer) (string, error) {
 	return bin, nil
 }
 
+// runReporting runs cmd and returns its output; progress (nil: nowhere)
+// hears cargo's Compiling lines as they come, at most one every few
+// seconds, and that it is still building when a crate takes long (a cold
+// build of minutes shows it is moving).
+func runReporting(cmd *exec.Cmd, progress io.Writer) (string, error) {
+	var all strings.Builder
+	cmd.Stdout = &all
+	pr, pw := io.Pipe()
+	cmd.Stderr = pw
+	if err := cmd.Start(); err != nil {
+		return "", err
+	}
+	var mu sync.Mutex
+	start, last, n := time.Now(), time.Time{}, 0
+	say := func(format string, args ...any) {
+		if progress != nil {
+			last = time.Now()
+			fmt.Fprintf(progress, format, args...)
+		}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sc := bufio.NewScanner(pr)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			line := sc.Text()
+			mu.Lock()
+			all.WriteString(line + "\n")
+			if l := strings.TrimSpace(line); strings.HasPrefix(l, "Compiling ") {
+				n++
+				if time.Since(last) >= 3*time.Second {
+					say("awaken: cargo: %s (%d crates so far)\n", l, n)
+				}
+			}
+			mu.Unlock()
+		}
+		io.Copy(io.Discard, pr)
+	}()
+	tick := time.NewTicker(30 * time.Second)
+	defer tick.Stop()
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	for {
+		select {
+		case err := <-waited:
+			pw.Close()
+			<-done
+			return all.String(), err
+		case <-tick.C:
+			mu.Lock()
+			if time.Since(last) >= 30*time.Second {
+				say("awaken: cargo: still building (%d crates so far, %s)\n", n, time.Since(start).Round(time.Second))
+			}
+			mu.Unlock()
+		}
+	}
+}
+
 // Built is where Build keeps this version of the program in the cache
 // (cacheDir, else the user's cache directory's scenario/awaken), and
 // whether it is there: a test that must not build looks it up.
@@ -143,12 +245,12 @@ func Built(cacheDir string) (bin string, built bool, err error) {
 	return bin, err == nil, nil
 }
 
-// writeSource writes the embedded source under dir, each file by a rename,
-// so that two builds writing the same files at once leave them whole.
-func writeSource(dir string) error {
-	for _, name := range sourceFiles() {
-		data, _ := source.ReadFile(name)
-		p := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(name, "bridge/")))
+// writeSource writes files under dir, each by a rename, so that two
+// builds writing the same files at once leave them whole.
+func writeSource(dir string, files map[string][]byte) error {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		data := files[name]
+		p := filepath.Join(dir, filepath.FromSlash(name))
 		if old, err := os.ReadFile(p); err == nil && string(old) == string(data) {
 			continue
 		}
@@ -207,6 +309,17 @@ func rustcVersion() string {
 		return f[1]
 	}
 	return "unknown"
+}
+
+// fromFirstError is cargo's output from its first error on: the warnings
+// and Compiling lines before it say nothing of why the build failed.
+func fromFirstError(out string) string {
+	for _, marker := range []string{"\nerror[", "\nerror:"} {
+		if i := strings.Index(out, marker); i >= 0 {
+			return out[i+1:]
+		}
+	}
+	return out
 }
 
 // tailLines is the last n lines of s.

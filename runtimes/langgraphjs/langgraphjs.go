@@ -133,6 +133,9 @@ func accept(spec engine.GraphSpec) error {
 		if module, _, _ := strings.Cut(spec.Graph, ":"); filepath.Ext(module) == ".py" {
 			return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the scenario's own graph %q is a Python module, which langgraph-py loads", spec.Graph)}
 		}
+		if module, _, _ := strings.Cut(spec.Graph, ":"); filepath.Base(module) == "Cargo.toml" {
+			return &engine.Unsupported{Runtime: Name, Reason: fmt.Sprintf("the scenario's own graph %q is an Awaken crate, which the awaken runtime loads", spec.Graph)}
+		}
 		if !ours {
 			return &engine.Error{Code: engine.SchemaInvalid, Path: engine.PathKey(engine.Root, "profile"), Message: fmt.Sprintf("the scenario's own graph %q is a LangGraph JS graph, so its profile is langgraph or dawn, not %s", spec.Graph, spec.Profile)}
 		}

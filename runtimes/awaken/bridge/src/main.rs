@@ -25,6 +25,15 @@
 //! did not count it as one).
 //! A key's `apply` is the field's reducer (docs/reference.md, Reducers), written here: Awaken
 //! leaves `apply` to the key's author.
+//!
+//! Built with a user's crate (user.rs, which the harness then writes), a
+//! scenario on that crate (`Given the graph from "Cargo.toml:<plugin>"`)
+//! runs on the crate's own keys instead: a fresh store a commit with the
+//! user's plugin installed, each write read into the key's `Update` with
+//! serde and applied by the key's own `apply`, the state written back by the
+//! key's own serde.
+
+mod user;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -247,6 +256,86 @@ fn merge_patch(target: Value, patch: Value) -> Value {
     Value::Object(out)
 }
 
+/// A key type of the user's crate, as the program calls it: by its `KEY`,
+/// its update read from JSON (None: its `Update` has no `Deserialize`).
+pub struct UserKey {
+    pub key: &'static str,
+    pub type_name: &'static str,
+    pub update_type: &'static str,
+    pub update: Option<fn(&mut MutationBatch, Value) -> Result<(), serde_json::Error>>,
+    pub default: fn() -> Result<Value, serde_json::Error>,
+}
+
+/// Probe picks, for a key type named in user.rs, the UserKey that reads its
+/// updates from JSON when its `Update` is `Deserialize` (FromJson, found
+/// first) and the one that says it cannot otherwise (NotFromJson): a crate
+/// builds whatever its keys' updates are, and only a scenario that writes
+/// such a key fails, naming it.
+pub struct Probe<K>(pub std::marker::PhantomData<K>);
+
+pub trait FromJson {
+    fn user_key(&self) -> UserKey;
+}
+
+impl<K: StateKey> FromJson for Probe<K>
+where
+    K::Update: serde::de::DeserializeOwned,
+{
+    fn user_key(&self) -> UserKey {
+        UserKey {
+            key: K::KEY,
+            type_name: std::any::type_name::<K>(),
+            update_type: std::any::type_name::<K::Update>(),
+            update: Some(|b, v| {
+                let u: K::Update = serde_json::from_value(v)?;
+                b.update::<K>(u);
+                Ok(())
+            }),
+            default: || serde_json::to_value(K::Value::default()),
+        }
+    }
+}
+
+pub trait NotFromJson {
+    fn user_key(&self) -> UserKey;
+}
+
+impl<K: StateKey> NotFromJson for &Probe<K> {
+    fn user_key(&self) -> UserKey {
+        UserKey {
+            key: K::KEY,
+            type_name: std::any::type_name::<K>(),
+            update_type: std::any::type_name::<K::Update>(),
+            update: None,
+            default: || serde_json::to_value(K::Value::default()),
+        }
+    }
+}
+
+/// user_key! is the UserKey of a key type of the user's crate.
+#[macro_export]
+macro_rules! user_key {
+    ($t:ty) => {{
+        #[allow(unused_imports)]
+        use $crate::{FromJson, NotFromJson};
+        (&$crate::Probe::<$t>(std::marker::PhantomData)).user_key()
+    }};
+}
+
+/// NoPlugin stands for the user's plugin in a program built without a crate.
+pub struct NoPlugin;
+
+impl Plugin for NoPlugin {
+    fn descriptor(&self) -> PluginDescriptor {
+        PluginDescriptor {
+            name: "scenario-no-crate",
+        }
+    }
+    fn register(&self, _: &mut PluginRegistrar) -> Result<(), StateError> {
+        Ok(())
+    }
+}
+
 /// The pool of key types: slot n is `Exclusive<n>` or `Commutative<n>`.
 struct Exclusive<const N: usize>;
 struct Commutative<const N: usize>;
@@ -327,6 +416,8 @@ impl Field {
 struct Graph {
     fields: Vec<Field>,
     by_name: HashMap<String, usize>,
+    /// the scenario runs on the user's crate's keys (commit_own)
+    own: bool,
 }
 
 /// The plugin that registers a graph's keys, as an Awaken plugin registers
@@ -531,6 +622,9 @@ struct NodeOutput {
     node: String,
     #[serde(default)]
     command: bool,
+    /// the step runs the graph's own node (When node "x" runs)
+    #[serde(default)]
+    run: bool,
     output: Option<Box<RawValue>>,
 }
 
@@ -554,7 +648,9 @@ fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
 
 #[derive(serde::Deserialize)]
 struct Spec {
+    #[serde(default)]
     fields: Vec<FieldSpec>,
+    graph: Option<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -579,6 +675,9 @@ struct Bridge {
 
 impl Bridge {
     fn open(&mut self, spec: Spec) -> Result<Value, Failure> {
+        if let Some(graph) = spec.graph {
+            return self.open_own(graph);
+        }
         if spec.fields.len() > EXCLUSIVE_KEYS.len() {
             return Err(Failure::new(
                 "RUNTIME_ERROR",
@@ -617,8 +716,153 @@ impl Bridge {
         }
         self.next += 1;
         self.graphs
-            .insert(self.next, Arc::new(Graph { fields, by_name }));
+            .insert(self.next, Arc::new(Graph { fields, by_name, own: false }));
         Ok(json!({ "graph": self.next }))
+    }
+
+    /// open_own opens a scenario on the user's crate: its channels are the
+    /// keys of user.rs that the crate's plugin registers; it has no nodes
+    /// of its own (any node name returns a command).
+    fn open_own(&mut self, graph: String) -> Result<Value, Failure> {
+        if user::GRAPH.is_empty() || user::GRAPH != graph {
+            return Err(Failure::new(
+                "RUNTIME_ERROR",
+                format!(
+                    "this awaken program was built for {:?}, not {graph:?}",
+                    user::GRAPH
+                ),
+            ));
+        }
+        let store = own_store()?;
+        let mut channels = Vec::new();
+        let mut kinds = Map::new();
+        for k in user_keys() {
+            let default = (k.default)().map_err(|e| {
+                Failure::new(
+                    "RUNTIME_ERROR",
+                    format!("key {} ({:?}): its default value does not serialize to JSON: {e}", k.type_name, k.key),
+                )
+            })?;
+            let probe = PersistedState {
+                revision: 0,
+                extensions: HashMap::from([(k.key.to_string(), default)]),
+            };
+            // a key type the plugin does not register is no channel
+            if store.apply_seed(probe, UnknownKeyPolicy::Error).is_ok() && !kinds.contains_key(k.key) {
+                channels.push(k.key);
+                kinds.insert(k.key.to_string(), json!("other"));
+            }
+        }
+        self.next += 1;
+        self.graphs.insert(
+            self.next,
+            Arc::new(Graph {
+                fields: Vec::new(),
+                by_name: HashMap::new(),
+                own: true,
+            }),
+        );
+        Ok(json!({ "graph": self.next, "channels": channels, "nodes": [], "kinds": kinds }))
+    }
+
+    /// commit_own is a commit on the user's keys, as commit does on the
+    /// pool's: a fresh store with the crate's plugin, the state before
+    /// restored through the keys' serde, each write read into its key's
+    /// Update.
+    fn commit_own(&self, req: Request) -> Result<Value, Failure> {
+        let store = own_store()?;
+        let before = PersistedState {
+            revision: 0,
+            extensions: req.before.map(|b| b.0).unwrap_or_default().into_iter().collect(),
+        };
+        let keys = user_keys();
+        let batch = |writes: Vec<(String, Value)>| -> Result<StateCommand, Failure> {
+            let mut cmd = StateCommand::new();
+            for (name, v) in writes {
+                let Some(k) = keys.iter().find(|k| k.key == name) else {
+                    return Err(own_failure(StateError::UnknownKey { key: name }));
+                };
+                let Some(update) = k.update else {
+                    return Err(Failure {
+                        code: "RUNTIME_ERROR",
+                        message: format!(
+                            "field {:?} is the key {} (KEY {:?}), whose Update type {} cannot be read from JSON: add #[derive(serde::Deserialize)] to {} (the harness reads each write into the key's Update with serde_json)",
+                            name, k.type_name, k.key, k.update_type, k.update_type
+                        ),
+                        field: Some(name),
+                    });
+                };
+                let shown = v.to_string();
+                update(&mut cmd.patch, v).map_err(|e| Failure {
+                    code: "REDUCER_TYPE_ERROR",
+                    message: format!(
+                        "field {:?}: the write {} is not a {} (the Update of {}): {e}",
+                        name, shown, k.update_type, k.type_name
+                    ),
+                    field: Some(name.clone()),
+                })?;
+            }
+            Ok(cmd)
+        };
+        let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| -> Result<(), Failure> {
+            match req.kind.as_deref() {
+                Some("input") => {
+                    store
+                        .restore_thread_scoped(before, UnknownKeyPolicy::Skip)
+                        .map_err(own_failure)?;
+                    let input = req.input.map(|i| i.0).unwrap_or_default();
+                    if let Some((k, _)) = input.iter().find(|(k, _)| !keys.iter().any(|u| u.key == k)) {
+                        return Err(own_failure(StateError::UnknownKey { key: k.clone() }));
+                    }
+                    let seed = PersistedState {
+                        revision: 0,
+                        extensions: input.into_iter().collect(),
+                    };
+                    store.apply_seed(seed, UnknownKeyPolicy::Error).map_err(own_failure)
+                }
+                Some("step") => {
+                    store.restore_persisted(before, UnknownKeyPolicy::Error).map_err(own_failure)?;
+                    let mut commands = Vec::new();
+                    for o in req.outputs.as_deref().unwrap_or_default() {
+                        if o.run {
+                            return Err(Failure::new(
+                                "RUNTIME_ERROR",
+                                format!(
+                                    "node {:?}: an Awaken crate's plugin has no nodes to run; script what the node returns (When node {:?} returns:)",
+                                    o.node, o.node
+                                ),
+                            ));
+                        }
+                        commands.push(batch(writes_of(o)?)?);
+                    }
+                    let merged = store.merge_all_commands(commands).map_err(own_failure)?;
+                    store.commit(merged.patch).map(|_| ()).map_err(own_failure)
+                }
+                Some("tool") => {
+                    store.restore_persisted(before, UnknownKeyPolicy::Error).map_err(own_failure)?;
+                    let cmd = batch(req.writes.unwrap_or_default())?;
+                    store.commit(cmd.patch).map(|_| ()).map_err(own_failure)
+                }
+                other => Err(Failure::new("RUNTIME_ERROR", format!("unknown commit kind {other:?}"))),
+            }
+        }));
+        match applied {
+            Ok(r) => r?,
+            Err(panic) => {
+                let why = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                return Err(Failure::new(
+                    "RUNTIME_ERROR",
+                    format!("a key's apply of the crate panicked: {why}"),
+                ));
+            }
+        }
+        let exported = store.export_persisted().map_err(own_failure)?;
+        let values: Map<String, Value> = exported.extensions.into_iter().collect();
+        Ok(json!({ "nextId": req.next_id.unwrap_or(0), "values": values, "revision": store.revision() }))
     }
 
     fn commit(&self, req: Request) -> Result<Value, Failure> {
@@ -626,6 +870,9 @@ impl Bridge {
             .graph
             .and_then(|n| self.graphs.get(&n))
             .ok_or_else(|| Failure::new("RUNTIME_ERROR", "no such graph"))?;
+        if g.own {
+            return self.commit_own(req);
+        }
         let store = StateStore::new();
         store
             .install_plugin(Fields(g.clone()))
@@ -717,6 +964,40 @@ impl Bridge {
         Ok(
             json!({ "nextId": req.next_id.unwrap_or(0), "values": values, "revision": store.revision() }),
         )
+    }
+}
+
+/// user_keys are the key types of the user's crate, once.
+fn user_keys() -> &'static [UserKey] {
+    static KEYS: std::sync::OnceLock<Vec<UserKey>> = std::sync::OnceLock::new();
+    KEYS.get_or_init(user::keys)
+}
+
+/// own_store is a fresh store with the user's plugin installed.
+fn own_store() -> Result<StateStore, Failure> {
+    let store = StateStore::new();
+    store.install_plugin(user::plugin()).map_err(|e| {
+        Failure::new(
+            "RUNTIME_ERROR",
+            format!("the crate's plugin does not install: {e}"),
+        )
+    })?;
+    Ok(store)
+}
+
+/// own_failure is a store's refusal on the user's keys, which are named by
+/// their KEY.
+fn own_failure(err: StateError) -> Failure {
+    let (code, field) = match &err {
+        StateError::ParallelMergeConflict { key } => ("EXCLUSIVE_MERGE_CONFLICT", Some(key.clone())),
+        StateError::UnknownKey { key } => ("UNKNOWN_KEY", Some(key.clone())),
+        StateError::KeyDecode { key, .. } => ("RUNTIME_ERROR", Some(key.clone())),
+        _ => ("RUNTIME_ERROR", None),
+    };
+    Failure {
+        code,
+        message: err.to_string(),
+        field,
     }
 }
 
