@@ -130,7 +130,8 @@ func pythonProject(dir string) (install, python string) {
 
 // suiteProfile is the profile init writes when neither --profile nor
 // --runtime chooses one, from the project nearest to dir: langgraph-py for
-// a Python project, awaken for a Cargo crate, else langgraph. A Python or
+// a Python project (llmfy for one that depends on llmfy, pythonProfile),
+// awaken for a Cargo crate, else langgraph. A Python or
 // JavaScript project in the crate's own directory (a Rust extension, a
 // napi package) keeps its language's profile.
 func suiteProfile(dir string) string {
@@ -143,7 +144,7 @@ func suiteProfile(dir string) string {
 	js, crate := env.FindUp(dir, "package.json"), env.FindUp(dir, "Cargo.toml")
 	switch {
 	case py != "" && len(py) > len(js) && len(py) >= len(crate):
-		return "langgraph-py"
+		return pythonProfile(py)
 	case crate != "" && len(crate) > len(js) && len(crate) > len(py):
 		return "awaken"
 	}

@@ -329,6 +329,8 @@ def import_graph(ref):
     if not hasattr(mod, attr):
         raise LoadError(f"{module} has no attribute {attr}")
     g = getattr(mod, attr)
+    if type(g).__module__.startswith("llmfy."):
+        raise LoadError(f"{ref} is an llmfy {type(g).__name__}, not a LangGraph graph: give it the llmfy profile (Given the \"llmfy\" profile, --profile llmfy, or profile: llmfy in scenario.yaml) and run it with --runtime llmfy")
     if not hasattr(g, "builder") or not isinstance(getattr(g, "builder", None), StateGraph):
         raise LoadError(f"{ref} is a {type(g).__name__}, not a compiled StateGraph (builder.compile())")
     return g

@@ -98,6 +98,11 @@ class Run:
         self.failure = None
         self.started = (0, None)
         self.failed_at = None
+        capture = req.get("capture")
+        self.capture = isinstance(capture, dict)
+        self.capture_tools = self.capture and bool(capture.get("tools"))
+        self.captured = []
+        self.captured_tools = []
 
     def fail(self, err):
         if self.failure is None:
@@ -136,6 +141,39 @@ class Run:
                 self.fail(ScriptError("MODEL_SCRIPT_INVALID", f"call {n}: the reply calls the tool {json.dumps(c.name)}, which the model was not bound to "
                                                               f"(its tools: {', '.join(bound) or 'none'}); fix the reply in {s.given()}, or register the tool"))
         return response
+
+    def keep_reply(self, chunks):
+        """Keeps a real model's reply (a capture run), whole, as a
+        script's reply gives it: {content, tool_calls: [{name, args, id}]};
+        a stream's chunks joined."""
+        step, node = where.get()
+        content, calls = "", None
+        for c in chunks:
+            if not isinstance(c, AIResponse):
+                self.captured.append({"step": step, "node": node, "refused": f"the model answered a {type(c).__name__}, not an llmfy AIResponse: a script cannot give it"})
+                return
+            content += c.content or ""
+            calls = c.tool_calls or calls
+        reply = {"content": content}
+        if calls:
+            reply["tool_calls"] = [{"name": t.name, "args": t.arguments, "id": t.tool_call_id} for t in calls]
+        self.captured.append({"step": step, "node": node, "reply": reply})
+
+    def keep_tool(self, tool, answer=None, error=None):
+        """Keeps a real tool's result (a capture run with tools): what it
+        returned, as JSON when it is, else as llmfy writes it in the tool
+        message (str); or what it raised."""
+        if not self.capture_tools:
+            return
+        step, node = where.get()
+        if error is not None:
+            self.captured_tools.append({"step": step, "node": node, "tool": tool, "error": error})
+            return
+        try:
+            check = json.loads(json.dumps(answer))
+        except (TypeError, ValueError):
+            check = str(answer)
+        self.captured_tools.append({"step": step, "node": node, "tool": tool, "answer": check})
 
     def node_return(self, name):
         """A scripted node's output for its next visit."""
@@ -206,48 +244,112 @@ def model_classes():
 ANSWERS = ("generate", "agenerate", "generate_stream", "agenerate_stream")
 
 
-def answering_from(run):
-    """Makes every model answer from run's script, and every tool of
-    run.tools from its answers; the returned function puts them back."""
-    saved = [(c, k, c.__dict__[k]) for c in model_classes() for k in ANSWERS if k in c.__dict__]
+def scripted(_cls, _real):
+    """A model class's four answers from the script of the run under way."""
 
     def generate(_self, messages, tools=None, **_kwargs):
-        return run.reply(messages, tools)
+        return current.reply(messages, tools)
 
     async def agenerate(_self, messages, tools=None, **_kwargs):
-        return run.reply(messages, tools)
+        return current.reply(messages, tools)
 
     def generate_stream(_self, messages, tools=None, **_kwargs):
         # a scripted stream is one chunk, the whole reply
-        yield run.reply(messages, tools)
+        yield current.reply(messages, tools)
 
     async def agenerate_stream(_self, messages, tools=None, **_kwargs):
-        yield run.reply(messages, tools)
+        yield current.reply(messages, tools)
 
-    ours = {"generate": generate, "agenerate": agenerate, "generate_stream": generate_stream, "agenerate_stream": agenerate_stream}
-    for c, k, _ in saved:
-        setattr(c, k, ours[k])
+    return {"generate": generate, "agenerate": agenerate, "generate_stream": generate_stream, "agenerate_stream": agenerate_stream}
+
+
+def captured(cls, real):
+    """A model class's four answers as its provider gives them (real, by
+    name), each reply kept, whole, as a script would give it."""
+
+    def generate(self, messages, tools=None, **kwargs):
+        r = real["generate"](self, messages, tools, **kwargs)
+        current.keep_reply([r])
+        return r
+
+    async def agenerate(self, messages, tools=None, **kwargs):
+        r = await real["agenerate"](self, messages, tools, **kwargs)
+        current.keep_reply([r])
+        return r
+
+    def generate_stream(self, messages, tools=None, **kwargs):
+        chunks = []
+        for c in real["generate_stream"](self, messages, tools, **kwargs):
+            chunks.append(c)
+            yield c
+        current.keep_reply(chunks)
+
+    async def agenerate_stream(self, messages, tools=None, **kwargs):
+        chunks = []
+        async for c in real["agenerate_stream"](self, messages, tools, **kwargs):
+            chunks.append(c)
+            yield c
+        current.keep_reply(chunks)
+
+    return {"generate": generate, "agenerate": agenerate, "generate_stream": generate_stream, "agenerate_stream": agenerate_stream}
+
+
+# the run under way: the answers read it
+current = None
+
+
+def answering_from(run):
+    """Makes every model answer from run's script (a capture run: as its
+    provider does, each reply kept), and every tool of run.tools from its
+    answers (a capture run with tools: each result kept); the returned
+    function puts them back."""
+    global current
+    current = run
+    capture = getattr(run, "capture", False)
+    saved = []
+    classes = model_classes()
+    # each class's own answers, before any is replaced
+    reals = {c: {k: getattr(c, k) for k in ANSWERS} for c in classes}
+    for c in classes:
+        mine = {k: c.__dict__[k] for k in ANSWERS if k in c.__dict__}
+        if not mine:
+            continue
+        ours = (captured if capture else scripted)(c, reals[c])
+        for k, f in mine.items():
+            saved.append((c, k, f))
+            setattr(c, k, ours[k])
     execute = ToolRegistry.execute_tool
     own_execute = LLMfy.__dict__["_LLMfy__execute_tool"]
 
-    def execute_tool(self, name, arguments):
+    def answer(real, owner, name, arguments):
         if name in run.tools:
             return run.tool_answer(name)
-        return execute(self, name, arguments)
+        if not capture:
+            return real(owner, name, arguments)
+        try:
+            out = real(owner, name, arguments)
+        except Exception as e:
+            run.keep_tool(name, error=f"{type(e).__name__}: {e}")
+            raise
+        run.keep_tool(name, answer=out)
+        return out
+
+    def execute_tool(self, name, arguments):
+        return answer(execute, self, name, arguments)
 
     def llmfy_execute_tool(self, name, arguments):
-        if name in run.tools:
-            return run.tool_answer(name)
-        return own_execute(self, name, arguments)
+        return answer(own_execute, self, name, arguments)
 
     ToolRegistry.execute_tool = execute_tool
     LLMfy._LLMfy__execute_tool = llmfy_execute_tool
 
     def restore():
+        global current
         for c, k, g in saved:
             setattr(c, k, g)
         ToolRegistry.execute_tool = execute
         LLMfy._LLMfy__execute_tool = own_execute
+        current = None
 
     return restore
 
@@ -260,8 +362,6 @@ def refused(req):
     if req.get("command"):
         return ("llmfy has no Command (no resume, update or goto into a running flow): give the update as the next run's input "
                 "(When the graph runs with), which llmfy merges through the reducers, and route with the flow's own conditional edges")
-    if req.get("capture"):
-        return "a capture run is not run on an llmfy flow"
     return ""
 
 
@@ -399,5 +499,8 @@ def run_flow(own, req, loop, check_json, NonJSON):
         check_json(run.steps, [])
     except NonJSON as e:
         return {"error": e.answer("the run's state holds", "a reducer or a node of the flow produced it")}
-    return {"nextId": Ids.next, "values": values, "steps": run.steps, "next": [], "interrupts": [],
-            "calls": run.calls, "returns": run.visits, "tools": run.tool_calls}
+    out = {"nextId": Ids.next, "values": values, "steps": run.steps, "next": [], "interrupts": [],
+           "calls": run.calls, "returns": run.visits, "tools": run.tool_calls}
+    if run.capture:
+        out["captured"] = {"replies": run.captured, "tools": run.captured_tools}
+    return out
