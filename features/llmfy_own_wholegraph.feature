@@ -3,7 +3,9 @@ Feature: The team's own llmfy flow runs whole, its model scripted
   flow as its users run it, flow.invoke(input), through its own nodes,
   edges and reducers, every model an LLMfy wraps answering from the
   scenario's script, with no network. llmfy runs one node at a time: each
-  node it runs is a superstep.
+  node it runs is a superstep. Tools, nodes and single nodes' model calls
+  are scripted as on LangGraph; each thread is an llmfy session; llmfy has
+  no interrupts and no Command, so a resume or a command is refused.
 
   Background:
     Given the "llmfy" profile
