@@ -67,6 +67,7 @@ try:
     from llmfy.flow_engine import END, START, FlowEngine, InMemoryCheckpointer  # noqa: E402
     import scenario_flow  # noqa: E402
     from scenario_flow import FieldError, OwnFlow, user_frame  # noqa: E402
+    from scenario_modules import Process  # noqa: E402
     from scenario_wholeflow import NoModel, answering_from, run_flow  # noqa: E402
     from llmfy.flow_engine.checkpointer.base_checkpointer import Checkpoint, CheckpointMetadata  # noqa: E402
 except ImportError as e:
@@ -225,7 +226,7 @@ def commit(spec, req):
     if own:
         own.used = True
         # handle puts the process back after the commit
-        scenario_flow.set_env(own.env)
+        Process.set_env(own.env)
         scenario_flow.Ids.prefix, scenario_flow.Ids.next = own.id_prefix, req.get("nextId") or 0
         try:
             before = own.to_flow(before, "the state before the commit")
@@ -393,7 +394,7 @@ def run_whole(req):
     if not isinstance(own, OwnFlow):
         return {"error": {"code": "RUNTIME_ERROR", "message": "a whole-graph run needs the scenario's own flow (Given the graph from)"}}
     own.used = True
-    scenario_flow.set_env(own.env)
+    Process.set_env(own.env)
     return run_flow(own, req, loop, check_json, NonJSON)
 
 
@@ -413,7 +414,7 @@ def handle(req):
     try:
         return protocol.answer(req, specs, open_spec, commit, close_spec, {"run": run_whole})
     finally:
-        scenario_flow.leave()
+        Process.leave()
 
 
 def main():

@@ -25,6 +25,9 @@ var reducersPy string
 //go:embed scenario_messages.py
 var messagesPy string
 
+//go:embed scenario_modules.py
+var modulesPy string
+
 // Files are the shared modules by file name, with the bridge script
 // (named bridge.py) and a runtime's own modules added: a Program's Files.
 func Files(script string, own ...map[string]string) map[string]string {
@@ -33,6 +36,7 @@ func Files(script string, own ...map[string]string) map[string]string {
 		"scenario_protocol.py": protocolPy,
 		"scenario_reducers.py": reducersPy,
 		"scenario_messages.py": messagesPy,
+		"scenario_modules.py":  modulesPy,
 	}
 	for _, m := range own {
 		maps.Copy(files, m)
