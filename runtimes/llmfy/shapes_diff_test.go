@@ -1,16 +1,13 @@
 package llmfy
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os/exec"
 	"reflect"
 	"testing"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // shapeFlows are the suite's flows of the shapes llmfy's examples show:
@@ -238,23 +235,7 @@ func TestShapesAgreeWithInvoke(t *testing.T) {
 	for i := range cases {
 		cases[i] = generateShapeCase(3, i)
 	}
-	in, err := json.Marshal(cases)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(toolchain.LlmfyPython(t), "-c", shapesReferencePy)
-	cmd.Dir = toolchain.RepoRoot()
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("the reference run: %v\n%s", err, stderr.String())
-	}
-	var want []shapeOutcome
-	if err := json.Unmarshal(out, &want); err != nil || len(want) != len(cases) {
-		t.Fatalf("%d reference outcomes for %d cases (%v)", len(want), len(cases), err)
-	}
+	want := runReference[shapeCase, shapeOutcome](t, shapesReferencePy, cases)
 	kinds := map[string]int{}
 	for i, c := range cases {
 		got := shapeOutcomeOf(t, b, c)
