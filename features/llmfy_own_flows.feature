@@ -3,10 +3,11 @@ Feature: The shapes of llmfy flows its docs show, run as the team wrote them
   "llmfy"): a fan-out to two branches joined again, each adding to a field
   through the flow's own order-independent reducer (a set union); a route
   by a conditional edge with a label map; an agent that loops through a
-  tool (llmfy Messages in the state, llmfy's tools_node). Each loads, its
-  real nodes run in a step, and it runs whole with its model scripted.
-  The state reads as JSON: a set as a sorted list, an llmfy Message as its
-  fields without the id and timestamp llmfy makes afresh each run.
+  tool (llmfy Messages in the state, llmfy's tools_node); a map by Send;
+  an agent of stream nodes. Each loads, its real nodes run in a step, and
+  it runs whole with its model scripted. The state reads as JSON: a set as
+  a sorted list, an llmfy Message as its fields without the timestamp
+  llmfy stamps it with; the ids of the messages llmfy makes are auto-N.
 
   Scenario: the fan-out flow's branches add to a set through its own reducer
     Given the "llmfy" profile
@@ -124,3 +125,52 @@ Feature: The shapes of llmfy flows its docs show, run as the team wrote them
       messages: [{role: wizard, content: hi}]
       """
     Then the step should fail with "TYPE_MISMATCH" mentioning "field 'messages'[0].role does not fit the flow's type of it"
+
+  Scenario: a dynamic fan-out's Send branches commit together, in the order of the Sends
+    Given the "llmfy" profile
+    And the graph from "scenarios/graphs/llmfy/jokes.py:flow"
+    When the graph runs with:
+      """
+      {topics: [tea, owls, rain]}
+      """
+    Then the steps should be:
+      | step | nodes       |
+      | 1    | plan_topics |
+      | 2    | tell_joke   |
+      | 3    | tell_joke   |
+      | 4    | tell_joke   |
+      | 5    | finalize    |
+    And field "jokes" should equal ["Why did the tea cross the road?", "Why did the owls cross the road?", "Why did the rain cross the road?"]
+    And field "done" should equal true
+
+  Scenario: a Send's target node runs in a step on the state it is given
+    Given the "llmfy" profile
+    And the graph from "scenarios/graphs/llmfy/jokes.py:flow"
+    And the input state:
+      """json
+      {"topic": "tea", "jokes": ["an old one"]}
+      """
+    When node "tell_joke" runs
+    Then field "jokes" should equal ["an old one", "Why did the tea cross the road?"]
+
+  Scenario: stream nodes read the model's stream and the tool's, the flow's own checkpointer set aside
+    A scripted stream is one chunk, the whole reply.
+    Given the "llmfy" profile
+    And the graph from "scenarios/graphs/llmfy/stream_agent.py:flow"
+    And the model replies:
+      """
+      - {content: "", tool_calls: [{name: get_current_time, args: {location: Oslo}, id: c-1}]}
+      - It is nine in Oslo.
+      """
+    When the graph runs with:
+      """
+      messages: [{role: user, content: "Time in Oslo?"}]
+      """
+    Then the steps should be:
+      | step | nodes |
+      | 1    | main  |
+      | 2    | tools |
+      | 3    | main  |
+    And field "messages[2].tool_results" should equal ["The time in Oslo is 09:00 AM"]
+    And field "messages[3].content" should equal "It is nine in Oslo."
+    And the state should match the golden file
