@@ -350,14 +350,14 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 	case profile == "langgraph-py" || profile == "llmfy" || uses("langgraph-py") || uses("llmfy"):
 		data.PyInstall, data.Python = pythonProject(abs)
 		data.PyFor = "LangGraph Python for --runtime langgraph-py"
-		packages := "langgraph langchain-core"
+		packages, minimum := "langgraph langchain-core", "3.10"
 		if profile == "llmfy" {
-			data.PyFor, packages = "llmfy for --runtime llmfy", "llmfy"
+			data.PyFor, packages, minimum = "llmfy for --runtime llmfy", "llmfy", "3.11"
 		}
 		if data.PyInstall == "" && (uses("langgraph-py") || uses("llmfy")) {
 			// no Python project to install: the runtime's own packages
 			data.PyInstall = "python -m venv .venv && .venv/bin/pip install " + packages
-			before = append(before, fmt.Sprintf("runtime: %s runs in the Python of the suite's .venv; before the first run (Python >= 3.10), e.g.:\n  python3 -m venv .venv && .venv/bin/pip install %s", strings.TrimPrefix(runtime, "builtin,"), packages))
+			before = append(before, fmt.Sprintf("runtime: %s runs in the Python of the suite's .venv; before the first run (Python >= %s), e.g.:\n  python3 -m venv .venv && .venv/bin/pip install %s", strings.TrimPrefix(runtime, "builtin,"), minimum, packages))
 		}
 	case uses("langgraph-js") && data.Install == "":
 		data.Install = "npm install @langchain/langgraph @langchain/core"
