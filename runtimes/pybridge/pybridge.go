@@ -4,7 +4,9 @@
 // answer a line, stdout for answers alone, the JSON-value check), and
 // scenario_reducers.py, the reducers of docs/reference.md, Reducers as Python functions, and
 // scenario_messages.py, a langchain-core message as the harness writes it
-// (which the langgraph-py checks in engine/ and bench/ import too). Each
+// (which the langgraph-py checks in engine/ and bench/ import too), and
+// scenario_modules.py, the suite's own modules (a scenario's own graph or
+// flow) loaded afresh for each scenario, with the process put back. Each
 // bridge script imports them from the directory it is written to
 // (bridge.Program.Files), before its own libraries. On the Go side, a
 // [Runtime] is a Python runtime's Program and start, and [FindPython] its
