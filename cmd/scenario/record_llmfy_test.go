@@ -57,6 +57,11 @@ func TestRecordWholeGraphLlmfy(t *testing.T) {
 	}
 	wantCode(t, runCLI(t, "check", "--root", dir, "--no-color", "--runtime", "llmfy"), exitPassed)
 
+	// as steps: refused, saying to record it whole
+	r = recordFlow(t, dir, "--steps", "--name", "as steps")
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, "is recorded whole, not as steps", "record it without --steps")
+
 	// --real-tools: the tool runs when the scenario does, and a change of
 	// what it says fails the check
 	r = recordFlow(t, dir, "--real-tools", "--name", "paris with real tools")

@@ -398,6 +398,16 @@ def run_whole(req):
     return run_flow(own, req, loop, check_json, NonJSON)
 
 
+def stream_flow(req):
+    """A live run for step-level steps (record --graph --steps), which
+    llmfy's flows are not recorded as: the refusal says what to do."""
+    ref = req.get("graph") or ""
+    return {"error": {"code": "RUNTIME_ERROR", "message": (
+        f"the llmfy flow {ref} is recorded whole, not as steps (--steps replays a LangGraph stream's node updates "
+        "through an inferred schema, which an llmfy flow's typed state, its Messages, does not survive): "
+        "record it without --steps, scenario record --graph MODULE:EXPORT --input FILE, which runs on the flow itself")}}
+
+
 def close_spec(n):
     """Ends a scenario's own flow; one no commit ran on is kept for the
     next open of the same flow."""
@@ -412,7 +422,7 @@ def handle(req):
     """Answers a request, then puts the process's working directory and
     environment back as they were."""
     try:
-        return protocol.answer(req, specs, open_spec, commit, close_spec, {"run": run_whole})
+        return protocol.answer(req, specs, open_spec, commit, close_spec, {"run": run_whole, "stream": stream_flow})
     finally:
         Process.leave()
 
