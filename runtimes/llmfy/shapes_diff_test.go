@@ -12,8 +12,9 @@ import (
 
 // shapeFlows are the suite's flows of the shapes llmfy's examples show:
 // a fan-out joined again over a set reducer, a conditional route by a
-// label map, an agent looping through a tool over llmfy Messages.
-var shapeFlows = []string{"research", "router", "agent"}
+// label map, an agent looping through a tool over llmfy Messages, a map by
+// Send (jokes, which calls no model).
+var shapeFlows = []string{"research", "router", "agent", "jokes"}
 
 // shapeCase is one case on one of shapeFlows: a whole run (its input and
 // the model's replies), or a step (the state, then the flow's real node
@@ -42,14 +43,14 @@ type shapeOutcome struct {
 const shapesReferencePy = `
 import asyncio, inspect, json, sys
 sys.path.insert(0, "scenarios/graphs/llmfy")
-import agent, research, router
+import agent, jokes, research, router
 from llmfy import Message, OpenAIChatModel
 from llmfy.flow_engine.execution.engine_loop import apply_reducers
 from llmfy.flow_engine.execution.hooks import FlowEngineHooks
 from llmfy.llmfy_core.messages.tool_call import ToolCall
 from llmfy.llmfy_core.responses.ai_response import AIResponse
 
-flows = {"agent": agent, "research": research, "router": router}
+flows = {"agent": agent, "jokes": jokes, "research": research, "router": router}
 
 def to_flow(name, values):
     out = dict(values)
@@ -139,6 +140,16 @@ func generateShapeCase(seed uint64, i int) shapeCase {
 			c.Input["label"] = pick("billing", "other")
 			c.Node = pick("billing_desk", "general_desk")
 		}
+	case "jokes":
+		topics := []any{}
+		for range r.IntN(4) {
+			topics = append(topics, pick("tea", "owls", "rain", "cats"))
+		}
+		c.Input = map[string]any{"topics": topics}
+		if r.IntN(3) == 0 {
+			c.Input = map[string]any{"topic": pick("tea", "owls"), "jokes": []any{"old"}}
+			c.Node = "tell_joke"
+		}
 	default:
 		c.Input = map[string]any{"messages": []any{map[string]any{"role": "user", "content": pick("Weather?", "Paris and Oslo?")}}}
 		for k := range r.IntN(4) {
@@ -220,7 +231,7 @@ func withoutIDs(v any) any {
 
 // TestShapesAgreeWithInvoke: 200 seeded cases on the flows of llmfy's
 // documented shapes (fan-out over a set reducer, a conditional route, a
-// tool loop over Messages) end alike through the harness (the flow
+// tool loop over Messages, a map by Send) end alike through the harness (the flow
 // loader, a whole run with the model scripted, or a real node's step) and
 // on llmfy itself (the flow's own invoke with a fake model, or the node's
 // function and apply_reducers): the state, the nodes in the order they
@@ -255,12 +266,12 @@ func TestShapesAgreeWithInvoke(t *testing.T) {
 	}
 	for _, f := range shapeFlows {
 		for _, k := range []string{" run", " failed"} {
-			if kinds[f+k] == 0 {
+			if kinds[f+k] == 0 && (f+k != "jokes failed") {
 				t.Errorf("no case of kind %q: the cases test too little (%v)", f+k, kinds)
 			}
 		}
 	}
-	if kinds["research step"] == 0 || kinds["router step"] == 0 {
+	if kinds["research step"] == 0 || kinds["router step"] == 0 || kinds["jokes step"] == 0 {
 		t.Errorf("no step cases (%v)", kinds)
 	}
 	t.Logf("%d cases: %v", len(cases), kinds)
