@@ -21,6 +21,10 @@ type Runtime struct {
 	// ("<module>:<export>"), or their file names (Cargo.toml); none: it
 	// loads no own graph.
 	Graphs []string
+	// ProfileGraphs are the extensions of the own graphs it loads only
+	// under one of its Profiles (llmfy's .py flows, which are otherwise
+	// langgraph-py's graphs).
+	ProfileGraphs []string
 	// Start starts it for a run: one process per run.
 	Start func(Settings) (*bridge.Bridge, error)
 	// Process, when set, starts it instead of Start: a runtime of more
@@ -60,8 +64,9 @@ var registry = []Runtime{
 		},
 	},
 	{
-		Name:     llmfy.Name,
-		Profiles: []string{llmfy.Profile},
+		Name:          llmfy.Name,
+		Profiles:      []string{llmfy.Profile},
+		ProfileGraphs: []string{".py"},
 		Start: func(s Settings) (*bridge.Bridge, error) {
 			return llmfy.Start(s.Root, llmfy.Options{Python: s.Python, Timeout: s.Timeout})
 		},

@@ -73,14 +73,22 @@ func (ps Processes) Kill() {
 }
 
 // ForGraph names the runtime that loads an own graph, "<module>:<export>",
-// by its module's extension, or "" when none does.
-func ForGraph(graph string) string {
+// under profile: one whose own profile's graphs it is (an llmfy flow, a .py
+// module under the llmfy profile), else the one that loads its module's
+// extension; "" when none does.
+func ForGraph(graph, profile string) string {
 	module := graph
 	if i := strings.LastIndexByte(graph, ':'); i >= 0 {
 		module = graph[:i]
 	}
+	ext := filepath.Ext(module)
 	for _, r := range registry {
-		if slices.Contains(r.Graphs, filepath.Ext(module)) || slices.Contains(r.Graphs, filepath.Base(module)) {
+		if slices.Contains(r.ProfileGraphs, ext) && slices.Contains(r.Profiles, profile) {
+			return r.Name
+		}
+	}
+	for _, r := range registry {
+		if slices.Contains(r.Graphs, ext) || slices.Contains(r.Graphs, filepath.Base(module)) {
 			return r.Name
 		}
 	}

@@ -43,9 +43,17 @@ func TestBuiltinAloneStartsNothing(t *testing.T) {
 
 func TestForGraph(t *testing.T) {
 	for ref, want := range map[string]string{"graphs/support.mjs:graph": "langgraph-js", "a.ts:g": "langgraph-js", "agent.js:graph": "langgraph-js", "agent.cjs:graph": "langgraph-js", "agent.mts:graph": "langgraph-js", "agent.py:graph": "langgraph-py", "agent.rs:graph": "", "agent/Cargo.toml:StatePlugin": "awaken"} {
-		if got := ForGraph(ref); got != want {
+		if got := ForGraph(ref, ""); got != want {
 			t.Errorf("ForGraph(%q) = %q; want %q", ref, got, want)
 		}
+	}
+	for profile, want := range map[string]string{"llmfy": "llmfy", "langgraph-py": "langgraph-py", "": "langgraph-py"} {
+		if got := ForGraph("agent.py:flow", profile); got != want {
+			t.Errorf("ForGraph(agent.py:flow, %q) = %q; want %q", profile, got, want)
+		}
+	}
+	if got := ForGraph("agent.mjs:graph", "llmfy"); got != "langgraph-js" {
+		t.Errorf("ForGraph(agent.mjs:graph, llmfy) = %q; want langgraph-js", got)
 	}
 	if got, want := GraphKinds(), "Cargo.toml: awaken; .js, .mjs, .cjs, .ts, .mts, .cts: langgraph-js; .py: langgraph-py"; got != want {
 		t.Errorf("GraphKinds() = %q; want %q", got, want)

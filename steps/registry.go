@@ -314,7 +314,8 @@ func (w *world) run(ctx context.Context, m resolvedStep) error {
 	case errors.As(err, &skip):
 		// skipped on this runtime, never passed (docs/reference.md, Runtimes)
 		if skip.Graph != "" && w.cfg.GraphRuntime != nil {
-			if n := w.cfg.GraphRuntime(skip.Graph); n != "" {
+			profile, _ := w.chooseProfile()
+			if n := w.cfg.GraphRuntime(skip.Graph, profile); n != "" {
 				named := *skip
 				named.Reason += ": run it with --runtime " + n
 				skip = &named

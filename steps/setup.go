@@ -310,7 +310,8 @@ func graphProfiles(graph string) []string {
 	}
 	switch strings.ToLower(path.Ext(module)) {
 	case ".py":
-		return []string{"langgraph-py"}
+		// an llmfy flow is a .py module too
+		return []string{"langgraph-py", "llmfy"}
 	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
 		return []string{"langgraph", "dawn"}
 	case ".toml":

@@ -50,9 +50,9 @@ type Config struct {
 	// engine.
 	Runtimes []engine.Runtime
 	// GraphRuntime names the runtime that loads a scenario's own graph
-	// ("<module>:<export>"), for the skip of a scenario run without it;
-	// nil, or "", names none.
-	GraphRuntime func(graph string) string
+	// ("<module>:<export>") under its profile, for the skip of a scenario
+	// run without it; nil, or "", names none.
+	GraphRuntime func(graph, profile string) string
 	// Graph is the suite's own graph (scenario.yaml's graph:), for the
 	// scenarios that name none.
 	Graph string

@@ -133,7 +133,8 @@ func pythonProject(dir string) (install, python string) {
 
 // suiteProfile is the profile init writes when neither --profile nor
 // --runtime chooses one, from the project nearest to dir: langgraph-py for
-// a Python project, awaken for a Cargo crate, else langgraph. A Python or
+// a Python project (llmfy for one that depends on llmfy, pythonProfile),
+// awaken for a Cargo crate, else langgraph. A Python or
 // JavaScript project in the crate's own directory (a Rust extension, a
 // napi package) keeps its language's profile.
 func suiteProfile(dir string) string {
@@ -146,7 +147,7 @@ func suiteProfile(dir string) string {
 	js, crate := env.FindUp(dir, "package.json"), env.FindUp(dir, "Cargo.toml")
 	switch {
 	case py != "" && len(py) > len(js) && len(py) >= len(crate):
-		return "langgraph-py"
+		return pythonProfile(py)
 	case crate != "" && len(crate) > len(js) && len(crate) > len(py):
 		return "awaken"
 	}
@@ -355,14 +356,14 @@ func runInitWith(dir string, opts initOptions, stdout io.Writer) error {
 	case profile == "langgraph-py" || profile == "llmfy" || uses("langgraph-py") || uses("llmfy"):
 		data.PyInstall, data.Python = pythonProject(abs)
 		data.PyFor = "LangGraph Python for --runtime langgraph-py"
-		packages := "langgraph langchain-core"
+		packages, minimum := "langgraph langchain-core", "3.10"
 		if profile == "llmfy" {
-			data.PyFor, packages = "llmfy for --runtime llmfy", "llmfy"
+			data.PyFor, packages, minimum = "llmfy for --runtime llmfy", "llmfy", "3.11"
 		}
 		if data.PyInstall == "" && (uses("langgraph-py") || uses("llmfy")) {
 			// no Python project to install: the runtime's own packages
 			data.PyInstall = "python -m venv .venv && .venv/bin/pip install " + packages
-			before = append(before, fmt.Sprintf("runtime: %s runs in the Python of the suite's .venv; before the first run (Python >= 3.10), e.g.:\n  python3 -m venv .venv && .venv/bin/pip install %s", strings.TrimPrefix(runtime, "builtin,"), packages))
+			before = append(before, fmt.Sprintf("runtime: %s runs in the Python of the suite's .venv; before the first run (Python >= %s), e.g.:\n  python3 -m venv .venv && .venv/bin/pip install %s", strings.TrimPrefix(runtime, "builtin,"), minimum, packages))
 		}
 	case uses("langgraph-js") && data.Install == "":
 		data.Install = "npm install @langchain/langgraph @langchain/core"

@@ -603,7 +603,7 @@ func TestInitHonoursProfileAndRuntime(t *testing.T) {
 		{[]string{"--profile", "dawn"}, "dawn", "", nil, ""},
 		{[]string{"--profile", "awaken"}, "awaken", "", []string{"dtolnay/rust-toolchain@", "actions/cache@"}, "on Awaken itself with --runtime awaken"},
 		{[]string{"--runtime", "langgraph-py"}, "langgraph-py", "langgraph-py", []string{"actions/setup-python@", "python -m venv .venv && .venv/bin/pip install langgraph langchain-core"}, "before the first run (Python >= 3.10), e.g.:\n  python3 -m venv .venv && .venv/bin/pip install langgraph langchain-core\n"},
-		{[]string{"--runtime", "builtin, llmfy"}, "llmfy", "builtin,llmfy", []string{"actions/setup-python@", ".venv/bin/pip install llmfy"}, "runtime: llmfy runs in the Python of the suite's .venv; before the first run (Python >= 3.10), e.g.:\n  python3 -m venv .venv && .venv/bin/pip install llmfy\n"},
+		{[]string{"--runtime", "builtin, llmfy"}, "llmfy", "builtin,llmfy", []string{"actions/setup-python@", ".venv/bin/pip install llmfy"}, "runtime: llmfy runs in the Python of the suite's .venv; before the first run (Python >= 3.11), e.g.:\n  python3 -m venv .venv && .venv/bin/pip install llmfy\n"},
 		{[]string{"--runtime", "langgraph-js", "--profile", "dawn"}, "dawn", "langgraph-js", []string{"actions/setup-node@", "npm install @langchain/langgraph @langchain/core"}, "before the first run (node >= 20):\n  npm install @langchain/langgraph @langchain/core\n"},
 		{[]string{"--runtime", "awaken"}, "awaken", "awaken", []string{"dtolnay/rust-toolchain@", "actions/cache@"}, "runtime: awaken builds its program with your cargo on the first run"},
 	} {

@@ -206,10 +206,11 @@ func recordCommand(f *flags, stdin io.Reader, stdout, stderr io.Writer) *cobra.C
 }
 
 // startStreamer starts the runtime that loads o.Graph, by its module's
-// extension, as o's Streamer and GraphRuntime; a Python graph's scenario
-// takes the langgraph-py profile unless one was chosen.
+// extension and the profile (an llmfy flow under the llmfy profile), as o's
+// Streamer and GraphRuntime; a Python graph's scenario takes the
+// langgraph-py profile unless one was chosen.
 func startStreamer(o *record.Options, s runtimes.Settings) (runtimes.Processes, error) {
-	name := runtimes.ForGraph(o.Graph)
+	name := runtimes.ForGraph(o.Graph, cmp.Or(o.Profile, o.DefaultProfile))
 	if name == "" {
 		return nil, fmt.Errorf("--graph %s: no runtime loads a module %s (%s)", o.Graph, path.Ext(strings.SplitN(o.Graph, ":", 2)[0]), runtimes.GraphKinds())
 	}

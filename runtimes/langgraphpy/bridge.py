@@ -97,13 +97,9 @@ protocol.need_python("langgraph-py", (3, 10))
 try:
     import asyncio  # noqa: E402
     import copy  # noqa: E402
-    import importlib  # noqa: E402
-    import importlib.util  # noqa: E402
     import itertools  # noqa: E402
     import os  # noqa: E402
     import re  # noqa: E402
-    import site  # noqa: E402
-    import sysconfig  # noqa: E402
     import warnings  # noqa: E402
     from typing import Annotated, Any  # noqa: E402
 
@@ -127,6 +123,7 @@ try:
     from langgraph.types import Command  # noqa: E402
     from typing_extensions import TypedDict  # noqa: E402
     from scenario_messages import plain_message, to_plain  # noqa: E402
+    from scenario_modules import LoadError, Process, import_attribute, user_frame  # noqa: E402
     import wholegraph  # noqa: E402
     from scenario_langgraph import URL, error_of, goto_targets, node_output, as_tuples, reducer_for  # noqa: E402
 except ImportError as e:
@@ -230,71 +227,6 @@ def cached_graph(spec, nodes, idle, real):
 # ---- the scenario's own graph ----
 
 
-class LoadError(Exception):
-    """A graph the bridge cannot load, said plainly."""
-
-
-# the suite root: the directory the bridge starts in, on sys.path; a node's
-# os.chdir() does not move it (the process is put back there after each
-# request)
-ROOT = os.path.abspath(os.getcwd())
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
-# what is not the suite's own code although it may lie under the root (a
-# .venv at the root, a suite in /usr/src/app on a python in /usr): the
-# standard library's and the packages' directories, and the bridge's
-NOT_USERS = tuple({os.path.join(os.path.abspath(p), "") for p in [
-    *(sysconfig.get_paths().get(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")),
-    *site.getsitepackages(), site.getusersitepackages(), os.path.dirname(os.path.abspath(__file__)),
-] if p})
-
-
-def is_users(path):
-    """Whether a file or directory is the suite's own code: under the
-    root, outside the interpreter and its packages."""
-    if not isinstance(path, str) or not path:
-        return False
-    path = os.path.abspath(path)
-    if not path.startswith(ROOT + os.sep) or path.startswith(NOT_USERS):
-        return False
-    parts = path.split(os.sep)
-    return "site-packages" not in parts and "dist-packages" not in parts and ".venv" not in parts
-
-
-def users_module(mod):
-    """Whether a loaded module is the suite's own: its file, or a
-    namespace package's directories, under the suite root."""
-    f = getattr(mod, "__file__", None)
-    if f:
-        return is_users(f)
-    try:
-        # a namespace package's path is read from its parent's
-        where = list(getattr(getattr(mod, "__spec__", None), "submodule_search_locations", None) or [])
-    except Exception:  # noqa: BLE001
-        return False
-    return bool(where) and all(is_users(p) for p in where)
-
-
-# the modules of sys.modules found not to be the suite's, by name: each is
-# looked at once
-not_users = {}
-
-
-def forget_users_modules():
-    """Drops the suite's own modules from sys.modules, so that the next
-    import executes them afresh; third-party modules stay loaded."""
-    users = []
-    for name, mod in list(sys.modules.items()):
-        if not_users.get(name) is mod:
-            continue
-        if users_module(mod):
-            users.append(name)
-        else:
-            not_users[name] = mod
-    for name in users:
-        sys.modules.pop(name, None)
-
-
 def import_graph(ref):
     """The compiled graph "<module>:<attribute>": a file relative to the
     suite root (agent/graph.py) or a dotted module importable from it
@@ -302,87 +234,12 @@ def import_graph(ref):
     executed afresh, so the graph's module-level state (a fake chat model's
     scripted answers, a list a node pops) is as the module makes it; the
     process is put back as it was (Process)."""
-    module, sep, attr = ref.rpartition(":")
-    if not sep or not module or not attr:
-        raise LoadError(f"{ref} names no graph: write <module>:<attribute>, as agent/graph.py:graph or agent.graph:graph")
-    root = ROOT
-    forget_users_modules()
-    try:
-        if module.endswith(".py"):
-            path = os.path.join(root, module)
-            if not os.path.isfile(path):
-                raise LoadError(f"{module} is not a file under the suite root {root}")
-            name = os.path.splitext(os.path.relpath(path, root))[0].replace(os.sep, ".")
-            spec = importlib.util.spec_from_file_location(name, path)
-            mod = importlib.util.module_from_spec(spec)
-            sys.modules[name] = mod
-            spec.loader.exec_module(mod)
-        else:
-            mod = importlib.import_module(module)
-    except LoadError:
-        raise
-    except SyntaxError as e:
-        raise LoadError(f"{module} does not import: SyntaxError: {e.msg} (at {os.path.relpath(os.path.join(root, e.filename or module), root)}:{e.lineno})") from e
-    except Exception as e:  # noqa: BLE001
-        at = user_frame(e)
-        raise LoadError(f"{module} does not import: {type(e).__name__}: {e}{f' (at {at})' if at else ''}") from e
-    if not hasattr(mod, attr):
-        raise LoadError(f"{module} has no attribute {attr}")
-    g = getattr(mod, attr)
+    g = import_attribute(ref, "graph")
+    if type(g).__module__.startswith("llmfy."):
+        raise LoadError(f"{ref} is an llmfy {type(g).__name__}, not a LangGraph graph: give it the llmfy profile (Given the \"llmfy\" profile, --profile llmfy, or profile: llmfy in scenario.yaml) and run it with --runtime llmfy")
     if not hasattr(g, "builder") or not isinstance(getattr(g, "builder", None), StateGraph):
         raise LoadError(f"{ref} is a {type(g).__name__}, not a compiled StateGraph (builder.compile())")
     return g
-
-
-class Process:
-    """What the suite's code may change in the bridge's process and a
-    request puts back: the working directory (the suite root) and the
-    environment. The environment a graph's module leaves when it loads
-    (os.environ.setdefault("OPENAI_API_KEY", ...)) is that graph's: its
-    commits run in it."""
-
-    base = dict(os.environ)
-
-    @staticmethod
-    def enter(env):
-        """Runs what follows at the root in env (a graph's environment,
-        or the bridge's)."""
-        Process.leave()
-        Process.set_env(env)
-
-    @staticmethod
-    def leave():
-        """Puts the working directory and the environment back."""
-        try:
-            moved = os.getcwd() != ROOT
-        except OSError:
-            # the node removed the directory it moved to
-            moved = True
-        if moved:
-            os.chdir(ROOT)
-        Process.set_env(Process.base)
-
-    @staticmethod
-    def set_env(env):
-        for k in [k for k in os.environ if k not in env]:
-            del os.environ[k]
-        for k, v in env.items():
-            if os.environ.get(k) != v:
-                os.environ[k] = v
-
-
-def user_frame(e):
-    """The last frame of an error's traceback in the suite's own code
-    (under the root, outside site-packages), as file:line, or ""."""
-    root = ROOT + os.sep
-    found = ""
-    tb = e.__traceback__
-    while tb is not None:
-        f = tb.tb_frame.f_code.co_filename
-        if f.startswith(root) and "site-packages" not in f and os.sep + ".venv" + os.sep not in f:
-            found = f"{os.path.relpath(f, root)}:{tb.tb_lineno}"
-        tb = tb.tb_next
-    return found
 
 
 def is_messages_channel(ch):

@@ -66,7 +66,8 @@ try:
 
     from llmfy.flow_engine import END, START, FlowEngine, InMemoryCheckpointer  # noqa: E402
     import scenario_flow  # noqa: E402
-    from scenario_flow import OwnFlow, user_frame  # noqa: E402
+    from scenario_flow import FieldError, OwnFlow, user_frame  # noqa: E402
+    from scenario_modules import Process  # noqa: E402
     from scenario_wholeflow import NoModel, answering_from, run_flow  # noqa: E402
     from llmfy.flow_engine.checkpointer.base_checkpointer import Checkpoint, CheckpointMetadata  # noqa: E402
 except ImportError as e:
@@ -225,7 +226,14 @@ def commit(spec, req):
     if own:
         own.used = True
         # handle puts the process back after the commit
-        scenario_flow.set_env(own.env)
+        Process.set_env(own.env)
+        scenario_flow.Ids.prefix, scenario_flow.Ids.next = own.id_prefix, req.get("nextId") or 0
+        try:
+            before = own.to_flow(before, "the state before the commit")
+            req = {**req, "input": own.to_flow(req.get("input"), "the input")}
+            returns = {n: own.to_flow(o, f"node {json.dumps(n)}'s output") for n, o in returns.items()}
+        except FieldError as e:
+            return {"error": {"code": e.code, "message": str(e), "field": e.field}}
     current.clear()
     current.update(returns)
     ran.clear()
@@ -272,9 +280,11 @@ def commit(spec, req):
         finally:
             if restore:
                 restore()
-        out = {"nextId": req.get("nextId") or 0, "values": state}
+        if own:
+            state = scenario_flow.plain(state)
+        out = {"nextId": scenario_flow.Ids.next if own else req.get("nextId") or 0, "values": state}
         if real:
-            out["returned"] = {n: returned.get(n) for n in real}
+            out["returned"] = {n: scenario_flow.plain(returned.get(n)) for n in real}
             for n in real:
                 try:
                     check_json(out["returned"][n], [])
@@ -324,7 +334,7 @@ def order_decides(own, nodes, before):
         ran.clear()
         try:
             state = loop.run_until_complete(build(own.state, list(order), runs_real(own)).invoke(dict(before or {})))
-            end = "gives " + json.dumps(state, sort_keys=True, default=repr)
+            end = "gives " + json.dumps(scenario_flow.plain(state), sort_keys=True, default=repr)
         except Exception as e:  # noqa: BLE001
             end = f"raises {type(e).__name__}: {e}"
         if seen is None:
@@ -365,7 +375,7 @@ def open_spec(raw):
     global next_spec
     ref = raw.get("graph")
     if ref:
-        own = spare.pop(ref, None) or OwnFlow(ref)
+        own = spare.pop(ref, None) or OwnFlow(ref, raw.get("idPrefix") or "auto-")
         own.used = False
         next_spec += 1
         specs[next_spec] = own
@@ -384,8 +394,18 @@ def run_whole(req):
     if not isinstance(own, OwnFlow):
         return {"error": {"code": "RUNTIME_ERROR", "message": "a whole-graph run needs the scenario's own flow (Given the graph from)"}}
     own.used = True
-    scenario_flow.set_env(own.env)
+    Process.set_env(own.env)
     return run_flow(own, req, loop, check_json, NonJSON)
+
+
+def stream_flow(req):
+    """A live run for step-level steps (record --graph --steps), which
+    llmfy's flows are not recorded as: the refusal says what to do."""
+    ref = req.get("graph") or ""
+    return {"error": {"code": "RUNTIME_ERROR", "message": (
+        f"the llmfy flow {ref} is recorded whole, not as steps (--steps replays a LangGraph stream's node updates "
+        "through an inferred schema, which an llmfy flow's typed state, its Messages, does not survive): "
+        "record it without --steps, scenario record --graph MODULE:EXPORT --input FILE, which runs on the flow itself")}}
 
 
 def close_spec(n):
@@ -402,9 +422,9 @@ def handle(req):
     """Answers a request, then puts the process's working directory and
     environment back as they were."""
     try:
-        return protocol.answer(req, specs, open_spec, commit, close_spec, {"run": run_whole})
+        return protocol.answer(req, specs, open_spec, commit, close_spec, {"run": run_whole, "stream": stream_flow})
     finally:
-        scenario_flow.leave()
+        Process.leave()
 
 
 def main():

@@ -1,17 +1,14 @@
 package llmfy
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os/exec"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // supportFlow is the suite's own llmfy flow the tests load: a sorted-union
@@ -121,24 +118,7 @@ json.dump(out, sys.stdout)
 // referenceOutcomes are the cases' ends on llmfy itself.
 func referenceOutcomes(t *testing.T, cases []flowCase) []flowOutcome {
 	t.Helper()
-	in, err := json.Marshal(cases)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(toolchain.LlmfyPython(t), "-c", referencePy)
-	cmd.Dir = toolchain.RepoRoot()
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("the reference run: %v\n%s", err, stderr.String())
-	}
-	var got []flowOutcome
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatal(err)
-	}
-	return got
+	return runReference[flowCase, flowOutcome](t, referencePy, cases)
 }
 
 // harnessOutcome is the case's end through the harness: the flow loaded

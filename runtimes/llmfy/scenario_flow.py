@@ -2,123 +2,28 @@
 
 A flow is "<module>:<attribute>", the module a .py file under the suite
 root (agent/flow.py) or a dotted module importable from it, the attribute a
-FlowEngine (built or not). Each load executes the module and the suite's
-modules it imports afresh, so that a scenario sees the module-level state
-(a list a node pops, a fake model's answers) as the module makes it, not as
-another scenario left it; third-party modules stay loaded.
+FlowEngine (built or not), loaded afresh for each scenario as every Python
+bridge loads the suite's modules (scenario_modules.py).
 """
 
-import importlib
-import importlib.util
+import dataclasses
+import enum
+import json
 import operator
 import os
-import site
-import sys
-import sysconfig
-from typing import get_type_hints
+from typing import get_args, get_origin, get_type_hints
 
+import llmfy.llmfy_core.llmfy as llmfy_module
+import llmfy.llmfy_core.messages.message as message_module
 from llmfy.flow_engine import END, START, FlowEngine
-
-ROOT = os.path.abspath(os.getcwd())
-
-# the interpreter's and the packages' directories, and the bridge's
-NOT_USERS = tuple({os.path.join(os.path.abspath(p), "") for p in [
-    *(sysconfig.get_paths().get(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")),
-    *site.getsitepackages(), site.getusersitepackages(), os.path.dirname(os.path.abspath(__file__)),
-] if p})
-
-
-# the bridge's environment, which every request leaves as it found it
-BASE_ENV = dict(os.environ)
-
-
-def set_env(env):
-    """Makes os.environ env."""
-    for k in [k for k in os.environ if k not in env]:
-        del os.environ[k]
-    for k, v in env.items():
-        if os.environ.get(k) != v:
-            os.environ[k] = v
-
-
-def leave():
-    """Puts the working directory and the environment back, after what
-    the suite's code did to them (a module's os.environ.setdefault, a
-    node's os.chdir)."""
-    try:
-        moved = os.getcwd() != ROOT
-    except OSError:
-        moved = True
-    if moved:
-        os.chdir(ROOT)
-    set_env(BASE_ENV)
-
-
-class LoadError(Exception):
-    """A flow that does not load, in words that say what to fix."""
-
-
-def is_users(path):
-    """Whether a file is the suite's own code: under the root, outside the
-    interpreter and its packages."""
-    if not isinstance(path, str) or not path:
-        return False
-    path = os.path.abspath(path)
-    if not path.startswith(ROOT + os.sep) or path.startswith(NOT_USERS):
-        return False
-    parts = path.split(os.sep)
-    return "site-packages" not in parts and "dist-packages" not in parts and ".venv" not in parts
-
-
-def forget_users_modules():
-    """Drops the suite's own modules from sys.modules, so that the next
-    import executes them afresh."""
-    for name, mod in list(sys.modules.items()):
-        if is_users(getattr(mod, "__file__", None)):
-            sys.modules.pop(name, None)
-
-
-def user_frame(e):
-    """The last frame of an error's traceback in the suite's own code, as
-    file:line, or ""."""
-    found = ""
-    tb = e.__traceback__
-    while tb is not None:
-        f = tb.tb_frame.f_code.co_filename
-        if is_users(f):
-            found = f"{os.path.relpath(f, ROOT)}:{tb.tb_lineno}"
-        tb = tb.tb_next
-    return found
+from llmfy.llmfy_core.messages.message import Message
+from pydantic import BaseModel, TypeAdapter, ValidationError
+from scenario_modules import LoadError, Process, import_attribute, user_frame  # noqa: F401 (user_frame: the bridge's)
 
 
 def import_flow(ref):
     """The FlowEngine "<module>:<attribute>", its module executed afresh."""
-    module, sep, attr = ref.rpartition(":")
-    if not sep or not module or not attr:
-        raise LoadError(f"{ref} names no flow: write <module>:<attribute>, as agent/flow.py:flow or agent.flow:flow")
-    forget_users_modules()
-    try:
-        if module.endswith(".py"):
-            path = os.path.join(ROOT, module)
-            if not os.path.isfile(path):
-                raise LoadError(f"{module} is not a file under the suite root {ROOT}")
-            name = os.path.splitext(os.path.relpath(path, ROOT))[0].replace(os.sep, ".")
-            spec = importlib.util.spec_from_file_location(name, path)
-            mod = importlib.util.module_from_spec(spec)
-            sys.modules[name] = mod
-            spec.loader.exec_module(mod)
-        else:
-            mod = importlib.import_module(module)
-    except LoadError:
-        raise
-    except SyntaxError as e:
-        raise LoadError(f"{module} does not import: SyntaxError: {e.msg} (at {os.path.relpath(os.path.join(ROOT, e.filename or module), ROOT)}:{e.lineno})") from e
-    except Exception as e:  # noqa: BLE001
-        at = user_frame(e)
-        raise LoadError(f"{module} does not import: {type(e).__name__}: {e}{f' (at {at})' if at else ''}") from e
-    if not hasattr(mod, attr):
-        raise LoadError(f"{module} has no attribute {attr}")
-    flow = getattr(mod, attr)
+    flow = import_attribute(ref, "flow")
     if not isinstance(flow, FlowEngine):
         raise LoadError(f"{ref} is a {type(flow).__name__}, not an llmfy FlowEngine")
     return flow
@@ -135,23 +40,106 @@ def kind_of(reducer):
     return "reducer"
 
 
+class Ids:
+    """uuid as llmfy's messages and LLMfy see it: the id of a message they
+    make is the open flow's idPrefix + n, counted from a commit's or a
+    run's nextId, so the ids are those the harness numbers (auto-N)."""
+
+    prefix = "auto-"
+    next = 0
+
+    @classmethod
+    def uuid4(cls):
+        cls.next += 1
+        return cls.prefix + str(cls.next)
+
+
+# the only uuid either module uses is uuid4, for a message's id
+llmfy_module.uuid = Ids
+message_module.uuid = Ids
+
+
+def typed(hint):
+    """Whether a field's type holds values JSON has not (a set, a tuple, a
+    pydantic model such as llmfy's Message, a dataclass), which a JSON
+    value must be made into before the flow sees it."""
+    if hint in (set, frozenset, tuple) or get_origin(hint) in (set, frozenset, tuple):
+        return True
+    if isinstance(hint, type) and (issubclass(hint, BaseModel) or dataclasses.is_dataclass(hint)):
+        return True
+    return any(typed(a) for a in get_args(hint) if a is not Ellipsis)
+
+
+class FieldError(Exception):
+    """A JSON value that does not fit its field's type."""
+
+    def __init__(self, field, text):
+        super().__init__(text)
+        self.field = field
+        self.code = "TYPE_MISMATCH"
+
+
+def plain(v):
+    """A value of the flow's state as JSON: a set as a sorted list, a
+    tuple as a list, a pydantic model as its fields (an llmfy Message
+    without its empty fields and the timestamp llmfy stamps it with), a
+    dataclass as its fields, an enum as its value;
+    anything else as it is (check_json refuses what JSON has not)."""
+    if isinstance(v, dict):
+        return {k: plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [plain(x) for x in v]
+    if isinstance(v, (set, frozenset)):
+        return sorted((plain(x) for x in v), key=lambda x: json.dumps(x, sort_keys=True, default=repr))
+    if isinstance(v, Message):
+        return plain(v.model_dump(mode="json", exclude={"timestamp"}, exclude_none=True))
+    if isinstance(v, BaseModel):
+        return plain(v.model_dump(mode="json"))
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return plain(dataclasses.asdict(v))
+    if isinstance(v, enum.Enum):
+        return plain(v.value)
+    return v
+
+
 class OwnFlow:
     """A scenario's own flow: its state (the TypedDict whose Annotated
     reducers llmfy reads itself), its nodes and its fields' kinds, and the
     environment its module left when it loaded, which its commits and
     runs run in."""
 
-    def __init__(self, ref):
+    def __init__(self, ref, id_prefix="auto-"):
         self.ref = ref
+        self.id_prefix = id_prefix
         try:
             self.flow = import_flow(ref)
             self.env = dict(os.environ)
         finally:
-            leave()
+            Process.leave()
         self.state = self.flow.state_schema
         self.channels = list(get_type_hints(self.state, include_extras=True))
         self.kinds = {f: kind_of(self.flow._reducers.get(f)) for f in self.channels}
         self.nodes = [n for n in self.flow.nodes if n not in (START, END)]
+        hints = getattr(self.flow, "_type_hints", {}) or {}
+        self.adapters = {f: TypeAdapter(h) for f, h in hints.items() if typed(h)}
+
+    def to_flow(self, values, what):
+        """values (a JSON object: an input, a state, a node's output) with
+        each typed field's value made its field's type, as the flow's
+        code reads it (an llmfy Message from its fields, a set from a
+        list); FieldError says which does not fit."""
+        if not isinstance(values, dict) or not self.adapters:
+            return values
+        out = dict(values)
+        for f, adapter in self.adapters.items():
+            if f in out and out[f] is not None:
+                try:
+                    out[f] = adapter.validate_python(out[f])
+                except ValidationError as e:
+                    first = e.errors()[0] if e.errors() else {}
+                    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first.get("loc", ()))
+                    raise FieldError(f, f"{what}: field {f!r}{where} does not fit the flow's type of it ({first.get('msg', e)})") from e
+        return out
 
     def real(self, node):
         """Why node is not one of the flow's, or ""."""

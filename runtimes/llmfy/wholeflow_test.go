@@ -1,16 +1,13 @@
 package llmfy
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os/exec"
 	"reflect"
 	"testing"
 
 	"github.com/stateharness/scenario/engine"
-	"github.com/stateharness/scenario/internal/toolchain"
 )
 
 // assistantFlow is the suite's own llmfy flow with a model: classify, then
@@ -90,23 +87,7 @@ func TestWholeFlowAgreesWithInvoke(t *testing.T) {
 	for i := range cases {
 		cases[i] = generateRunCase(5, i)
 	}
-	in, err := json.Marshal(cases)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(toolchain.LlmfyPython(t), "-c", wholeReferencePy)
-	cmd.Dir = toolchain.RepoRoot()
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("the reference run: %v\n%s", err, stderr.String())
-	}
-	var want []runOutcome
-	if err := json.Unmarshal(out, &want); err != nil || len(want) != len(cases) {
-		t.Fatalf("%d reference outcomes for %d cases (%v)", len(want), len(cases), err)
-	}
+	want := runReference[runCase, runOutcome](t, wholeReferencePy, cases)
 	failed := 0
 	for i, c := range cases {
 		got := wholeRun(t, b, c)

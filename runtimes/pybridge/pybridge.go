@@ -4,7 +4,9 @@
 // answer a line, stdout for answers alone, the JSON-value check), and
 // scenario_reducers.py, the reducers of docs/reference.md, Reducers as Python functions, and
 // scenario_messages.py, a langchain-core message as the harness writes it
-// (which the langgraph-py checks in engine/ and bench/ import too). Each
+// (which the langgraph-py checks in engine/ and bench/ import too), and
+// scenario_modules.py, the suite's own modules (a scenario's own graph or
+// flow) loaded afresh for each scenario, with the process put back. Each
 // bridge script imports them from the directory it is written to
 // (bridge.Program.Files), before its own libraries. On the Go side, a
 // [Runtime] is a Python runtime's Program and start, and [FindPython] its
@@ -25,6 +27,9 @@ var reducersPy string
 //go:embed scenario_messages.py
 var messagesPy string
 
+//go:embed scenario_modules.py
+var modulesPy string
+
 // Files are the shared modules by file name, with the bridge script
 // (named bridge.py) and a runtime's own modules added: a Program's Files.
 func Files(script string, own ...map[string]string) map[string]string {
@@ -33,6 +38,7 @@ func Files(script string, own ...map[string]string) map[string]string {
 		"scenario_protocol.py": protocolPy,
 		"scenario_reducers.py": reducersPy,
 		"scenario_messages.py": messagesPy,
+		"scenario_modules.py":  modulesPy,
 	}
 	for _, m := range own {
 		maps.Copy(files, m)
