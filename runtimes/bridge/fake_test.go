@@ -104,6 +104,9 @@ func fake(behaviour string) {
 			Input  map[string]any `json:"input"`
 			NextID int            `json:"nextId"`
 			Graph  string         `json:"graph"`
+			Spec   struct {
+				Graph string `json:"graph"`
+			} `json:"spec"`
 		}
 		json.Unmarshal(sc.Bytes(), &req)
 		var raw struct {
@@ -114,6 +117,11 @@ func fake(behaviour string) {
 		case "echo":
 			switch req.Op {
 			case "open":
+				if req.Spec.Graph != "" {
+					// an own graph: its channels and nodes
+					send(map[string]any{"id": req.ID, "graph": 1, "channels": []string{"x"}, "nodes": []string{"n"}})
+					break
+				}
 				send(map[string]any{"id": req.ID, "graph": 1})
 			case "commit":
 				values := map[string]any{}

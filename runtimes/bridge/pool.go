@@ -40,6 +40,10 @@ type Pool struct {
 	// routes holds the routes read so far, by directory: a route's
 	// state.ts is a schema, read once a run whichever process reads it
 	routes map[string]*engine.RouteState
+	// closedOn is the process each own graph was last closed on: a graph
+	// that ran nothing there (the one the scenario's first step loads to
+	// check it) serves the scenario's next open of it
+	closedOn map[string]*member
 }
 
 // member is one process of the pool.
@@ -55,7 +59,7 @@ func NewPool(n int, start func() (*Bridge, error)) (*Pool, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Pool{first: b, Versions: b.Versions, members: []*member{{b: b}}, routes: map[string]*engine.RouteState{}}
+	p := &Pool{first: b, Versions: b.Versions, members: []*member{{b: b}}, routes: map[string]*engine.RouteState{}, closedOn: map[string]*member{}}
 	for i := 1; i < n; i++ {
 		p.starting.Add(1)
 		go func() {
@@ -90,26 +94,32 @@ func (p *Pool) Size() int {
 func (p *Pool) Wait() { p.starting.Wait() }
 
 // Open opens a scenario's graph on the process with the fewest open
-// sessions (the first of them, in the order they became ready), where it
-// stays until it closes.
+// sessions (the first of them, in the order they became ready; for an own
+// graph, the one it was last closed on, if it has as few), where it stays
+// until it closes.
 func (p *Pool) Open(spec engine.GraphSpec) (engine.Session, error) {
-	m := p.take()
+	key := ""
+	if spec.Graph != "" {
+		key = spec.Profile + "\x00" + spec.Graph
+	}
+	m := p.take(key)
 	s, err := m.b.Open(spec)
 	if err != nil {
-		p.give(m)
+		p.give(m, "")
 		return nil, err
 	}
 	switch s := s.(type) {
 	case *session:
-		s.done = func() { p.give(m) }
+		s.done = func() { p.give(m, "") }
 	case *ownSession:
-		s.done = func() { p.give(m) }
+		s.done = func() { p.give(m, key) }
 	}
 	return s, nil
 }
 
-// take chooses the process of a new session and counts the session on it.
-func (p *Pool) take() *member {
+// take chooses the process of a new session and counts the session on
+// it: the own graph key's last, else the first, of those with the fewest.
+func (p *Pool) take(key string) *member {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	best := p.members[0]
@@ -118,14 +128,20 @@ func (p *Pool) take() *member {
 			best = m
 		}
 	}
+	if m := p.closedOn[key]; m != nil && m.sessions == best.sessions {
+		best = m
+	}
 	best.sessions++
 	return best
 }
 
-// give counts a session off its process.
-func (p *Pool) give(m *member) {
+// give counts a session off its process; key is its own graph's.
+func (p *Pool) give(m *member, key string) {
 	p.mu.Lock()
 	m.sessions--
+	if key != "" {
+		p.closedOn[key] = m
+	}
 	p.mu.Unlock()
 }
 
@@ -138,9 +154,9 @@ func (p *Pool) ReadRoute(dir string) (*engine.RouteState, error) {
 	if ok {
 		return copyRoute(st), nil
 	}
-	m := p.take()
+	m := p.take("")
 	st, err := m.b.ReadRoute(dir)
-	p.give(m)
+	p.give(m, "")
 	if err != nil {
 		return nil, err
 	}

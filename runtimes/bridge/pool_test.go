@@ -217,3 +217,34 @@ func TestPoolUnderConcurrentScenarios(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestPoolOpensAnOwnGraphWhereItClosed: among the processes with the
+// fewest sessions, an own graph opens on the one it was last closed on,
+// which keeps a graph that ran nothing for the next open (the scenario's
+// own, after its first step loaded the graph to check it).
+func TestPoolOpensAnOwnGraphWhereItClosed(t *testing.T) {
+	p := startPool(t, 2, "crash")
+	own := engine.GraphSpec{Profile: "langgraph", Graph: "graph.mjs:graph"}
+	plain := open(t, p)
+	first := pidOf(t, plain)
+	probe, err := p.Open(own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := pidOf(t, probe)
+	if second == first {
+		t.Fatalf("two open sessions share process %d", first)
+	}
+	probe.Close()
+	plain.Close()
+	s, err := p.Open(own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pidOf(t, s); got != second {
+		t.Errorf("the own graph opened on process %d; want %d, where it was closed", got, second)
+	}
+	if got := pidOf(t, open(t, p)); got != first {
+		t.Errorf("a schema's graph opened on process %d; want %d, the first with the fewest", got, first)
+	}
+}
