@@ -166,6 +166,22 @@ func (p *Pool) ReadRoute(dir string) (*engine.RouteState, error) {
 	return copyRoute(st), nil
 }
 
+// Stream runs an own graph live (Bridge.Stream) on the process with the
+// fewest sessions.
+func (p *Pool) Stream(graph string, input any) ([]byte, map[string]string, error) {
+	m := p.take("")
+	defer p.give(m, "")
+	return m.b.Stream(graph, input)
+}
+
+// Capture runs an own graph for real (Bridge.Capture) on the process with
+// the fewest sessions, every run of it there.
+func (p *Pool) Capture(graph, profile string, tools bool, next func(prev *CapturedRun) *CaptureRun) ([]CapturedRun, error) {
+	m := p.take("")
+	defer p.give(m, "")
+	return m.b.Capture(graph, profile, tools, next)
+}
+
 // copyRoute is a route's state for one scenario, which may change its
 // defaults' values without reaching another's.
 func copyRoute(st *engine.RouteState) *engine.RouteState {

@@ -248,3 +248,27 @@ func TestPoolOpensAnOwnGraphWhereItClosed(t *testing.T) {
 		t.Errorf("a schema's graph opened on process %d; want %d, the first with the fewest", got, first)
 	}
 }
+
+// TestPoolStreams: a pool streams an own graph as its process does (scenario
+// record runs on a pool of one).
+func TestPoolStreams(t *testing.T) {
+	p := startPool(t, 1, "echo")
+	lines, kinds, err := p.Stream("g", map[string]any{"x": 1.0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "[\"values\",{\"x\":1}]\n[\"updates\",{\"n\":{\"x\":1}}]\n"; string(lines) != want || kinds["z"] != "last-value" {
+		t.Errorf("got %q %v; want %q and z a last-value channel", lines, kinds, want)
+	}
+}
+
+// A pool stands wherever a Bridge does: as a runtime, a route reader, and
+// what scenario record streams and captures with.
+var (
+	_ engine.Runtime     = (*Pool)(nil)
+	_ engine.RouteReader = (*Pool)(nil)
+	_ interface {
+		Stream(graph string, input any) ([]byte, map[string]string, error)
+		Capture(graph, profile string, tools bool, next func(prev *CapturedRun) *CaptureRun) ([]CapturedRun, error)
+	} = (*Pool)(nil)
+)
