@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/stateharness/scenario/engine"
+	"github.com/stateharness/scenario/runtimes/bridge"
 )
 
 // Builtin is the built-in engine's name.
@@ -41,6 +42,9 @@ type Settings struct {
 	// CargoCache is where a Rust runtime's program is built and kept, by
 	// its hash; empty: the user's cache directory.
 	CargoCache string
+	// Processes is how many processes of each runtime serve the run's
+	// scenarios (--concurrency): a pool (bridge.Pool); below 2, one.
+	Processes int
 }
 
 // A Process is a runtime a run started, with what stops it.
@@ -163,16 +167,18 @@ func Start(list, from string, s Settings) ([]engine.Runtime, Processes, error) {
 	return rts, procs, nil
 }
 
-// start starts rt as a Process of the run.
+// start starts rt as a Process of the run: a pool of s.Processes
+// processes (one at least).
 func start(rt Runtime, s Settings) (*Process, error) {
+	// a runtime of its own making (awaken: a program per crate) is one process
 	if rt.Process != nil {
 		return rt.Process(s)
 	}
-	b, err := rt.Start(s)
+	p, err := bridge.NewPool(s.Processes, func() (*bridge.Bridge, error) { return rt.Start(s) })
 	if err != nil {
 		return nil, err
 	}
-	return &Process{Runtime: b, Versions: b.Versions.String(), Stop: b.Close, Kill: b.Kill}, nil
+	return &Process{Runtime: p, Versions: p.Versions.String(), Stop: p.Close, Kill: p.Kill}, nil
 }
 
 // Profiles are the profiles each runtime other than the built-in one

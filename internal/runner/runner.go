@@ -476,7 +476,7 @@ func (s *settings) narrow(paths []string) (*suite.Index, error) {
 // written after the orphan check, by the caller.
 func (s *settings) run(l *loaded) (*Result, *report.Run, error) {
 	cfg, idx := s.cfg, l.idx
-	rts, procs, err := runtimes.Start(s.runtime, s.runtimeFrom, runtimes.Settings{Root: cfg.Root, Timeout: s.timeout, Python: s.python})
+	rts, procs, err := runtimes.Start(s.runtime, s.runtimeFrom, s.runtimeSettings())
 	if err != nil {
 		return nil, nil, err
 	}

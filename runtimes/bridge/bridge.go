@@ -30,6 +30,10 @@ type Bridge struct {
 
 	mu     sync.Mutex // one request at a time
 	nextID uint64     // over every process of the bridge
+	// owed are the ids of the requests sent to p whose answers are still
+	// to be read (a close, which nobody waits for): read before the next
+	// request's
+	owed []uint64
 
 	pmu    sync.Mutex // guards p and closed, which Close changes during a request
 	p      *proc
@@ -117,7 +121,7 @@ func (b *Bridge) live() (*proc, error) {
 	if closed {
 		return nil, runtimeError(b.prog.Name + " is closed")
 	}
-	if p.broken == nil && !p.dead() {
+	if p.broken == nil && !p.dead() && b.settle(p) {
 		return p, nil
 	}
 	// killed from outside between two requests: nobody is to blame
@@ -133,7 +137,30 @@ func (b *Bridge) live() (*proc, error) {
 		return nil, runtimeError(b.prog.Name + " is closed")
 	}
 	b.p = np
+	b.owed = nil
 	return np, nil
+}
+
+// settle reads the answers p still owes, and says whether p can take the
+// next request. A program that died or went wrong answering a close
+// harms no scenario: the next request goes to a new process, as after a
+// death between two requests. Called with mu held.
+func (b *Bridge) settle(p *proc) bool {
+	for len(b.owed) > 0 {
+		id := b.owed[0]
+		data, err := p.receive(b.timeout, "close", runtimeLimit)
+		if err != nil {
+			p.fail(err)
+			return false
+		}
+		var resp response
+		if err := json.Unmarshal(data, &resp); err != nil || resp.ID == nil || *resp.ID != id {
+			p.fail(p.garbage(data))
+			return false
+		}
+		b.owed = b.owed[1:]
+	}
+	return true
 }
 
 // request sends one request to the running process (a new one when the
@@ -225,12 +252,18 @@ func (b *Bridge) release(s *session) error {
 	if closed || s.p == nil || s.p != p || p.broken != nil || p.dead() {
 		return nil
 	}
-	_, err := b.send(p, "close", func(w *requestWriter) error {
-		w.int("graph", s.graph)
-		return nil
-	})
-	if err != nil && p.broken != nil {
+	// its answer is read before the next request's (settle): a close
+	// costs no round trip
+	b.nextID++
+	w := &requestWriter{keys: b.prog.Keys, name: b.prog.Name}
+	w.begin(b.nextID, "close")
+	w.int("graph", s.graph)
+	w.end()
+	if _, err := p.stdin.Write(w.buf); err != nil {
+		// the next request finds the process dead and starts another
+		p.fail(fmt.Errorf("%s stopped: cannot send it close: %v", b.prog.Name, err))
 		return nil
 	}
-	return err
+	b.owed = append(b.owed, b.nextID)
+	return nil
 }

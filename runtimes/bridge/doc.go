@@ -1,6 +1,7 @@
 // Package bridge runs a runtime of docs/reference.md, Runtimes that lives in another
-// language: one process per run, which the harness starts, talks to in JSON
-// lines over stdin and stdout, and stops. Every such runtime shares this
+// language: one process per run (a [Pool] of N under --concurrency N), which
+// the harness starts, talks to in JSON lines over stdin and stdout, and
+// stops. Every such runtime shares this
 // plumbing; a runtime's own package (runtimes/langgraphjs) says only what
 // differs, as a [Program]: the command and its arguments, the files it
 // needs (an embedded script), the key order of what it is sent, what it
@@ -199,6 +200,11 @@
 //
 // # What the harness does
 //
+// A close's answer is not waited for: the harness reads it before it sends
+// the next request, so one request is still under way at a time, and a
+// scenario's end costs no round trip. A program that dies answering a
+// close harms no scenario: the next request starts a new one.
+//
 // A request that outlasts the timeout (--runtime-timeout), a program that
 // dies, writes what is not an answer, or answers another id, fails the one
 // request under way with RUNTIME_ERROR, quoting how it exited and its
@@ -228,6 +234,8 @@
 //   - run.go: a whole-graph run of an own graph (the run request).
 //   - version.go: [Versions] and [CommandVersion].
 //   - launch.go: [Launch], what every runtime's Start does.
+//   - pool.go: [Pool], --concurrency N's processes of one Program, each
+//     scenario's graph on one of them.
 //
 // The tests run the test binary itself as the program (TestMain), so that
 // they need Go alone.

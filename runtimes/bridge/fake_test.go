@@ -53,6 +53,10 @@ func fakeProgram(behaviour string) Program {
 //	             BRIDGE_STARTED_FILE names, when set
 //	spawn        starts `sleep 600`, writes its pid to the file
 //	             BRIDGE_CHILD_FILE names, then is echo
+//	crash        echo, but a commit whose input has "crash" exits with
+//	             status 9, saying so on stderr; a commit's state gets
+//	             "pid", the process's id
+//	quit-on-close echo, but exits on a close, answering none
 func fake(behaviour string) {
 	if behaviour == "spawn" {
 		child := exec.Command("sleep", "600")
@@ -81,6 +85,15 @@ func fake(behaviour string) {
 	}
 	fmt.Fprint(out, `{"ready":{"fakelib":"1.2.3","go":"fake"}}`+"\n")
 	out.Flush()
+	pid := 0
+	switch behaviour {
+	case "crash":
+		pid = os.Getpid()
+		behaviour = "echo"
+	case "quit-on-close":
+		behaviour = "echo"
+		pid = -1
+	}
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(nil, 64<<20)
 	for sc.Scan() {
@@ -91,6 +104,9 @@ func fake(behaviour string) {
 			Input  map[string]any `json:"input"`
 			NextID int            `json:"nextId"`
 			Graph  string         `json:"graph"`
+			Spec   struct {
+				Graph string `json:"graph"`
+			} `json:"spec"`
 		}
 		json.Unmarshal(sc.Bytes(), &req)
 		var raw struct {
@@ -101,6 +117,11 @@ func fake(behaviour string) {
 		case "echo":
 			switch req.Op {
 			case "open":
+				if req.Spec.Graph != "" {
+					// an own graph: its channels and nodes
+					send(map[string]any{"id": req.ID, "graph": 1, "channels": []string{"x"}, "nodes": []string{"n"}})
+					break
+				}
 				send(map[string]any{"id": req.ID, "graph": 1})
 			case "commit":
 				values := map[string]any{}
@@ -109,6 +130,13 @@ func fake(behaviour string) {
 				}
 				for k, v := range req.Input {
 					values[k] = v
+				}
+				if _, crash := req.Input["crash"]; crash && pid > 0 {
+					fmt.Fprintln(os.Stderr, "crashed on purpose")
+					os.Exit(9)
+				}
+				if pid > 0 {
+					values["pid"] = pid
 				}
 				send(map[string]any{"id": req.ID, "nextId": req.NextID, "values": values})
 			case "stream":
@@ -121,6 +149,11 @@ func fake(behaviour string) {
 					fmt.Fprintf(out, `{"id":%d,"chunks":[["values", %s], ["updates", {"n": %s}]],"kinds":{"z":"last-value"}}`+"\n", req.ID, raw.Input, raw.Input)
 					out.Flush()
 				}
+			case "close":
+				if pid == -1 {
+					os.Exit(0)
+				}
+				send(map[string]any{"id": req.ID})
 			default:
 				send(map[string]any{"id": req.ID})
 			}

@@ -149,6 +149,9 @@ type session struct {
 	open  func(w *requestWriter) error
 	p     *proc
 	graph int
+	// done, when set, is called once the session is closed: a Pool counts
+	// its sessions
+	done func()
 
 	once sync.Once
 }
@@ -278,6 +281,11 @@ func writeChecked(w *requestWriter, v any, order *engine.KeyOrder) error {
 // Close releases the scenario's graph on the bridge.
 func (s *session) Close() error {
 	var err error
-	s.once.Do(func() { err = s.b.release(s) })
+	s.once.Do(func() {
+		err = s.b.release(s)
+		if s.done != nil {
+			s.done()
+		}
+	})
 	return err
 }

@@ -590,7 +590,10 @@ async function importGraph(ref) {
 // through tsx, which the suite must have.
 async function importModule(file, module) {
   const ext = path.extname(file).toLowerCase();
-  if (ext === ".ts" || ext === ".mts" || ext === ".cts") {
+  const ts = ext === ".ts" || ext === ".mts" || ext === ".cts";
+  // the last load before a loader hook: see warmLibrary
+  if ((ts && !tsxRegistered) || (generation > 0 && !freshHooked)) await warmLibrary();
+  if (ts) {
     const ok = await registerTsx();
     if (!ok) throw new LoadError(`cannot load ${module}: .ts modules need tsx: npm install -D tsx`);
   }
@@ -650,6 +653,71 @@ function fresh(url) {
 }
 
 let tsxRegistered = false;
+
+// ---- the library, loaded before the first loader hook ----
+
+// Once a loader hook is registered (fresh's, or tsx's for .ts), every
+// module the process loads crosses to the hooks' thread and back, which
+// makes a graph's first load of LangGraph's ES modules (hundreds of files)
+// several times slower. So, before the first hook, the ES builds of what
+// graphs import from the library are loaded without one. A graph that
+// imports them gets these very modules, as it would have loaded them: the
+// library is loaded once a process, like the bridge's own; nothing of the
+// suite's is.
+const warmEntries = [
+  ["@langchain/langgraph", "."],
+  ["@langchain/langgraph", "./prebuilt"],
+  ["@langchain/core", "./messages"],
+  ["@langchain/core", "./tools"],
+];
+let warmed = false;
+
+async function warmLibrary() {
+  if (warmed) return;
+  warmed = true;
+  for (const [pkg, sub] of warmEntries) {
+    const file = esmEntry(pkg, sub);
+    if (!file) continue;
+    try {
+      await import(pathToFileURL(file).href);
+    } catch {
+      // a graph that imports it says what is wrong
+    }
+  }
+}
+
+// esmEntry is the file an ES module of the suite loads for pkg's subpath,
+// as Node resolves it from the suite root (the exports of the first
+// node_modules/<pkg> up from it, under the conditions of an import), or
+// null.
+function esmEntry(pkg, sub) {
+  for (const dir of requireFromRoot.resolve.paths(pkg) ?? []) {
+    const pkgDir = path.join(dir, pkg);
+    let meta;
+    try {
+      meta = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8"));
+    } catch {
+      continue;
+    }
+    const target = exportTarget(isObject(meta.exports) ? meta.exports[sub] : undefined);
+    return target ? path.join(pkgDir, target) : null;
+  }
+  return null;
+}
+
+// exportTarget picks an exports entry's target as Node does for an import:
+// the first of its conditions, in their order, that an import in Node
+// meets.
+function exportTarget(t) {
+  if (typeof t === "string") return t;
+  if (!isObject(t)) return null;
+  for (const [cond, next] of Object.entries(t)) {
+    if (cond !== "node" && cond !== "import" && cond !== "default") continue;
+    const r = exportTarget(next);
+    if (r) return r;
+  }
+  return null;
+}
 
 // registerTsx registers tsx's loaders for the rest of the process, for
 // import and require alike, as `node --import tsx` does; it gives false

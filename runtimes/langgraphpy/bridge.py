@@ -1031,8 +1031,21 @@ def handle(req):
 
 
 def main():
-    protocol.serve({"langgraph": protocol.version_of("langgraph"), "langchain-core": protocol.version_of("langchain-core"),
-                    "python": protocol.python_version()}, handle)
+    try:
+        protocol.serve({"langgraph": protocol.version_of("langgraph"), "langchain-core": protocol.version_of("langchain-core"),
+                        "python": protocol.python_version()}, handle)
+    except SystemExit as e:
+        if e.code not in (0, None):
+            raise
+    # stdin closed: every answer is written (send flushes each). The
+    # interpreter's teardown of LangGraph's modules takes a few hundred
+    # milliseconds that the run would wait for; what the suite's code
+    # registered with atexit still runs.
+    import atexit
+    atexit._run_exitfuncs()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 if __name__ == "__main__":
