@@ -107,8 +107,16 @@ func Check(path string, got []byte) (Status, []byte, error) {
 // when the file is missing, unreadable, over MaxBytes or different, and when
 // write fails: Check then tells which.
 func Matches(path string, write func(io.Writer) error) bool {
-	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
-		return false
+	return matches(path, nil, write)
+}
+
+// matches is Matches for a file whose Lstat the caller has (nil when it
+// has none): a regular file needs no Stat before it is opened.
+func matches(path string, lstat fs.FileInfo, write func(io.Writer) error) bool {
+	if lstat == nil || !lstat.Mode().IsRegular() {
+		if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+			return false
+		}
 	}
 	f, err := os.Open(path)
 	if err != nil {

@@ -3,6 +3,7 @@ package goldenfile
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -33,6 +34,10 @@ type Policy struct {
 	// scenario.
 	Accept func(Scenario) string
 	Log    Log
+
+	// real caches directories with their links resolved (realDir): a
+	// suite asserts thousands of golden files in a few directories
+	real realDirs
 }
 
 // Scenario is the scenario that asserts a golden file, in plain values: the
@@ -59,14 +64,15 @@ func (p *Policy) Assert(sc Scenario, rel string, value func() (any, error)) erro
 	if err != nil {
 		return err
 	}
-	if err := p.inside(rel); err != nil {
+	info, err := p.inside(rel)
+	if err != nil {
 		p.Log.record(rel, Refused)
 		return fmt.Errorf("golden file %s: %v; nothing was read, and nothing was written", rel, err)
 	}
 	full := filepath.Join(p.Root, filepath.FromSlash(rel))
 	// the usual case, an equal file, is settled while encoding, without
 	// holding the encoding or the file whole
-	if Matches(full, func(out io.Writer) error { return jsonv.EncodeTo(out, v) }) {
+	if matches(full, info, func(out io.Writer) error { return jsonv.EncodeTo(out, v) }) {
 		p.Log.record(rel, Same)
 		return nil
 	}
@@ -170,26 +176,27 @@ func (l *Log) Referenced(path string) bool {
 // whose file resolves (through a symbolic link, of the file or of a
 // directory on the way) to one outside it: reading it would print another
 // file's content (a credentials file) in the failure and every report, and
-// an update would replace it.
-func (p *Policy) inside(rel string) error {
+// an update would replace it. It returns the file's Lstat when it is there
+// and no link.
+func (p *Policy) inside(rel string) (fs.FileInfo, error) {
 	golden := path.Clean(filepath.ToSlash(p.Golden))
 	if p.Golden == "" {
 		golden = "golden"
 	}
 	if clean := path.Clean(rel); clean != rel || !strings.HasPrefix(rel, golden+"/") {
-		return fmt.Errorf("not a path inside the golden directory %s/", golden)
+		return nil, fmt.Errorf("not a path inside the golden directory %s/", golden)
 	}
 	full := filepath.Join(p.Root, filepath.FromSlash(rel))
-	real, err := filepath.EvalSymlinks(full)
+	real, info, err := p.real.file(full)
 	if err != nil {
-		return nil // nothing there to read (a missing file, a broken link): Check says which
+		return nil, nil // nothing there to read (a missing file, a broken link): Check says which
 	}
-	realGolden, err := filepath.EvalSymlinks(filepath.Join(p.Root, filepath.FromSlash(golden)))
+	realGolden, err := p.real.dir(filepath.Join(p.Root, filepath.FromSlash(golden)))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if r, err := filepath.Rel(realGolden, real); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return nil
+		return info, nil
 	}
 	// name the link that leads out: the file, or a directory on its way
 	link := rel
@@ -201,8 +208,57 @@ func (p *Policy) inside(rel string) error {
 			break
 		}
 	}
-	return fmt.Errorf("%s is a symbolic link to %s, outside the golden directory %s/, and golden files are read and written only inside it; replace the link with the golden file itself (or a directory of its own)",
+	return nil, fmt.Errorf("%s is a symbolic link to %s, outside the golden directory %s/, and golden files are read and written only inside it; replace the link with the golden file itself (or a directory of its own)",
 		link, real, golden)
+}
+
+// realDirs resolves the links of golden paths as filepath.EvalSymlinks
+// does, each directory once: a file that is no link resolves to its
+// directory's real path joined with its name, so a golden file costs one
+// Lstat instead of one per element of its path. Only resolved directories
+// are kept; one that failed (not there yet) is asked again.
+type realDirs struct {
+	mu   sync.Mutex
+	dirs map[string]string
+}
+
+// file is full with its links resolved, and its Lstat when it is no link;
+// an error when filepath.EvalSymlinks would give one.
+func (r *realDirs) file(full string) (string, fs.FileInfo, error) {
+	info, err := os.Lstat(full)
+	if err != nil {
+		return "", nil, err
+	}
+	if info.Mode()&os.ModeSymlink != 0 {
+		real, err := filepath.EvalSymlinks(full)
+		return real, nil, err
+	}
+	dir, err := r.dir(filepath.Dir(full))
+	if err != nil {
+		return "", nil, err
+	}
+	return filepath.Join(dir, filepath.Base(full)), info, nil
+}
+
+// dir is the directory with its links resolved.
+func (r *realDirs) dir(dir string) (string, error) {
+	r.mu.Lock()
+	real, ok := r.dirs[dir]
+	r.mu.Unlock()
+	if ok {
+		return real, nil
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	r.mu.Lock()
+	if r.dirs == nil {
+		r.dirs = map[string]string{}
+	}
+	r.dirs[dir] = real
+	r.mu.Unlock()
+	return real, nil
 }
 
 // noLinks refuses a golden path whose directories (golden/, golden/x/ ...)
