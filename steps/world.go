@@ -191,24 +191,35 @@ func (w *world) indexOf(st *godog.Step) int {
 // step before, then stops at that step's stepContext.
 type stepContext struct {
 	context.Context
-	mu   sync.Mutex
-	seen map[any]any
+	mu sync.Mutex
+	// seen holds the keys looked up so far: a step asks for a few (the
+	// world, godog's own), so a short list beats a map; past maxSeen keys
+	// a lookup walks the chain
+	seen []seenValue
 }
 
+const maxSeen = 16
+
+type seenValue struct{ key, value any }
+
 func newStepContext(ctx context.Context) *stepContext {
-	return &stepContext{Context: ctx, seen: map[any]any{}}
+	return &stepContext{Context: ctx}
 }
 
 func (c *stepContext) Value(key any) any {
 	c.mu.Lock()
-	v, ok := c.seen[key]
-	c.mu.Unlock()
-	if ok {
-		return v
+	for _, s := range c.seen {
+		if s.key == key {
+			c.mu.Unlock()
+			return s.value
+		}
 	}
-	v = c.Context.Value(key)
+	c.mu.Unlock()
+	v := c.Context.Value(key)
 	c.mu.Lock()
-	c.seen[key] = v
+	if len(c.seen) < maxSeen {
+		c.seen = append(c.seen, seenValue{key, v})
+	}
 	c.mu.Unlock()
 	return v
 }
