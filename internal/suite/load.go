@@ -89,6 +89,7 @@ type Index struct {
 	mu        sync.Mutex
 	byPickle  map[string]*Scenario // godog's pickle id → the scenario it was matched to
 	taken     map[*Scenario]bool
+	cols      [][]int // the last table's columns (indexDocument)
 }
 
 // Scenario finds the scenario godog is about to run. The same pickle always
@@ -329,7 +330,7 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // add indexes the pickles of one file; line, when not 0, keeps only the
 // scenario at that line.
 func (x *Index) add(file string, line int, doc *godog.GherkinDocument, pickles []*godog.Scenario) error {
-	nodes := indexDocument(doc)
+	nodes := indexDocument(doc, &x.cols)
 	for _, p := range pickles {
 		sc, ok := nodes.scenarios[p.AstNodeIds[0]]
 		if !ok {
@@ -440,10 +441,34 @@ type documentNodes struct {
 	steps     map[string]Step
 }
 
-func indexDocument(doc *godog.GherkinDocument) documentNodes {
-	n := documentNodes{scenarios: map[string]*messages.Scenario{}, rows: map[string]int{}, steps: map[string]Step{}}
-	var addSteps func([]*messages.Step)
-	addSteps = func(steps []*messages.Step) {
+// indexDocument finds the document's scenarios, example rows and steps by
+// id. A table's columns are shared with the last table of the same shape
+// (cols): a suite's scenarios tend to repeat their schema tables.
+func indexDocument(doc *godog.GherkinDocument, cols *[][]int) documentNodes {
+	nsc, nst := 0, 0
+	count := func(sc *messages.Scenario) {
+		nsc++
+		nst += len(sc.Steps)
+	}
+	for _, c := range doc.Feature.Children {
+		switch {
+		case c.Background != nil:
+			nst += len(c.Background.Steps)
+		case c.Scenario != nil:
+			count(c.Scenario)
+		case c.Rule != nil:
+			for _, rc := range c.Rule.Children {
+				if rc.Background != nil {
+					nst += len(rc.Background.Steps)
+				}
+				if rc.Scenario != nil {
+					count(rc.Scenario)
+				}
+			}
+		}
+	}
+	n := documentNodes{scenarios: make(map[string]*messages.Scenario, nsc), rows: map[string]int{}, steps: make(map[string]Step, nst)}
+	addSteps := func(steps []*messages.Step) {
 		for _, st := range steps {
 			s := Step{Line: int(st.Location.Line), TextCol: int(st.Location.Column) + utf8.RuneCountInString(st.Keyword)}
 			if ds := st.DocString; ds != nil {
@@ -452,13 +477,17 @@ func indexDocument(doc *godog.GherkinDocument) documentNodes {
 			}
 			if dt := st.DataTable; dt != nil && len(dt.Rows) > 0 {
 				s.TableLine = int(dt.Rows[0].Location.Line)
-				for _, r := range dt.Rows {
-					cols := make([]int, len(r.Cells))
-					for i, c := range r.Cells {
-						cols[i] = int(c.Location.Column)
+				if !sameColumns(*cols, dt) {
+					*cols = make([][]int, len(dt.Rows))
+					for j, r := range dt.Rows {
+						row := make([]int, len(r.Cells))
+						for i, c := range r.Cells {
+							row[i] = int(c.Location.Column)
+						}
+						(*cols)[j] = row
 					}
-					s.TableCols = append(s.TableCols, cols)
 				}
+				s.TableCols = *cols
 			}
 			n.steps[st.Id] = s
 		}
@@ -492,4 +521,22 @@ func indexDocument(doc *godog.GherkinDocument) documentNodes {
 		}
 	}
 	return n
+}
+
+// sameColumns reports whether the table's cells start at cols, row by row.
+func sameColumns(cols [][]int, dt *messages.DataTable) bool {
+	if len(cols) != len(dt.Rows) {
+		return false
+	}
+	for j, r := range dt.Rows {
+		if len(cols[j]) != len(r.Cells) {
+			return false
+		}
+		for i, c := range r.Cells {
+			if cols[j][i] != int(c.Location.Column) {
+				return false
+			}
+		}
+	}
+	return true
 }
