@@ -195,7 +195,8 @@ type stepContext struct {
 	// seen holds the keys looked up so far: a step asks for a few (the
 	// world, godog's own), so a short list beats a map; past maxSeen keys
 	// a lookup walks the chain
-	seen []seenValue
+	seen  []seenValue
+	first [4]seenValue // seen's room, in the same allocation
 }
 
 const maxSeen = 16
@@ -203,7 +204,9 @@ const maxSeen = 16
 type seenValue struct{ key, value any }
 
 func newStepContext(ctx context.Context) *stepContext {
-	return &stepContext{Context: ctx}
+	c := &stepContext{Context: ctx}
+	c.seen = c.first[:0]
+	return c
 }
 
 func (c *stepContext) Value(key any) any {
