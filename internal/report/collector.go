@@ -238,6 +238,13 @@ func (c *Collector) SkippedOn(sc *suite.Scenario) string {
 	return c.skippedOn[sc.Key()]
 }
 
+// AnySkipped reports whether a runtime skipped any scenario (SkippedOn).
+func (c *Collector) AnySkipped() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.skippedOn) > 0
+}
+
 // Run is the model of the run so far: the cases that started, in the
 // suite's order. Call it when the run is over.
 func (c *Collector) Run() *Run {
