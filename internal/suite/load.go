@@ -9,7 +9,7 @@ package suite
 import (
 	"bytes"
 	"fmt"
-	"hash/fnv"
+	"hash/maphash"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -85,7 +85,7 @@ type Index struct {
 
 	layout    Layout
 	goldens   *goldenfile.Bases
-	byContent map[string][]*Scenario // by pickleKey, in file order
+	byContent map[contentKey][]*Scenario // by pickleKey, in file order
 	mu        sync.Mutex
 	byPickle  map[string]*Scenario // godog's pickle id → the scenario it was matched to
 	taken     map[*Scenario]bool
@@ -128,33 +128,50 @@ func StepIndex(p *godog.Scenario, st *godog.Step) int {
 // pickleKey is what makes a pickle the scenario it is: its file (without a
 // :LINE godog may append), name, tags, and each step's keyword type, text
 // and argument, hashed to 128 bits (the index holds one per scenario).
-func pickleKey(p *godog.Scenario) string {
+func pickleKey(p *godog.Scenario) contentKey {
 	file, _ := SplitLine(p.Uri)
-	b := make([]byte, 0, 1024)
-	b = append(append(append(b, file...), 0), p.Name...)
+	var h [2]maphash.Hash
+	for i := range h {
+		h[i].SetSeed(keySeeds[i])
+	}
+	str := func(sep byte, s string) {
+		for i := range h {
+			h[i].WriteByte(sep)
+			h[i].WriteString(s)
+		}
+	}
+	str(0, file)
+	str(0, p.Name)
 	for _, t := range p.Tags {
-		b = append(append(b, 1), t.Name...)
+		str(1, t.Name)
 	}
 	for _, st := range p.Steps {
-		b = append(append(append(append(b, 2), st.Type...), 3), st.Text...)
+		str(2, string(st.Type))
+		str(3, st.Text)
 		arg := st.Argument
 		switch {
 		case arg == nil:
 		case arg.DocString != nil:
-			b = append(append(append(append(b, 4), arg.DocString.MediaType...), 5), arg.DocString.Content...)
+			str(4, arg.DocString.MediaType)
+			str(5, arg.DocString.Content)
 		case arg.DataTable != nil:
 			for _, r := range arg.DataTable.Rows {
-				b = append(b, 6)
+				str(6, "")
 				for _, c := range r.Cells {
-					b = append(append(b, 7), c.Value...)
+					str(7, c.Value)
 				}
 			}
 		}
 	}
-	h := fnv.New128a()
-	h.Write(b)
-	return string(h.Sum(nil))
+	return contentKey{h[0].Sum64(), h[1].Sum64()}
 }
+
+// contentKey is a pickle's content hashed (pickleKey).
+type contentKey struct{ a, b uint64 }
+
+// keySeeds seed pickleKey's two hashes, the same for every index of the
+// process.
+var keySeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
 // Layout names the suite's directories relative to the root; where golden
 // files lie in them is goldenfile's.
@@ -164,7 +181,7 @@ type Layout = goldenfile.Layout
 // AddDocument.
 func NewIndex(root string, layout Layout) *Index {
 	return &Index{Root: root, layout: layout, goldens: goldenfile.NewBases(layout),
-		byContent: map[string][]*Scenario{}, byPickle: map[string]*Scenario{}, taken: map[*Scenario]bool{}}
+		byContent: map[contentKey][]*Scenario{}, byPickle: map[string]*Scenario{}, taken: map[*Scenario]bool{}}
 }
 
 // Load resolves paths (feature files, directories, file.feature:LINE;
