@@ -107,16 +107,8 @@ func Check(path string, got []byte) (Status, []byte, error) {
 // when the file is missing, unreadable, over MaxBytes or different, and when
 // write fails: Check then tells which.
 func Matches(path string, write func(io.Writer) error) bool {
-	return matches(path, nil, write)
-}
-
-// matches is Matches for a file whose Lstat the caller has (nil when it
-// has none): a regular file needs no Stat before it is opened.
-func matches(path string, lstat fs.FileInfo, write func(io.Writer) error) bool {
-	if lstat == nil || !lstat.Mode().IsRegular() {
-		if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
-			return false
-		}
+	if info, err := os.Stat(path); err != nil || !info.Mode().IsRegular() {
+		return false
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -124,14 +116,23 @@ func matches(path string, lstat fs.FileInfo, write func(io.Writer) error) bool {
 	}
 	defer f.Close()
 	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() || info.Size() > MaxBytes {
+	if err != nil || !info.Mode().IsRegular() {
 		return false
 	}
-	m := &matcher{file: f, left: info.Size()}
+	return matchesFile(f, info.Size(), write)
+}
+
+// matchesFile is Matches on an open regular file of size bytes.
+func matchesFile(f io.Reader, size int64, write func(io.Writer) error) bool {
+	if size > MaxBytes {
+		return false
+	}
+	m := &matcher{file: f, left: size}
 	if write(m) != nil || m.left != 0 {
 		return false
 	}
-	n, _ := f.Read(make([]byte, 1)) // the file may have grown since Stat
+	var one [1]byte
+	n, _ := f.Read(one[:]) // the file may have grown since Stat
 	return n == 0
 }
 

@@ -3,7 +3,6 @@ package goldenfile
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -64,7 +63,7 @@ func (p *Policy) Assert(sc Scenario, rel string, value func() (any, error)) erro
 	if err != nil {
 		return err
 	}
-	info, err := p.inside(rel)
+	f, err := p.open(rel)
 	if err != nil {
 		p.Log.record(rel, Refused)
 		return fmt.Errorf("golden file %s: %v; nothing was read, and nothing was written", rel, err)
@@ -72,7 +71,15 @@ func (p *Policy) Assert(sc Scenario, rel string, value func() (any, error)) erro
 	full := filepath.Join(p.Root, filepath.FromSlash(rel))
 	// the usual case, an equal file, is settled while encoding, without
 	// holding the encoding or the file whole
-	if matches(full, info, func(out io.Writer) error { return jsonv.EncodeTo(out, v) }) {
+	encode := func(out io.Writer) error { return jsonv.EncodeTo(out, v) }
+	var same bool
+	if f != nil {
+		same = matchesFile(f, f.size, encode)
+		f.Close()
+	} else {
+		same = Matches(full, encode) // a link inside golden/, or no file to open: Check says which
+	}
+	if same {
 		p.Log.record(rel, Same)
 		return nil
 	}
@@ -172,13 +179,13 @@ func (l *Log) Referenced(path string) bool {
 	return ok
 }
 
-// inside refuses a golden path that is not in the golden directory, or
+// open refuses a golden path that is not in the golden directory, or
 // whose file resolves (through a symbolic link, of the file or of a
 // directory on the way) to one outside it: reading it would print another
 // file's content (a credentials file) in the failure and every report, and
-// an update would replace it. It returns the file's Lstat when it is there
-// and no link.
-func (p *Policy) inside(rel string) (fs.FileInfo, error) {
+// an update would replace it. A regular file that is no link comes back
+// open; nil for anything else, which Matches and Check settle.
+func (p *Policy) open(rel string) (*regularFile, error) {
 	golden := path.Clean(filepath.ToSlash(p.Golden))
 	if p.Golden == "" {
 		golden = "golden"
@@ -187,17 +194,33 @@ func (p *Policy) inside(rel string) (fs.FileInfo, error) {
 		return nil, fmt.Errorf("not a path inside the golden directory %s/", golden)
 	}
 	full := filepath.Join(p.Root, filepath.FromSlash(rel))
-	real, info, err := p.real.file(full)
-	if err != nil {
-		return nil, nil // nothing there to read (a missing file, a broken link): Check says which
+	f, isLink, err := openRegular(full)
+	var real string
+	switch {
+	case isLink:
+		if real, err = filepath.EvalSymlinks(full); err != nil {
+			return nil, nil // a broken link: nothing there to read, Check says so
+		}
+	case err != nil:
+		return nil, nil // nothing there to read (a missing file): Check says which
+	default:
+		// the file is no link: its directories may be
+		dir, err := p.real.dir(filepath.Dir(full))
+		if err != nil {
+			closeFile(f)
+			return nil, nil
+		}
+		real = filepath.Join(dir, filepath.Base(full))
 	}
 	realGolden, err := p.real.dir(filepath.Join(p.Root, filepath.FromSlash(golden)))
 	if err != nil {
+		closeFile(f)
 		return nil, err
 	}
 	if r, err := filepath.Rel(realGolden, real); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return info, nil
+		return f, nil
 	}
+	closeFile(f)
 	// name the link that leads out: the file, or a directory on its way
 	link := rel
 	for dir := golden; dir != rel; {
@@ -212,32 +235,19 @@ func (p *Policy) inside(rel string) (fs.FileInfo, error) {
 		link, real, golden)
 }
 
-// realDirs resolves the links of golden paths as filepath.EvalSymlinks
-// does, each directory once: a file that is no link resolves to its
-// directory's real path joined with its name, so a golden file costs one
-// Lstat instead of one per element of its path. Only resolved directories
-// are kept; one that failed (not there yet) is asked again.
+func closeFile(f *regularFile) {
+	if f != nil {
+		f.Close()
+	}
+}
+
+// realDirs resolves the links of the golden directories, each once: a
+// file that is no link resolves to its directory's real path joined with
+// its name. Only resolved directories are kept; one that failed (not there
+// yet) is asked again.
 type realDirs struct {
 	mu   sync.Mutex
 	dirs map[string]string
-}
-
-// file is full with its links resolved, and its Lstat when it is no link;
-// an error when filepath.EvalSymlinks would give one.
-func (r *realDirs) file(full string) (string, fs.FileInfo, error) {
-	info, err := os.Lstat(full)
-	if err != nil {
-		return "", nil, err
-	}
-	if info.Mode()&os.ModeSymlink != 0 {
-		real, err := filepath.EvalSymlinks(full)
-		return real, nil, err
-	}
-	dir, err := r.dir(filepath.Dir(full))
-	if err != nil {
-		return "", nil, err
-	}
-	return filepath.Join(dir, filepath.Base(full)), info, nil
 }
 
 // dir is the directory with its links resolved.
