@@ -90,6 +90,7 @@ type Index struct {
 	byPickle  map[string]*Scenario // godog's pickle id → the scenario it was matched to
 	taken     map[*Scenario]bool
 	cols      [][]int // the last table's columns (indexDocument)
+	keyBuf    []byte  // pickleKey's room in Scenario, under mu
 }
 
 // Scenario finds the scenario godog is about to run. The same pickle always
@@ -104,7 +105,7 @@ func (x *Index) Scenario(p *godog.Scenario) (*Scenario, bool) {
 	if s, ok := x.byPickle[p.Id]; ok {
 		return s, true
 	}
-	for _, s := range x.byContent[pickleKey(p)] {
+	for _, s := range x.byContent[pickleKey(p, &x.keyBuf)] {
 		if !x.taken[s] {
 			x.taken[s] = true
 			x.byPickle[p.Id] = s
@@ -127,43 +128,32 @@ func StepIndex(p *godog.Scenario, st *godog.Step) int {
 
 // pickleKey is what makes a pickle the scenario it is: its file (without a
 // :LINE godog may append), name, tags, and each step's keyword type, text
-// and argument, hashed to 128 bits (the index holds one per scenario).
-func pickleKey(p *godog.Scenario) contentKey {
+// and argument, hashed to 128 bits (the index holds one per scenario). buf
+// is room for the content, kept for the next call.
+func pickleKey(p *godog.Scenario, buf *[]byte) contentKey {
 	file, _ := SplitLine(p.Uri)
-	var h [2]maphash.Hash
-	for i := range h {
-		h[i].SetSeed(keySeeds[i])
-	}
-	str := func(sep byte, s string) {
-		for i := range h {
-			h[i].WriteByte(sep)
-			h[i].WriteString(s)
-		}
-	}
-	str(0, file)
-	str(0, p.Name)
+	b := append(append(append((*buf)[:0], file...), 0), p.Name...)
 	for _, t := range p.Tags {
-		str(1, t.Name)
+		b = append(append(b, 1), t.Name...)
 	}
 	for _, st := range p.Steps {
-		str(2, string(st.Type))
-		str(3, st.Text)
+		b = append(append(append(append(b, 2), st.Type...), 3), st.Text...)
 		arg := st.Argument
 		switch {
 		case arg == nil:
 		case arg.DocString != nil:
-			str(4, arg.DocString.MediaType)
-			str(5, arg.DocString.Content)
+			b = append(append(append(append(b, 4), arg.DocString.MediaType...), 5), arg.DocString.Content...)
 		case arg.DataTable != nil:
 			for _, r := range arg.DataTable.Rows {
-				str(6, "")
+				b = append(b, 6)
 				for _, c := range r.Cells {
-					str(7, c.Value)
+					b = append(append(b, 7), c.Value...)
 				}
 			}
 		}
 	}
-	return contentKey{h[0].Sum64(), h[1].Sum64()}
+	*buf = b
+	return contentKey{maphash.Bytes(keySeeds[0], b), maphash.Bytes(keySeeds[1], b)}
 }
 
 // contentKey is a pickle's content hashed (pickleKey).
@@ -348,6 +338,7 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // scenario at that line.
 func (x *Index) add(file string, line int, doc *godog.GherkinDocument, pickles []*godog.Scenario) error {
 	nodes := indexDocument(doc, &x.cols)
+	var buf []byte
 	for _, p := range pickles {
 		sc, ok := nodes.scenarios[p.AstNodeIds[0]]
 		if !ok {
@@ -370,7 +361,7 @@ func (x *Index) add(file string, line int, doc *godog.GherkinDocument, pickles [
 			s.Steps[i] = nodes.steps[ps.AstNodeIds[0]]
 			s.Steps[i].Text = ps.Text
 		}
-		key := pickleKey(p)
+		key := pickleKey(p, &buf)
 		x.byContent[key] = append(x.byContent[key], s)
 		x.Order = append(x.Order, s)
 	}
