@@ -44,6 +44,8 @@ type Config struct {
 	Golden *goldenfile.Policy
 	// Started counts the scenarios that started.
 	Started atomic.Int64
+	// schemas keeps the last schema table's schema for the next scenario
+	schemas schemaCache
 	// Warn shows a warning (a plan.md over the limit) in the run's output.
 	Warn func(string)
 	// Runtimes run the scenarios' commits (docs/reference.md, Runtimes); none is the built-in
