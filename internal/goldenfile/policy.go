@@ -74,7 +74,7 @@ func (p *Policy) Assert(sc Scenario, rel string, value func() (any, error)) erro
 	encode := func(out io.Writer) error { return jsonv.EncodeTo(out, v) }
 	var same bool
 	if f != nil {
-		same = matchesFile(f, f.size, encode)
+		same = f.matches(encode)
 		f.Close()
 	} else {
 		same = Matches(full, encode) // a link inside golden/, or no file to open: Check says which
