@@ -170,20 +170,31 @@ func (g *Graph) record(threadID string, next *thread, source string, nodes []str
 	}
 	g.pending = append(g.pending, res.warnings...)
 	g.trace = append(g.trace, Commit{Thread: threadID, Revision: next.revision, Source: source, Writes: writes, Dropped: res.dropped, Goto: res.gotos, State: next.values})
-	byNode := make(map[string][]Write, len(nodes))
-	for _, w := range writes {
-		if _, kept := res.byField[w.Field]; !kept {
-			continue // dropped: LangGraph streams only its channels
+	if len(nodes) == 1 {
+		// one node, the usual commit: its writes without the maps below
+		var ws []Write
+		for _, w := range writes {
+			if _, kept := res.byField[w.Field]; kept && w.Node == nodes[0] {
+				ws = append(ws, w)
+			}
 		}
-		byNode[w.Node] = append(byNode[w.Node], w)
-	}
-	done := map[string]bool{}
-	for _, n := range nodes {
-		if done[n] {
-			continue
+		g.events = append(g.events, Event{Type: "updates", Data: map[string]any{nodes[0]: nodeUpdates(ws)}})
+	} else {
+		byNode := make(map[string][]Write, len(nodes))
+		for _, w := range writes {
+			if _, kept := res.byField[w.Field]; !kept {
+				continue // dropped: LangGraph streams only its channels
+			}
+			byNode[w.Node] = append(byNode[w.Node], w)
 		}
-		done[n] = true
-		g.events = append(g.events, Event{Type: "updates", Data: map[string]any{n: nodeUpdates(byNode[n])}})
+		done := map[string]bool{}
+		for _, n := range nodes {
+			if done[n] {
+				continue
+			}
+			done[n] = true
+			g.events = append(g.events, Event{Type: "updates", Data: map[string]any{n: nodeUpdates(byNode[n])}})
+		}
 	}
 	g.events = append(g.events, Event{Type: "values", Data: mapAny(next.values)})
 }

@@ -10,7 +10,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/cucumber/godog"
 	"github.com/stateharness/scenario/engine"
 	"github.com/stateharness/scenario/internal/filekind"
 )
@@ -23,11 +25,17 @@ func setupSteps() []Def {
 			return w.rebuild(func() { w.profile = old })
 		}},
 		{Pattern: `^the state schema:$`, Arg: DocStringTable, run: func(w *world, _ ...string) error {
-			if w.arg.Argument.DataTable != nil {
+			if dt := w.arg.Argument.DataTable; dt != nil {
+				if s := w.cfg.schemas.get(dt); s != nil {
+					return w.setSchema(s, nil, "", engine.Source{}, w.tableRowOf(nil, nil, nil))
+				}
 				header, rows := w.tableRows()
 				s, err := engine.SchemaFromTable(header, rows, func(row, col int, text string) (any, error) {
 					return w.cellJSON(text, row+1, col)
 				})
+				if err == nil {
+					w.cfg.schemas.put(header, rows, s)
+				}
 				return w.setSchema(s, err, "", engine.Source{}, w.tableRowOf(err, header, rows))
 			}
 			doc, err := w.docValue()
@@ -146,6 +154,46 @@ func (w *world) tableRowOf(err error, header []string, rows [][]string) string {
 
 // setSchema keeps a parsed schema; text and src are where it was written,
 // to point errors at the attribute at fault (pos when that cannot be found).
+// schemaCache holds the last schema table a scenario of the run declared,
+// and its schema: the scenarios of a suite tend to repeat their table, and
+// a schema is never changed once built (engine.New reads it).
+type schemaCache struct {
+	mu     sync.Mutex
+	header []string
+	rows   [][]string
+	schema *engine.Schema
+}
+
+// get is the schema of the table when it is the last one's, else nil.
+func (c *schemaCache) get(dt *godog.Table) *engine.Schema {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.schema == nil || len(dt.Rows) != len(c.rows)+1 {
+		return nil
+	}
+	for i, r := range dt.Rows {
+		want := c.header
+		if i > 0 {
+			want = c.rows[i-1]
+		}
+		if len(r.Cells) != len(want) {
+			return nil
+		}
+		for j, cell := range r.Cells {
+			if cell.Value != want[j] {
+				return nil
+			}
+		}
+	}
+	return c.schema
+}
+
+func (c *schemaCache) put(header []string, rows [][]string, s *engine.Schema) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.header, c.rows, c.schema = header, rows, s
+}
+
 func (w *world) setSchema(s *engine.Schema, err error, text string, src engine.Source, pos string) error {
 	if err != nil {
 		return locate(err, text, src, pos)

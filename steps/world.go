@@ -44,6 +44,8 @@ type Config struct {
 	Golden *goldenfile.Policy
 	// Started counts the scenarios that started.
 	Started atomic.Int64
+	// schemas keeps the last schema table's schema for the next scenario
+	schemas schemaCache
 	// Warn shows a warning (a plan.md over the limit) in the run's output.
 	Warn func(string)
 	// Runtimes run the scenarios' commits (docs/reference.md, Runtimes); none is the built-in
@@ -191,24 +193,38 @@ func (w *world) indexOf(st *godog.Step) int {
 // step before, then stops at that step's stepContext.
 type stepContext struct {
 	context.Context
-	mu   sync.Mutex
-	seen map[any]any
+	mu sync.Mutex
+	// seen holds the keys looked up so far: a step asks for a few (the
+	// world, godog's own), so a short list beats a map; past maxSeen keys
+	// a lookup walks the chain
+	seen  []seenValue
+	first [4]seenValue // seen's room, in the same allocation
 }
 
+const maxSeen = 16
+
+type seenValue struct{ key, value any }
+
 func newStepContext(ctx context.Context) *stepContext {
-	return &stepContext{Context: ctx, seen: map[any]any{}}
+	c := &stepContext{Context: ctx}
+	c.seen = c.first[:0]
+	return c
 }
 
 func (c *stepContext) Value(key any) any {
 	c.mu.Lock()
-	v, ok := c.seen[key]
-	c.mu.Unlock()
-	if ok {
-		return v
+	for _, s := range c.seen {
+		if s.key == key {
+			c.mu.Unlock()
+			return s.value
+		}
 	}
-	v = c.Context.Value(key)
+	c.mu.Unlock()
+	v := c.Context.Value(key)
 	c.mu.Lock()
-	c.seen[key] = v
+	if len(c.seen) < maxSeen {
+		c.seen = append(c.seen, seenValue{key, v})
+	}
 	c.mu.Unlock()
 	return v
 }

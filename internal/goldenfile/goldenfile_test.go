@@ -152,6 +152,16 @@ func TestCheck(t *testing.T) {
 			if got := Matches(tt.path, inPieces(tt.got, 5)); got != (tt.status == Same) {
 				t.Errorf("Matches = %v where Check says %v", got, tt.status)
 			}
+			// the policy's own way: the file opened once, read whole
+			if f, _, err := openRegular(tt.path); err == nil && f != nil {
+				got := f.matches(inPieces(tt.got, 5))
+				f.Close()
+				if got != (tt.status == Same) {
+					t.Errorf("regularFile.matches = %v where Check says %v", got, tt.status)
+				}
+			} else if tt.status != Missing {
+				t.Errorf("openRegular: %v, %v", f, err)
+			}
 		})
 	}
 	if _, _, err := Check(dir, content); err == nil {

@@ -33,6 +33,10 @@ type Policy struct {
 	// scenario.
 	Accept func(Scenario) string
 	Log    Log
+
+	// real caches directories with their links resolved (realDir): a
+	// suite asserts thousands of golden files in a few directories
+	real realDirs
 }
 
 // Scenario is the scenario that asserts a golden file, in plain values: the
@@ -59,14 +63,23 @@ func (p *Policy) Assert(sc Scenario, rel string, value func() (any, error)) erro
 	if err != nil {
 		return err
 	}
-	if err := p.inside(rel); err != nil {
+	f, err := p.open(rel)
+	if err != nil {
 		p.Log.record(rel, Refused)
 		return fmt.Errorf("golden file %s: %v; nothing was read, and nothing was written", rel, err)
 	}
 	full := filepath.Join(p.Root, filepath.FromSlash(rel))
 	// the usual case, an equal file, is settled while encoding, without
 	// holding the encoding or the file whole
-	if Matches(full, func(out io.Writer) error { return jsonv.EncodeTo(out, v) }) {
+	encode := func(out io.Writer) error { return jsonv.EncodeTo(out, v) }
+	var same bool
+	if f != nil {
+		same = f.matches(encode)
+		f.Close()
+	} else {
+		same = Matches(full, encode) // a link inside golden/, or no file to open: Check says which
+	}
+	if same {
 		p.Log.record(rel, Same)
 		return nil
 	}
@@ -166,31 +179,48 @@ func (l *Log) Referenced(path string) bool {
 	return ok
 }
 
-// inside refuses a golden path that is not in the golden directory, or
+// open refuses a golden path that is not in the golden directory, or
 // whose file resolves (through a symbolic link, of the file or of a
 // directory on the way) to one outside it: reading it would print another
 // file's content (a credentials file) in the failure and every report, and
-// an update would replace it.
-func (p *Policy) inside(rel string) error {
+// an update would replace it. A regular file that is no link comes back
+// open; nil for anything else, which Matches and Check settle.
+func (p *Policy) open(rel string) (*regularFile, error) {
 	golden := path.Clean(filepath.ToSlash(p.Golden))
 	if p.Golden == "" {
 		golden = "golden"
 	}
 	if clean := path.Clean(rel); clean != rel || !strings.HasPrefix(rel, golden+"/") {
-		return fmt.Errorf("not a path inside the golden directory %s/", golden)
+		return nil, fmt.Errorf("not a path inside the golden directory %s/", golden)
 	}
 	full := filepath.Join(p.Root, filepath.FromSlash(rel))
-	real, err := filepath.EvalSymlinks(full)
-	if err != nil {
-		return nil // nothing there to read (a missing file, a broken link): Check says which
+	f, isLink, err := openRegular(full)
+	var real string
+	switch {
+	case isLink:
+		if real, err = filepath.EvalSymlinks(full); err != nil {
+			return nil, nil // a broken link: nothing there to read, Check says so
+		}
+	case err != nil:
+		return nil, nil // nothing there to read (a missing file): Check says which
+	default:
+		// the file is no link: its directories may be
+		dir, err := p.real.dir(filepath.Dir(full))
+		if err != nil {
+			closeFile(f)
+			return nil, nil
+		}
+		real = filepath.Join(dir, filepath.Base(full))
 	}
-	realGolden, err := filepath.EvalSymlinks(filepath.Join(p.Root, filepath.FromSlash(golden)))
+	realGolden, err := p.real.dir(filepath.Join(p.Root, filepath.FromSlash(golden)))
 	if err != nil {
-		return err
+		closeFile(f)
+		return nil, err
 	}
 	if r, err := filepath.Rel(realGolden, real); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return nil
+		return f, nil
 	}
+	closeFile(f)
 	// name the link that leads out: the file, or a directory on its way
 	link := rel
 	for dir := golden; dir != rel; {
@@ -201,8 +231,44 @@ func (p *Policy) inside(rel string) error {
 			break
 		}
 	}
-	return fmt.Errorf("%s is a symbolic link to %s, outside the golden directory %s/, and golden files are read and written only inside it; replace the link with the golden file itself (or a directory of its own)",
+	return nil, fmt.Errorf("%s is a symbolic link to %s, outside the golden directory %s/, and golden files are read and written only inside it; replace the link with the golden file itself (or a directory of its own)",
 		link, real, golden)
+}
+
+func closeFile(f *regularFile) {
+	if f != nil {
+		f.Close()
+	}
+}
+
+// realDirs resolves the links of the golden directories, each once: a
+// file that is no link resolves to its directory's real path joined with
+// its name. Only resolved directories are kept; one that failed (not there
+// yet) is asked again.
+type realDirs struct {
+	mu   sync.Mutex
+	dirs map[string]string
+}
+
+// dir is the directory with its links resolved.
+func (r *realDirs) dir(dir string) (string, error) {
+	r.mu.Lock()
+	real, ok := r.dirs[dir]
+	r.mu.Unlock()
+	if ok {
+		return real, nil
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	r.mu.Lock()
+	if r.dirs == nil {
+		r.dirs = map[string]string{}
+	}
+	r.dirs[dir] = real
+	r.mu.Unlock()
+	return real, nil
 }
 
 // noLinks refuses a golden path whose directories (golden/, golden/x/ ...)

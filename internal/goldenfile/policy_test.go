@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestPolicyAssert(t *testing.T) {
@@ -105,5 +106,85 @@ func TestPolicyReadsAndWritesOnlyInsideTheGoldenDirectory(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(secret); string(data) != `{"password": "x"}` {
 		t.Errorf("the link's target was written: %q", data)
+	}
+}
+
+// A golden file in a directory that links out of the golden directory is
+// refused, also when the policy has resolved other directories before it
+// (it resolves each directory once).
+func TestPolicyRefusesAFileInALinkedDirectory(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "s.json"), []byte("{\n  \"n\": 1\n}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "golden", "a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(root, "golden", "b")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	sc := func(line int) Scenario {
+		return Scenario{Key: "features/a.feature:" + strconv.Itoa(line), Feature: "features/a.feature", Line: line}
+	}
+	state := func() (any, error) { return map[string]any{"n": 1.0}, nil }
+	p := &Policy{Root: root, Golden: "golden", Update: true, Accept: func(Scenario) string { return "" }}
+	for i, rel := range []string{"golden/a/s.json", "golden/a/t.json"} {
+		if err := p.Assert(sc(i+1), rel, state); err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+	}
+	p.Update = false
+	for i, rel := range []string{"golden/a/s.json", "golden/a/t.json"} {
+		if err := p.Assert(sc(i+1), rel, state); err != nil {
+			t.Errorf("%s, written: %v", rel, err)
+		}
+	}
+	err := p.Assert(sc(3), "golden/b/s.json", state)
+	realOutside, err2 := filepath.EvalSymlinks(outside)
+	if err2 != nil {
+		t.Fatal(err2)
+	}
+	want := "golden/b is a symbolic link to " + filepath.Join(realOutside, "s.json") + ", outside the golden directory golden/"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("golden/b/s.json: %v, want %q", err, want)
+	}
+}
+
+// A golden file that is a link to another file inside the golden
+// directory is read through the link; a FIFO is refused without waiting
+// for a writer.
+func TestPolicyReadsThroughAnInsideLinkAndRefusesAFIFO(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "golden", "a")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "real.json"), []byte("{\n  \"n\": 1\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real.json", filepath.Join(dir, "link.json")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	state := func() (any, error) { return map[string]any{"n": 1.0}, nil }
+	p := &Policy{Root: root, Golden: "golden", Accept: func(Scenario) string { return "" }}
+	if err := p.Assert(Scenario{Key: "k1"}, "golden/a/link.json", state); err != nil {
+		t.Errorf("through an inside link: %v", err)
+	}
+	if got := p.Log.With(Same); len(got) != 1 || got[0] != "golden/a/link.json" {
+		t.Errorf("same: %q", got)
+	}
+	fifo := filepath.Join(dir, "pipe.json")
+	if err := mkfifo(fifo); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- p.Assert(Scenario{Key: "k2"}, "golden/a/pipe.json", state) }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "golden file golden/a/pipe.json") {
+			t.Errorf("a FIFO: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the FIFO blocked the assertion")
 	}
 }

@@ -57,12 +57,20 @@ func (d *decoder) control(off int) bool {
 	return d.syntax(off, fmt.Sprintf(`found control character U+%04X in a string; escape it (\n, \t, \u00XX) or close the string with "\""`, d.data[off]))
 }
 
+// smallText is the size up to which keys are slices of the text, as its
+// strings are: interning pays only where many objects repeat their keys.
+const smallText = 4 << 10
+
 // intern returns key as a string, sharing one copy between the many objects
 // of a state that use the same keys. The few keys a state repeats are found
 // in recent by their length and end bytes, without hashing them.
 func (d *decoder) intern(raw string) string {
 	if len(raw) == 0 {
 		return ""
+	}
+	if len(d.data) <= smallText {
+		// the text's values are slices of it already: a key may be one too
+		return raw
 	}
 	slot := &d.recent[(len(raw)*7+int(raw[0])*3+int(raw[len(raw)-1]))%len(d.recent)]
 	if *slot == raw {

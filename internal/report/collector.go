@@ -42,8 +42,8 @@ type Keep uint8
 
 // What the reports keep.
 const (
-	// KeepNone: no report reads the steps' records; the step library is
-	// not asked for them.
+	// KeepNone: no report reads the steps: the step library is not asked
+	// for their records, and a case keeps no Steps (its outcome alone).
 	KeepNone Keep = iota
 	// KeepRuns: the whole-graph runs' supersteps, which the JUnit and
 	// GitHub reports name.
@@ -77,18 +77,28 @@ func (c *Collector) Before(ctx context.Context, p *godog.Scenario) (context.Cont
 	if c.keep == KeepAll {
 		k.states = map[string]map[string]any{}
 	}
-	for _, t := range p.Tags {
-		k.Tags = append(k.Tags, t.Name)
+	if len(p.Tags) > 0 {
+		k.Tags = make([]string, len(p.Tags))
+		for i, t := range p.Tags {
+			k.Tags[i] = t.Name
+		}
+	}
+	if c.keep != KeepNone {
+		k.Steps = make([]Step, len(p.Steps))
+		for i, st := range p.Steps {
+			s := Step{Text: st.Text, Pos: Pos{File: info.Feature}}
+			if i < len(info.Steps) {
+				s.Text, s.Pos.Line = info.Steps[i].Text, info.Steps[i].Line
+			}
+			k.Steps[i] = s
+		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for i, st := range p.Steps {
-		s := Step{Text: st.Text, Pos: Pos{File: info.Feature}}
-		if i < len(info.Steps) {
-			s.Text, s.Pos.Line = info.Steps[i].Text, info.Steps[i].Line
+	if c.keep != KeepNone {
+		for i, st := range p.Steps {
+			c.steps[st.Id] = stepRef{k, i}
 		}
-		k.Steps = append(k.Steps, s)
-		c.steps[st.Id] = stepRef{k, i}
 	}
 	c.byPickle[p.Id] = k
 	c.byScenario[info] = k
@@ -114,6 +124,11 @@ func (c *Collector) AfterStep(ctx context.Context, st *godog.Step, status godog.
 func (c *Collector) After(ctx context.Context, p *godog.Scenario, err error) (context.Context, error) {
 	c.mu.Lock()
 	k, ok := c.byPickle[p.Id]
+	// the case's last hook: what finds it by godog's ids is done with it
+	delete(c.byPickle, p.Id)
+	for _, st := range p.Steps {
+		delete(c.steps, st.Id)
+	}
 	c.mu.Unlock()
 	if !ok {
 		return ctx, nil
@@ -221,6 +236,13 @@ func (c *Collector) SkippedOn(sc *suite.Scenario) string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.skippedOn[sc.Key()]
+}
+
+// AnySkipped reports whether a runtime skipped any scenario (SkippedOn).
+func (c *Collector) AnySkipped() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.skippedOn) > 0
 }
 
 // Run is the model of the run so far: the cases that started, in the

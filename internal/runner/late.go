@@ -45,7 +45,9 @@ type lateIndex struct {
 type handOff struct {
 	late    *lateIndex
 	skipped func(*godog.Scenario) bool
-	taken   bool // the index formatter, made last, took the hand-over
+	// anySkipped reports whether skipped may be true of any scenario
+	anySkipped func() bool
+	taken      bool // the index formatter, made last, took the hand-over
 }
 
 // handOver holds the one run whose formatters godog is about to make: it

@@ -542,7 +542,7 @@ func (s *settings) run(l *loaded) (*Result, *report.Run, error) {
 	res.Status = runWithHandOff(ts, &handOff{late: late, skipped: func(p *godog.Scenario) bool {
 		info, ok := idx.Scenario(p)
 		return ok && col.SkippedOn(info) != ""
-	}})
+	}, anySkipped: col.AnySkipped})
 	model := col.Run()
 	results := &outcomes{}
 	skips := &skipCount{}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync/atomic"
 
 	"github.com/cucumber/godog"
 	"github.com/cucumber/godog/colors"
@@ -59,6 +60,11 @@ func (f *prettySummary) Feature(doc *godog.GherkinDocument, uri string, content 
 	f.PrettyFmt.Feature(doc, uri, content)
 }
 
+func (f *prettySummary) Skipped(p *godog.Scenario, st *godog.Step, d *formatters.StepDefinition) {
+	f.summary.sawSkipped.Store(true)
+	f.PrettyFmt.Skipped(p, st, d)
+}
+
 func (f *prettySummary) Summary() {
 	f.summary.rewrite(f.PrettyFmt.Summary, f.PrettyFmt.Base)
 }
@@ -73,14 +79,23 @@ func (f *progressSummary) Feature(doc *godog.GherkinDocument, uri string, conten
 	f.ProgressFmt.Feature(doc, uri, content)
 }
 
+func (f *progressSummary) Skipped(p *godog.Scenario, st *godog.Step, d *formatters.StepDefinition) {
+	f.summary.sawSkipped.Store(true)
+	f.ProgressFmt.Skipped(p, st, d)
+}
+
 func (f *progressSummary) Summary() {
 	f.summary.rewrite(f.ProgressFmt.Summary, f.ProgressFmt.Base)
 }
 
 // summary is the part the two formatters share.
 type summary struct {
-	w       *summaryWriter
-	skipped func(*godog.Scenario) bool
+	w          *summaryWriter
+	skipped    func(*godog.Scenario) bool
+	anySkipped func() bool
+	// sawSkipped: godog reported a skipped step; without one, and with no
+	// scenario skipped, the summary needs no rewriting
+	sawSkipped atomic.Bool
 }
 
 // newSummary takes the run's skipped scenarios from the hand-over (the
@@ -89,7 +104,7 @@ type summary struct {
 func newSummary(w *summaryWriter) *summary {
 	s := &summary{w: w}
 	if h := handOver; h != nil && !h.taken {
-		s.skipped = h.skipped
+		s.skipped, s.anySkipped = h.skipped, h.anySkipped
 	}
 	return s
 }
@@ -127,6 +142,9 @@ func (s *summary) rewrite(godogSummary func(), base *godog.BaseFmt) {
 func (s *summary) line(base *godog.BaseFmt) (line string, total int, ok bool) {
 	if base == nil || base.Storage == nil {
 		return "", 0, false
+	}
+	if !s.sawSkipped.Load() && (s.skipped == nil || s.anySkipped != nil && !s.anySkipped()) {
+		return "", 0, false // nothing skipped: each pickle's results are not read
 	}
 	var passed, skipped, undefinedSc int
 	var failedSt, pendingSt, ambiguousSt, undefinedSt int

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/stateharness/scenario/internal/filekind"
 )
@@ -40,6 +41,11 @@ var bom = []byte("\uFEFF")
 // ReadFeature reads the feature file at name in fsys as the parser may
 // take it (see above), or says why it cannot.
 func ReadFeature(fsys fs.FS, name string) ([]byte, error) {
+	return readFeature(fsys, name, nil)
+}
+
+// readFeature is ReadFeature reading into buf's room when it is enough.
+func readFeature(fsys fs.FS, name string, buf []byte) ([]byte, error) {
 	info, err := fs.Stat(fsys, name)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, unwrapPathError(err))
@@ -55,7 +61,7 @@ func ReadFeature(fsys fs.FS, name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %v", name, unwrapPathError(err))
 	}
 	defer f.Close()
-	content, err := io.ReadAll(io.LimitReader(f, MaxFeatureBytes+1))
+	content, err := readUpTo(f, buf, int(info.Size())+1, MaxFeatureBytes+1) // +1: the read that finds the end
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", name, unwrapPathError(err))
 	}
@@ -63,6 +69,29 @@ func ReadFeature(fsys fs.FS, name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is over the %d MiB limit for feature files", name, MaxFeatureBytes>>20)
 	}
 	return CleanFeature(name, content)
+}
+
+// readUpTo reads r to its end or to limit bytes into buf, given room for
+// size bytes first (the file's size, which may change as it is read).
+func readUpTo(r io.Reader, buf []byte, size, limit int) ([]byte, error) {
+	if cap(buf) < min(size, limit) {
+		buf = make([]byte, 0, min(size, limit))
+	}
+	buf = buf[:0]
+	for len(buf) < limit {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):min(cap(buf), limit)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return buf, nil
 }
 
 // CleanFeature drops a leading byte-order mark and refuses a line the
@@ -132,11 +161,14 @@ func (d *docString) next(line []byte, at int) bool {
 // as ReadFeature does, and returns the first file's error.
 func CheckFeatures(root string, entries []string) error {
 	fsys := os.DirFS(root)
+	var buf []byte // one file at a time: the content is not kept
 	for _, e := range entries {
 		file, _ := SplitLine(e)
-		if _, err := ReadFeature(fsys, file); err != nil {
+		content, err := readFeature(fsys, file, buf)
+		if err != nil {
 			return err
 		}
+		buf = content[:0:cap(content)]
 	}
 	return nil
 }
@@ -145,13 +177,27 @@ func CheckFeatures(root string, entries []string) error {
 // through ReadFeature when godog opens it, anything else as it is. (Opening
 // reads the file whole: the parser turns any error of a Read into a nil
 // line, and panics on it.)
-func FeatureFS(root fs.FS) fs.FS { return featureFS{root} }
+func FeatureFS(root fs.FS) fs.FS { return &featureFS{FS: root} }
 
-type featureFS struct{ fs.FS }
+// featureFS keeps the last feature file it read for the next Open of the
+// same name: godog opens each file it is given twice in a row, to Stat it
+// and then to parse it.
+type featureFS struct {
+	fs.FS
+	mu   sync.Mutex
+	last *featureFile
+}
 
-func (f featureFS) Open(name string) (fs.File, error) {
+func (f *featureFS) Open(name string) (fs.File, error) {
 	if !strings.HasSuffix(name, ".feature") {
 		return f.FS.Open(name)
+	}
+	f.mu.Lock()
+	last := f.last
+	f.last = nil
+	f.mu.Unlock()
+	if last != nil && last.name == name {
+		return &featureFile{Reader: bytes.NewReader(last.content), name: name, content: last.content, info: last.info}, nil
 	}
 	info, err := fs.Stat(f.FS, name)
 	if err != nil || info.IsDir() {
@@ -161,13 +207,19 @@ func (f featureFS) Open(name string) (fs.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &featureFile{Reader: bytes.NewReader(content), info: info}, nil
+	file := &featureFile{Reader: bytes.NewReader(content), name: name, content: content, info: info}
+	f.mu.Lock()
+	f.last = file
+	f.mu.Unlock()
+	return file, nil
 }
 
 // featureFile is a feature file read and cleaned.
 type featureFile struct {
 	*bytes.Reader
-	info fs.FileInfo
+	name    string
+	content []byte
+	info    fs.FileInfo
 }
 
 func (f *featureFile) Stat() (fs.FileInfo, error) { return f.info, nil }

@@ -9,7 +9,7 @@ package suite
 import (
 	"bytes"
 	"fmt"
-	"hash/fnv"
+	"hash/maphash"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -86,10 +86,12 @@ type Index struct {
 
 	layout    Layout
 	goldens   *goldenfile.Bases
-	byContent map[string][]*Scenario // by pickleKey, in file order
+	byContent map[contentKey][]*Scenario // by pickleKey, in file order
 	mu        sync.Mutex
 	byPickle  map[string]*Scenario // godog's pickle id → the scenario it was matched to
 	taken     map[*Scenario]bool
+	cols      [][]int // the last table's columns (indexDocument)
+	keyBuf    []byte  // pickleKey's room in Scenario, under mu
 }
 
 // Scenario finds the scenario godog is about to run. The same pickle always
@@ -104,7 +106,7 @@ func (x *Index) Scenario(p *godog.Scenario) (*Scenario, bool) {
 	if s, ok := x.byPickle[p.Id]; ok {
 		return s, true
 	}
-	for _, s := range x.byContent[pickleKey(p)] {
+	for _, s := range x.byContent[pickleKey(p, &x.keyBuf)] {
 		if !x.taken[s] {
 			x.taken[s] = true
 			x.byPickle[p.Id] = s
@@ -127,11 +129,11 @@ func StepIndex(p *godog.Scenario, st *godog.Step) int {
 
 // pickleKey is what makes a pickle the scenario it is: its file (without a
 // :LINE godog may append), name, tags, and each step's keyword type, text
-// and argument, hashed to 128 bits (the index holds one per scenario).
-func pickleKey(p *godog.Scenario) string {
+// and argument, hashed to 128 bits (the index holds one per scenario). buf
+// is room for the content, kept for the next call.
+func pickleKey(p *godog.Scenario, buf *[]byte) contentKey {
 	file, _ := SplitLine(p.Uri)
-	b := make([]byte, 0, 1024)
-	b = append(append(append(b, file...), 0), p.Name...)
+	b := append(append(append((*buf)[:0], file...), 0), p.Name...)
 	for _, t := range p.Tags {
 		b = append(append(b, 1), t.Name...)
 	}
@@ -151,10 +153,16 @@ func pickleKey(p *godog.Scenario) string {
 			}
 		}
 	}
-	h := fnv.New128a()
-	h.Write(b)
-	return string(h.Sum(nil))
+	*buf = b
+	return contentKey{maphash.Bytes(keySeeds[0], b), maphash.Bytes(keySeeds[1], b)}
 }
+
+// contentKey is a pickle's content hashed (pickleKey).
+type contentKey struct{ a, b uint64 }
+
+// keySeeds seed pickleKey's two hashes, the same for every index of the
+// process.
+var keySeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
 // Layout names the suite's directories relative to the root; where golden
 // files lie in them is goldenfile's.
@@ -164,7 +172,7 @@ type Layout = goldenfile.Layout
 // AddDocument.
 func NewIndex(root string, layout Layout) *Index {
 	return &Index{Root: root, layout: layout, goldens: goldenfile.NewBases(layout),
-		byContent: map[string][]*Scenario{}, byPickle: map[string]*Scenario{}, taken: map[*Scenario]bool{}}
+		byContent: map[contentKey][]*Scenario{}, byPickle: map[string]*Scenario{}, taken: map[*Scenario]bool{}}
 }
 
 // Load resolves paths (feature files, directories, file.feature:LINE;
@@ -330,7 +338,8 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // add indexes the pickles of one file; line, when not 0, keeps only the
 // scenario at that line.
 func (x *Index) add(file string, line int, doc *godog.GherkinDocument, pickles []*godog.Scenario) error {
-	nodes := indexDocument(doc)
+	nodes := indexDocument(doc, &x.cols)
+	var buf []byte
 	for _, p := range pickles {
 		sc, ok := nodes.scenarios[p.AstNodeIds[0]]
 		if !ok {
@@ -353,7 +362,7 @@ func (x *Index) add(file string, line int, doc *godog.GherkinDocument, pickles [
 			s.Steps[i] = nodes.steps[ps.AstNodeIds[0]]
 			s.Steps[i].Text = ps.Text
 		}
-		key := pickleKey(p)
+		key := pickleKey(p, &buf)
 		x.byContent[key] = append(x.byContent[key], s)
 		x.Order = append(x.Order, s)
 	}
@@ -442,10 +451,34 @@ type documentNodes struct {
 	steps     map[string]Step
 }
 
-func indexDocument(doc *godog.GherkinDocument) documentNodes {
-	n := documentNodes{scenarios: map[string]*messages.Scenario{}, rows: map[string]int{}, rowLines: map[string]int{}, steps: map[string]Step{}}
-	var addSteps func([]*messages.Step)
-	addSteps = func(steps []*messages.Step) {
+// indexDocument finds the document's scenarios, example rows and steps by
+// id. A table's columns are shared with the last table of the same shape
+// (cols): a suite's scenarios tend to repeat their schema tables.
+func indexDocument(doc *godog.GherkinDocument, cols *[][]int) documentNodes {
+	nsc, nst := 0, 0
+	count := func(sc *messages.Scenario) {
+		nsc++
+		nst += len(sc.Steps)
+	}
+	for _, c := range doc.Feature.Children {
+		switch {
+		case c.Background != nil:
+			nst += len(c.Background.Steps)
+		case c.Scenario != nil:
+			count(c.Scenario)
+		case c.Rule != nil:
+			for _, rc := range c.Rule.Children {
+				if rc.Background != nil {
+					nst += len(rc.Background.Steps)
+				}
+				if rc.Scenario != nil {
+					count(rc.Scenario)
+				}
+			}
+		}
+	}
+	n := documentNodes{scenarios: make(map[string]*messages.Scenario, nsc), rows: map[string]int{}, rowLines: map[string]int{}, steps: make(map[string]Step, nst)}
+	addSteps := func(steps []*messages.Step) {
 		for _, st := range steps {
 			s := Step{Line: int(st.Location.Line), TextCol: int(st.Location.Column) + utf8.RuneCountInString(st.Keyword)}
 			if ds := st.DocString; ds != nil {
@@ -454,13 +487,17 @@ func indexDocument(doc *godog.GherkinDocument) documentNodes {
 			}
 			if dt := st.DataTable; dt != nil && len(dt.Rows) > 0 {
 				s.TableLine = int(dt.Rows[0].Location.Line)
-				for _, r := range dt.Rows {
-					cols := make([]int, len(r.Cells))
-					for i, c := range r.Cells {
-						cols[i] = int(c.Location.Column)
+				if !sameColumns(*cols, dt) {
+					*cols = make([][]int, len(dt.Rows))
+					for j, r := range dt.Rows {
+						row := make([]int, len(r.Cells))
+						for i, c := range r.Cells {
+							row[i] = int(c.Location.Column)
+						}
+						(*cols)[j] = row
 					}
-					s.TableCols = append(s.TableCols, cols)
 				}
+				s.TableCols = *cols
 			}
 			n.steps[st.Id] = s
 		}
@@ -495,4 +532,22 @@ func indexDocument(doc *godog.GherkinDocument) documentNodes {
 		}
 	}
 	return n
+}
+
+// sameColumns reports whether the table's cells start at cols, row by row.
+func sameColumns(cols [][]int, dt *messages.DataTable) bool {
+	if len(cols) != len(dt.Rows) {
+		return false
+	}
+	for j, r := range dt.Rows {
+		if len(cols[j]) != len(r.Cells) {
+			return false
+		}
+		for i, c := range r.Cells {
+			if cols[j][i] != int(c.Location.Column) {
+				return false
+			}
+		}
+	}
+	return true
 }
