@@ -310,3 +310,23 @@ func TestCrateHash(t *testing.T) {
 		}
 	}
 }
+
+// TestPackageNameReadsTOMLAsCargoDoes: the package name is read from the
+// ways TOML lets a Cargo.toml write it (a comment after it, a literal
+// string, a comment after the table's header), and only from [package].
+func TestPackageNameReadsTOMLAsCargoDoes(t *testing.T) {
+	for manifest, want := range map[string]string{
+		"[package]\nname = \"agent\"\n":                       "agent",
+		"[package]\nname = \"agent\" # the team's agent\n":    "agent",
+		"[package]\nname = 'agent'\n":                         "agent",
+		"[package] # the crate\nname=\"agent\"\n":             "agent",
+		"[ package ]\nname = \"agent\"\n":                     "agent",
+		"[package.metadata.x]\nname = \"other\"\n":            "",
+		"[dependencies]\nname = \"other\"\n[package]\n":       "",
+		"[package]\nversion = \"0.1.0\"\n[lib]\nname = \"x\"": "",
+	} {
+		if got := packageName([]byte(manifest)); got != want {
+			t.Errorf("%q: package %q, want %q", manifest, got, want)
+		}
+	}
+}
