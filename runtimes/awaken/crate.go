@@ -163,8 +163,12 @@ func crateKeys(dir string) ([]CrateKey, error) {
 		if i := bytes.Index(data, []byte("#[cfg(test)]")); i >= 0 {
 			data = data[:i]
 		}
-		mod := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(rel, ".rs"), "/mod"), "lib")
-		mod = strings.Trim(strings.ReplaceAll(mod, "/", "::"), ":")
+		// src/lib.rs is the crate's root; a/mod.rs and a.rs are module a
+		mod := strings.TrimSuffix(rel, ".rs")
+		if mod == "lib" {
+			mod = ""
+		}
+		mod = strings.ReplaceAll(strings.TrimSuffix(mod, "/mod"), "/", "::")
 		for _, m := range implStateKey.FindAllSubmatch(data, -1) {
 			path := string(m[1])
 			if mod != "" {

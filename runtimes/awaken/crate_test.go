@@ -330,3 +330,36 @@ func TestPackageNameReadsTOMLAsCargoDoes(t *testing.T) {
 		}
 	}
 }
+
+// TestCrateKeysNameTheirModules: a key's path is its file's module from
+// the crate's root, a module whose name ends in "lib" (src/keylib.rs)
+// included.
+func TestCrateKeysNameTheirModules(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"src/lib.rs":         "pub mod keylib;\npub mod state;\nimpl StateKey for Top {}\n",
+		"src/keylib.rs":      "impl StateKey for Seen {}\n",
+		"src/state/mod.rs":   "pub mod inner;\nimpl StateKey for Status {}\n",
+		"src/state/inner.rs": "impl StateKey for Count {}\n",
+		"src/state/calib.rs": "impl StateKey for Level {}\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keys, err := crateKeys(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, k := range keys {
+		got = append(got, k.Path)
+	}
+	if want := "Top keylib::Seen state::Status state::calib::Level state::inner::Count"; strings.Join(got, " ") != want {
+		t.Errorf("keys %q, want %q", strings.Join(got, " "), want)
+	}
+}
