@@ -27,7 +27,7 @@ func reportCommand(f *flags, code *int, stdout, stderr io.Writer) *cobra.Command
 		Short: "Merge the shard:FILE parts of a sharded run into its JUnit and HTML reports (--format junit:FILE,html:FILE) and check's verdict",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, files []string) error {
-			*code = mergeReports(files, f.format, stdout, stderr)
+			*code = mergeReports(files, f.format, f.allowSkips, stdout, stderr)
 			return nil
 		},
 	})
@@ -35,8 +35,10 @@ func reportCommand(f *flags, code *int, stdout, stderr io.Writer) *cobra.Command
 }
 
 // mergeReports merges the shard files and writes the reports format asks
-// for, returning the exit code: check's, when the shards ran check.
-func mergeReports(names []string, format string, stdout, stderr io.Writer) int {
+// for, returning the exit code: check's, when the shards ran check, which
+// allowSkips (--allow-skips, of the merge or of the shards) passes with
+// skips.
+func mergeReports(names []string, format string, allowSkips bool, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "scenario: report merge: %v\n", err)
 		return exitLoad
@@ -68,6 +70,7 @@ func mergeReports(names []string, format string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	v := verdictOf(m)
+	v.allow = v.allow || allowSkips
 	rep := m.JUnit(v.golden)
 	for _, file := range junit {
 		if err := reports.WriteJUnit(file, stdout, rep); err != nil {
