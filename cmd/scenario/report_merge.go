@@ -21,7 +21,14 @@ import (
 
 // reportCommand is `scenario report`, whose one subcommand is merge.
 func reportCommand(f *flags, code *int, stdout, stderr io.Writer) *cobra.Command {
-	rep := &cobra.Command{Use: "report", Short: "Work with the reports of a run", Args: cobra.NoArgs}
+	rep := &cobra.Command{Use: "report", Short: "Work with the reports of a run", Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return cmd.Help()
+			}
+			// a command without a RunE prints its help and exits 0 on any word
+			return fmt.Errorf("unknown command %q for scenario report: run scenario report merge SHARD_FILE...", args[0])
+		}}
 	rep.AddCommand(&cobra.Command{
 		Use:   "merge SHARD_FILE...",
 		Short: "Merge the shard:FILE parts of a sharded run into its JUnit and HTML reports (--format junit:FILE,html:FILE) and check's verdict",

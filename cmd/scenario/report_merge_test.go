@@ -348,3 +348,12 @@ func TestMergeTakesAllowSkips(t *testing.T) {
 	wantCode(t, r, exitPassed)
 	wantContains(t, r, "allowed by --allow-skips")
 }
+
+// TestReportRefusesAnUnknownSubcommand: a misspelt subcommand (report
+// merg) fails with exit 2 naming merge, where it printed help and passed
+// a CI job that merged nothing.
+func TestReportRefusesAnUnknownSubcommand(t *testing.T) {
+	r := runCLI(t, "report", "merg", "shard-1.json")
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, `"merg"`, "report merge")
+}
