@@ -106,6 +106,10 @@ func (w *world) graphRef(ref string) (string, error) {
 		// a Go graph the test registered: no module to find
 		return ref, nil
 	}
+	if _, plugin, ok := strings.Cut(ref, "Cargo.toml:"); ok && strings.Contains(plugin, ":") {
+		// a Rust path, whose last colon is not the module's end
+		return "", problemf("graph %q: the Awaken plugin %q is a path from the crate's root written with \".\" for \"::\", like %q", ref, plugin, strings.ReplaceAll(plugin, "::", "."))
+	}
 	i := strings.LastIndexByte(ref, ':')
 	if i <= 0 || i == len(ref)-1 {
 		return "", problemf("graph %q: expected \"<module>:<export>\", like \"src/agent/graph.ts:graph\"", ref)

@@ -21,13 +21,20 @@ import (
 
 // reportCommand is `scenario report`, whose one subcommand is merge.
 func reportCommand(f *flags, code *int, stdout, stderr io.Writer) *cobra.Command {
-	rep := &cobra.Command{Use: "report", Short: "Work with the reports of a run", Args: cobra.NoArgs}
+	rep := &cobra.Command{Use: "report", Short: "Work with the reports of a run", Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return cmd.Help()
+			}
+			// a command without a RunE prints its help and exits 0 on any word
+			return fmt.Errorf("unknown command %q for scenario report: run scenario report merge SHARD_FILE...", args[0])
+		}}
 	rep.AddCommand(&cobra.Command{
 		Use:   "merge SHARD_FILE...",
 		Short: "Merge the shard:FILE parts of a sharded run into its JUnit and HTML reports (--format junit:FILE,html:FILE) and check's verdict",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, files []string) error {
-			*code = mergeReports(files, f.format, stdout, stderr)
+			*code = mergeReports(files, f.format, f.allowSkips, stdout, stderr)
 			return nil
 		},
 	})
@@ -35,8 +42,10 @@ func reportCommand(f *flags, code *int, stdout, stderr io.Writer) *cobra.Command
 }
 
 // mergeReports merges the shard files and writes the reports format asks
-// for, returning the exit code: check's, when the shards ran check.
-func mergeReports(names []string, format string, stdout, stderr io.Writer) int {
+// for, returning the exit code: check's, when the shards ran check, which
+// allowSkips (--allow-skips, of the merge or of the shards) passes with
+// skips.
+func mergeReports(names []string, format string, allowSkips bool, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
 		fmt.Fprintf(stderr, "scenario: report merge: %v\n", err)
 		return exitLoad
@@ -68,6 +77,7 @@ func mergeReports(names []string, format string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	v := verdictOf(m)
+	v.allow = v.allow || allowSkips
 	rep := m.JUnit(v.golden)
 	for _, file := range junit {
 		if err := reports.WriteJUnit(file, stdout, rep); err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"os"
@@ -8,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	reports "github.com/stateharness/scenario/internal/report"
 )
 
 // mergeReport is a JUnit report as the merge test compares it.
@@ -324,4 +327,33 @@ func TestMergeFailsAGoldenFileTwoShardsRead(t *testing.T) {
 	r = runCLI(t, suiteArgs("check", dir)...)
 	wantCode(t, r, exitFailed)
 	wantContains(t, r, "golden file golden/a/shared.json is used by two scenarios")
+}
+
+// TestMergeTakesAllowSkips: report merge --allow-skips accepts the
+// scenarios the shards' runtimes skipped, as its verdict says to give it,
+// when the shards ran check without it.
+func TestMergeTakesAllowSkips(t *testing.T) {
+	dir := t.TempDir()
+	part := filepath.Join(dir, "shard-1.json")
+	data, err := json.Marshal(&reports.ShardFile{Format: reports.ShardFormat, Shard: "1/1", Suite: "s",
+		Check: &reports.ShardCheck{Surveyed: true, Skipped: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, dir, map[string]string{"shard-1.json": string(data)})
+	r := runCLI(t, "report", "merge", part)
+	wantCode(t, r, exitFailed)
+	wantContains(t, r, "give --allow-skips to accept that")
+	r = runCLI(t, "report", "merge", "--allow-skips", part)
+	wantCode(t, r, exitPassed)
+	wantContains(t, r, "allowed by --allow-skips")
+}
+
+// TestReportRefusesAnUnknownSubcommand: a misspelt subcommand (report
+// merg) fails with exit 2 naming merge, where it printed help and passed
+// a CI job that merged nothing.
+func TestReportRefusesAnUnknownSubcommand(t *testing.T) {
+	r := runCLI(t, "report", "merg", "shard-1.json")
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, `"merg"`, "report merge")
 }

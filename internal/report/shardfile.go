@@ -1,13 +1,17 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/stateharness/scenario/internal/htmlreport"
@@ -144,11 +148,75 @@ func ReadShardFile(file string) (*ShardFile, error) {
 	if err != nil {
 		return nil, err
 	}
+	var head struct {
+		Format string `json:"format"`
+	}
+	if json.Unmarshal(data, &head) != nil || head.Format != ShardFormat {
+		got := "no format"
+		if head.Format != "" {
+			got = fmt.Sprintf("format %q", head.Format)
+		}
+		if err := json.Unmarshal(data, &head); err != nil {
+			got = jsonError(file, data, err)
+		}
+		return nil, fmt.Errorf("%s is not a shard file of this version (expected format %q, got %s): write one with --format shard:FILE", file, ShardFormat, got)
+	}
 	var f ShardFile
-	if err := json.Unmarshal(data, &f); err != nil || f.Format != ShardFormat {
-		return nil, fmt.Errorf("%s is not a shard file of this version (%s): write one with --format shard:FILE", file, ShardFormat)
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("%s", jsonError(file, data, err))
+	}
+	if err := f.validate(); err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
 	}
 	return &f, nil
+}
+
+// jsonError names the line of a syntax error, or the field of a value of
+// the wrong type.
+func jsonError(file string, data []byte, err error) string {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		line := 1 + bytes.Count(data[:min(int(syntax.Offset), len(data))], []byte("\n"))
+		return fmt.Sprintf("%s:%d: %v", file, line, err)
+	case errors.As(err, &typ):
+		return fmt.Sprintf("%s: %s: expected a %s, got a JSON %s", file, typ.Field, typ.Type, typ.Value)
+	}
+	return fmt.Sprintf("%s: %v", file, err)
+}
+
+// validate refuses what the merge would otherwise trip on: a shard that
+// is not K/N, a case without its testcase, a problem of a kind a shard
+// does not report.
+func (f *ShardFile) validate() error {
+	if _, _, err := parseShard(f.Shard); err != nil {
+		return err
+	}
+	for i, c := range f.Cases {
+		if c.JUnit.Case == nil {
+			return fmt.Errorf("cases[%d].junit.case is missing: expected the case's JUnit testcase", i)
+		}
+	}
+	if f.Check != nil {
+		for i, p := range f.Check.Problems {
+			if p.Kind != "missing" && p.Kind != "stale" {
+				return fmt.Errorf("check.problems[%d].Kind is %q: expected missing or stale", i, p.Kind)
+			}
+		}
+	}
+	return nil
+}
+
+// parseShard reads the file's "K/N", 1 <= K <= N.
+func parseShard(s string) (k, n int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || k < 1 || k > n {
+		return 0, 0, fmt.Errorf("shard %q: expected K/N with 1 <= K <= N", s)
+	}
+	return k, n, nil
 }
 
 // MergedRun is the run the shards made together.
@@ -174,9 +242,9 @@ func Merge(names []string, files []*ShardFile) (*MergedRun, error) {
 	var n int
 	seen := map[int]string{}
 	for i, f := range files {
-		var k, total int
-		if _, err := fmt.Sscanf(f.Shard, "%d/%d", &k, &total); err != nil || k < 1 || k > total {
-			return nil, fmt.Errorf("%s: shard %q is not K/N", names[i], f.Shard)
+		k, total, err := parseShard(f.Shard)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", names[i], err)
 		}
 		if i == 0 {
 			n = total

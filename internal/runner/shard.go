@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"hash/fnv"
+	"math/bits"
 	"os"
 	"slices"
 	"sort"
@@ -159,18 +160,41 @@ func byHash(a, b *ShardUnit) int {
 // sorted by hash, cut into n runs. Each shard lists its units' indexes in
 // the units' own order.
 func SplitByCount(units []ShardUnit, n int) [][]int {
+	idx := byHashOrder(units)
+	out := make([][]int, n)
+	for s := range n {
+		out[s] = countPart(idx, s+1, n)
+	}
+	return out
+}
+
+// shardByCount is shard k of n of SplitByCount, without a slice of every
+// shard (n may be any int).
+func shardByCount(units []ShardUnit, k, n int) []int {
+	return countPart(byHashOrder(units), k, n)
+}
+
+func byHashOrder(units []ShardUnit) []int {
 	idx := make([]int, len(units))
 	for i := range idx {
 		idx[i] = i
 	}
 	slices.SortFunc(idx, func(a, b int) int { return byHash(&units[a], &units[b]) })
-	out := make([][]int, n)
-	for s := range n {
-		part := slices.Clone(idx[s*len(idx)/n : (s+1)*len(idx)/n])
-		sort.Ints(part)
-		out[s] = part
-	}
-	return out
+	return idx
+}
+
+// countPart is the k-th of n runs of idx, in index order.
+func countPart(idx []int, k, n int) []int {
+	part := slices.Clone(idx[cut(k-1, len(idx), n):cut(k, len(idx), n)])
+	sort.Ints(part)
+	return part
+}
+
+// cut is s*l/n, whose product may not fit an int when n is large.
+func cut(s, l, n int) int {
+	hi, lo := bits.Mul64(uint64(s), uint64(l))
+	q, _ := bits.Div64(hi, lo, uint64(n)) // s <= n: the quotient is at most l
+	return int(q)
 }
 
 // SplitByTime deals the units into n shards of equal time: longest first
@@ -300,17 +324,22 @@ type shardPlan struct {
 // planShard picks shard sh of the suite's units (in run order), by time
 // when timings are given.
 func planShard(units []ShardUnit, sh Shard, timings *Timings) shardPlan {
-	var parts [][]int
+	var part []int
 	how := "by count"
 	if timings != nil {
 		sec, found := timings.For(units)
-		parts = SplitByTime(units, sec, sh.N)
+		// past one shard per unit, each unit has a shard of its own, the
+		// first len(units), as with len(units) shards
+		n := min(sh.N, len(units))
+		if parts := SplitByTime(units, sec, n); sh.K <= n {
+			part = parts[sh.K-1]
+		}
 		how = fmt.Sprintf("by time from %s, %d of %d scenarios timed", timings.file, found, len(units))
 	} else {
-		parts = SplitByCount(units, sh.N)
+		part = shardByCount(units, sh.K, sh.N)
 	}
 	keep := map[*suite.Scenario]bool{}
-	for _, i := range parts[sh.K-1] {
+	for _, i := range part {
 		keep[units[i].Scenario] = true
 	}
 	p := shardPlanOf(units, keep)

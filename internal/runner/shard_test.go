@@ -531,3 +531,41 @@ func TestTagsFilterWithinEachShard(t *testing.T) {
 		t.Errorf("the shards ran %v under --tags @only, want a 2 once", ran)
 	}
 }
+
+// TestHugeShardCountsPlanWithoutAShardPerCount: a shard count far beyond
+// the suite's size (--shard 2/9223372036854775807, or a CI's variable of
+// that value) plans the shard as the split would, and does not panic
+// making a slice of every shard.
+func TestHugeShardCountsPlanWithoutAShardPerCount(t *testing.T) {
+	units := loadUnits(t, writeShardSuite(t, 30))
+	const most = int(^uint(0) >> 1)
+	timings := &Timings{file: "t.xml", seconds: map[string][]timing{}}
+	for _, c := range []struct {
+		k       int
+		timings *Timings
+		want    int // units kept
+	}{
+		{1, nil, 0}, {most, nil, 1}, {2, timings, 1}, {most, timings, 0},
+	} {
+		plan := planShard(units, Shard{K: c.k, N: most, From: "--shard"}, c.timings)
+		if len(plan.keep) != c.want {
+			t.Errorf("shard %d/%d (timings %v): %d scenarios, want %d", c.k, most, c.timings != nil, len(plan.keep), c.want)
+		}
+	}
+	// a count past the suite's size splits as SplitByCount does
+	n := len(units) + 3
+	parts := SplitByCount(units, n)
+	for k := 1; k <= n; k++ {
+		if got := shardByCount(units, k, n); !slices.Equal(got, parts[k-1]) {
+			t.Errorf("shard %d/%d: %v, SplitByCount gives %v", k, n, got, parts[k-1])
+		}
+	}
+	// and by time, as len(units) shards and then empty ones
+	sec, _ := timings.For(units)
+	byTime, asMany := SplitByTime(units, sec, n), SplitByTime(units, sec, len(units))
+	for k := range n {
+		if k < len(units) && !slices.Equal(byTime[k], asMany[k]) || k >= len(units) && len(byTime[k]) > 0 {
+			t.Errorf("by time, shard %d/%d: %v", k+1, n, byTime[k])
+		}
+	}
+}

@@ -95,22 +95,34 @@ func ReadCrate(root, ref string) (*Crate, error) {
 	return c, nil
 }
 
-// packageName is [package]'s name in a Cargo.toml.
+// packageName is [package]'s name in a Cargo.toml: a basic or literal
+// TOML string, a comment after it or after the table's header allowed.
 func packageName(manifest []byte) string {
 	section := ""
 	sc := bufio.NewScanner(bytes.NewReader(manifest))
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if strings.HasPrefix(line, "[") {
-			section = strings.Trim(line, "[] ")
+			header, _, _ := strings.Cut(line, "]")
+			section = strings.TrimSpace(strings.TrimLeft(header, "["))
 			continue
 		}
 		if section != "package" {
 			continue
 		}
 		k, v, ok := strings.Cut(line, "=")
-		if ok && strings.TrimSpace(k) == "name" {
-			if name, err := strconv.Unquote(strings.TrimSpace(v)); err == nil {
+		if !ok || strings.TrimSpace(k) != "name" {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if strings.HasPrefix(v, "'") {
+			if name, _, ok := strings.Cut(v[1:], "'"); ok {
+				return name
+			}
+			continue
+		}
+		if name, err := strconv.QuotedPrefix(v); err == nil {
+			if name, err := strconv.Unquote(name); err == nil {
 				return name
 			}
 		}
@@ -151,8 +163,12 @@ func crateKeys(dir string) ([]CrateKey, error) {
 		if i := bytes.Index(data, []byte("#[cfg(test)]")); i >= 0 {
 			data = data[:i]
 		}
-		mod := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(rel, ".rs"), "/mod"), "lib")
-		mod = strings.Trim(strings.ReplaceAll(mod, "/", "::"), ":")
+		// src/lib.rs is the crate's root; a/mod.rs and a.rs are module a
+		mod := strings.TrimSuffix(rel, ".rs")
+		if mod == "lib" {
+			mod = ""
+		}
+		mod = strings.ReplaceAll(strings.TrimSuffix(mod, "/mod"), "/", "::")
 		for _, m := range implStateKey.FindAllSubmatch(data, -1) {
 			path := string(m[1])
 			if mod != "" {

@@ -310,3 +310,56 @@ func TestCrateHash(t *testing.T) {
 		}
 	}
 }
+
+// TestPackageNameReadsTOMLAsCargoDoes: the package name is read from the
+// ways TOML lets a Cargo.toml write it (a comment after it, a literal
+// string, a comment after the table's header), and only from [package].
+func TestPackageNameReadsTOMLAsCargoDoes(t *testing.T) {
+	for manifest, want := range map[string]string{
+		"[package]\nname = \"agent\"\n":                       "agent",
+		"[package]\nname = \"agent\" # the team's agent\n":    "agent",
+		"[package]\nname = 'agent'\n":                         "agent",
+		"[package] # the crate\nname=\"agent\"\n":             "agent",
+		"[ package ]\nname = \"agent\"\n":                     "agent",
+		"[package.metadata.x]\nname = \"other\"\n":            "",
+		"[dependencies]\nname = \"other\"\n[package]\n":       "",
+		"[package]\nversion = \"0.1.0\"\n[lib]\nname = \"x\"": "",
+	} {
+		if got := packageName([]byte(manifest)); got != want {
+			t.Errorf("%q: package %q, want %q", manifest, got, want)
+		}
+	}
+}
+
+// TestCrateKeysNameTheirModules: a key's path is its file's module from
+// the crate's root, a module whose name ends in "lib" (src/keylib.rs)
+// included.
+func TestCrateKeysNameTheirModules(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"src/lib.rs":         "pub mod keylib;\npub mod state;\nimpl StateKey for Top {}\n",
+		"src/keylib.rs":      "impl StateKey for Seen {}\n",
+		"src/state/mod.rs":   "pub mod inner;\nimpl StateKey for Status {}\n",
+		"src/state/inner.rs": "impl StateKey for Count {}\n",
+		"src/state/calib.rs": "impl StateKey for Level {}\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keys, err := crateKeys(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, k := range keys {
+		got = append(got, k.Path)
+	}
+	if want := "Top keylib::Seen state::Status state::calib::Level state::inner::Count"; strings.Join(got, " ") != want {
+		t.Errorf("keys %q, want %q", strings.Join(got, " "), want)
+	}
+}
