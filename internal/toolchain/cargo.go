@@ -33,7 +33,13 @@ func findCargo() (string, string) {
 // reach the crate registry (fails under SCENARIO_REQUIRE_CARGO=1).
 func CargoBuilt(t testing.TB, err error) {
 	t.Helper()
-	if err != nil {
-		require(t, RequireCargo, "cargo could not build the program: "+err.Error())
+	if err == nil {
+		return
 	}
+	// a machine without cargo is told so, not that a build failed
+	if _, why := findCargo(); why != "" {
+		require(t, RequireCargo, why)
+		return
+	}
+	require(t, RequireCargo, "cargo could not build the program: "+err.Error())
 }

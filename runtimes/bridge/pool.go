@@ -1,6 +1,8 @@
 package bridge
 
 import (
+	"fmt"
+	"os"
 	"sync"
 
 	"github.com/stateharness/scenario/engine"
@@ -66,6 +68,9 @@ func NewPool(n int, start func() (*Bridge, error)) (*Pool, error) {
 			defer p.starting.Done()
 			b, err := start()
 			if err != nil {
+				// the run goes on with the processes it has; say so, or a
+				// --concurrency 4 that runs on one looks like a slow machine
+				fmt.Fprintf(os.Stderr, "scenario: %s: a process of the pool could not start; the run goes on with fewer: %v\n", p.first.Name(), err)
 				return
 			}
 			p.mu.Lock()

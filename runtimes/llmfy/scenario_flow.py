@@ -25,7 +25,9 @@ def import_flow(ref):
     """The FlowEngine "<module>:<attribute>", its module executed afresh."""
     flow = import_attribute(ref, "flow")
     if not isinstance(flow, FlowEngine):
-        raise LoadError(f"{ref} is a {type(flow).__name__}, not an llmfy FlowEngine")
+        kind = type(flow).__name__
+        article = "an" if kind[:1].lower() in "aeiou" else "a"
+        raise LoadError(f"{ref} is {article} {kind}, not an llmfy FlowEngine")
     return flow
 
 
