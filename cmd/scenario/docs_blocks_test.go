@@ -103,6 +103,8 @@ var docBlockUses = []docBlockUse{
 	{file: "docs/reference.md", lang: "", marker: "langgraph-js: @langchain/langgraph", check: checkVersionLines},
 	{file: "docs/reference.md", lang: "", marker: "skipped on a runtime (never counted as passed there)", check: checkSkipSummary},
 	{file: "README.md", lang: "yaml", marker: "report merge --format junit:scenarios.xml,html:scenarios.html shard-*.json", check: checkShardWorkflow},
+	{file: "README.md", lang: "gherkin", marker: `Given the graph from "Cargo.toml:StatePlugin"`, check: checkReadmeAwakenCrate},
+	{file: "README.md", lang: "sh", marker: readmeAwakenCommands, ranBy: "TestDocBlocks, with the README's Awaken scenario (checkReadmeAwakenCrate)"},
 }
 
 // langChecks run or parse a block of a language no docBlockUses entry

@@ -67,6 +67,12 @@ func TestBundledSuiteIsDeterministic(t *testing.T) {
 		dir := t.TempDir()
 		copyTree(t, repo, dir, "features")
 		copyTree(t, repo, dir, "scenarios")
+		// features/awaken_own_keys.feature names this crate (skipped on
+		// these runtimes, once found)
+		copyTree(t, repo, dir, filepath.FromSlash("runtimes/awaken/testdata/userkeys/src"))
+		for _, f := range []string{"Cargo.toml", "Cargo.lock"} {
+			copyTree(t, repo, dir, filepath.Join("runtimes", "awaken", "testdata", "userkeys", f))
+		}
 		args := []string{"update", "--root", dir, "--no-color", "--format", "progress", "--random=" + seed, "--concurrency", "4"}
 		if withNode {
 			linkNodeModules(t, env, dir)

@@ -164,7 +164,7 @@ func TestRecordLiveJSErrors(t *testing.T) {
 		{"graphs/bad.mjs:slow", "in.json", []string{"--runtime-timeout", "1s"}, []string{"langgraph-js did not answer stream within 1s"}},
 		{"graphs/nope.mjs:graph", "in.json", nil, []string{"cannot load the graph graphs/nope.mjs:graph: cannot load graphs/nope.mjs: no such file"}},
 		{"graphs/bad.mjs:none", "in.json", nil, []string{`the module graphs/bad.mjs has no export "none"`}},
-		{"graphs/bad.rs:graph", "in.json", nil, []string{"--graph graphs/bad.rs:graph: no runtime loads a module .rs (.js, .mjs"}},
+		{"graphs/bad.rs:graph", "in.json", nil, []string{"--graph graphs/bad.rs:graph: no runtime loads a module .rs (Cargo.toml: awaken; .js, .mjs"}},
 		{"graphs/bad.mjs:asks", "list.json", nil, []string{"--input list.json: the input state is array; expected an object"}},
 		{"graphs/bad.mjs:asks", "broken.json", nil, []string{"broken.json:2"}},
 	} {
