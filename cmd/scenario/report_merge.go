@@ -33,7 +33,20 @@ func reportCommand(f *flags, code *int, stdout, stderr io.Writer) *cobra.Command
 		Use:   "merge SHARD_FILE...",
 		Short: "Merge the shard:FILE parts of a sharded run into its JUnit and HTML reports (--format junit:FILE,html:FILE) and check's verdict",
 		Args:  cobra.MinimumNArgs(1),
-		RunE: func(_ *cobra.Command, files []string) error {
+		RunE: func(cmd *cobra.Command, files []string) error {
+			// the run's flags chose the shards' scenarios; given to the
+			// merge they would change nothing, and look as if they did
+			var ignored []string
+			for _, name := range []string{"profile", "tags", "concurrency", "shard", "shard-timings", "random", "runtime", "runtime-timeout", "python"} {
+				if cmd.Flags().Changed(name) {
+					ignored = append(ignored, "--"+name)
+				}
+			}
+			if len(ignored) > 0 {
+				fmt.Fprintf(stderr, "scenario: report merge: %s chooses what a shard runs, not what the merge reads: give it to the shards' runs; the merge takes --format, --allow-skips and the shard files\n", strings.Join(ignored, ", "))
+				*code = exitLoad
+				return nil
+			}
 			*code = mergeReports(files, f.format, f.allowSkips, stdout, stderr)
 			return nil
 		},

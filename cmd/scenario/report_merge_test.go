@@ -357,3 +357,12 @@ func TestReportRefusesAnUnknownSubcommand(t *testing.T) {
 	wantCode(t, r, exitLoad)
 	wantContains(t, r, `"merg"`, "report merge")
 }
+
+// TestMergeRefusesTheRunsFlags: a run's flag given to the merge (--tags,
+// --runtime) would change nothing it writes; it is refused, naming the
+// flag, where it was ignored as if it had filtered the merged report.
+func TestMergeRefusesTheRunsFlags(t *testing.T) {
+	r := runCLI(t, "report", "merge", "--tags", "@slow", "--runtime", "langgraph-js", "shard-1.json")
+	wantCode(t, r, exitLoad)
+	wantContains(t, r, "--tags, --runtime chooses what a shard runs", "give it to the shards' runs")
+}
