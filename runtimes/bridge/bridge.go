@@ -28,6 +28,10 @@ type Bridge struct {
 	// Versions are what the program reported running on.
 	Versions Versions
 
+	// memo keeps the answers to commits that need not run twice; a Pool's
+	// processes share one
+	memo *memo
+
 	mu     sync.Mutex // one request at a time
 	nextID uint64     // over every process of the bridge
 	// owed are the ids of the requests sent to p whose answers are still
@@ -58,7 +62,7 @@ func Start(prog Program) (*Bridge, error) {
 	if startTimeout <= 0 {
 		startTimeout = max(timeout, DefaultTimeout)
 	}
-	b := &Bridge{prog: prog, timeout: timeout, startTimeout: startTimeout}
+	b := &Bridge{prog: prog, timeout: timeout, startTimeout: startTimeout, memo: newMemo()}
 	p, err := spawn(&b.prog, startTimeout)
 	if err != nil {
 		return nil, err

@@ -33,6 +33,9 @@ func fakeProgram(behaviour string) Program {
 		Command: os.Args[0],
 		Args:    []string{"-test.run=^$"},
 		Env:     []string{"BRIDGE_FAKE=" + behaviour},
+		// what the plumbing's tests check is each request reaching a
+		// process (its pid in the state), never answered from memory
+		Stateful: behaviour != "count",
 	}
 }
 
@@ -57,6 +60,9 @@ func fakeProgram(behaviour string) Program {
 //	             status 9, saying so on stderr; a commit's state gets
 //	             "pid", the process's id
 //	quit-on-close echo, but exits on a close, answering none
+//	count        echo, but a commit's state gets "served", how many
+//	             commits the process has answered, and a commit whose
+//	             input has "refuse" is refused with a REDUCER_TYPE_ERROR
 func fake(behaviour string) {
 	if behaviour == "spawn" {
 		child := exec.Command("sleep", "600")
@@ -93,6 +99,10 @@ func fake(behaviour string) {
 	case "quit-on-close":
 		behaviour = "echo"
 		pid = -1
+	}
+	counting, served := behaviour == "count", 0
+	if counting {
+		behaviour = "echo"
 	}
 	sc := bufio.NewScanner(os.Stdin)
 	sc.Buffer(nil, 64<<20)
@@ -137,6 +147,14 @@ func fake(behaviour string) {
 				}
 				if pid > 0 {
 					values["pid"] = pid
+				}
+				if counting {
+					served++
+					values["served"] = served
+					if _, refuse := req.Input["refuse"]; refuse {
+						send(map[string]any{"id": req.ID, "error": map[string]any{"code": "REDUCER_TYPE_ERROR", "message": fmt.Sprintf("refused (served %d)", served)}})
+						break
+					}
 				}
 				send(map[string]any{"id": req.ID, "nextId": req.NextID, "values": values})
 			case "stream":

@@ -61,6 +61,9 @@ func NewPool(n int, start func() (*Bridge, error)) (*Pool, error) {
 	if err != nil {
 		return nil, err
 	}
+	// one memo for the pool: a commit answered on one process is not run
+	// again on another
+	b.memo = newMemo()
 	p := &Pool{first: b, Versions: b.Versions, members: []*member{{b: b}}, routes: map[string]*engine.RouteState{}, closedOn: map[string]*member{}}
 	for i := 1; i < n; i++ {
 		p.starting.Add(1)
@@ -79,6 +82,7 @@ func NewPool(n int, start func() (*Bridge, error)) (*Pool, error) {
 				b.Kill()
 				return
 			}
+			b.memo = p.first.memo
 			p.members = append(p.members, &member{b: b})
 		}()
 	}

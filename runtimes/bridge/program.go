@@ -45,6 +45,12 @@ type Program struct {
 	// state.ts and reducers/, TypeScript) and runs a field's reducer from
 	// its file (engine.FieldSpec.ReducerFile).
 	Routes bool
+	// Stateful says that the program's answers may depend on more than
+	// the requests (a test's program that reports its process). Otherwise
+	// the answer to a commit of a graph built from a schema alone is a
+	// function of the graph's spec and the commit's request, and a
+	// repeated one is answered from memory (memo).
+	Stateful bool
 	// Timeout bounds each request; 0 means DefaultTimeout. A request that
 	// takes longer fails, and the program is killed and started again for
 	// the requests after it.

@@ -69,6 +69,19 @@ func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 		w.raw("]}")
 		return nil
 	}
+	opened := false
+	if b.memo != nil && !b.prog.Stateful && !runsUserCode(spec) {
+		w := &requestWriter{keys: b.prog.Keys, name: b.prog.Name}
+		if err := s.open(w); err != nil {
+			return nil, err
+		}
+		s.memoSpec, opened = b.memo.spec(w.buf)
+	}
+	if opened {
+		// the program built this spec's graph before: it is opened on the
+		// process with the first commit that is not in the memo
+		return s, nil
+	}
 	resp, err := b.request(s, "", nil)
 	if err != nil {
 		return nil, err
@@ -76,7 +89,21 @@ func (b *Bridge) Open(spec engine.GraphSpec) (engine.Session, error) {
 	if resp.Error != nil {
 		return nil, fmt.Errorf("%s cannot build the scenario's graph: %s", b.prog.Name, resp.Error.Message)
 	}
+	if s.memoSpec != "" {
+		b.memo.built(s.memoSpec)
+	}
 	return s, nil
+}
+
+// runsUserCode says whether a graph built from spec runs code of the
+// suite's: a route's reducer, a module of its own.
+func runsUserCode(spec engine.GraphSpec) bool {
+	for _, f := range spec.Fields {
+		if f.ReducerFile != "" || f.Custom {
+			return true
+		}
+	}
+	return spec.Graph != ""
 }
 
 // specHead opens an open request's spec with what every graph has: its
@@ -152,6 +179,9 @@ type session struct {
 	// done, when set, is called once the session is closed: a Pool counts
 	// its sessions
 	done func()
+	// memoSpec names the graph's spec in the bridge's memo, where its
+	// commits are kept; empty for a graph that runs the suite's code
+	memoSpec string
 
 	once sync.Once
 }
@@ -159,77 +189,107 @@ type session struct {
 // Commit runs one commit as a real superstep and returns the state after
 // it.
 func (s *session) Commit(c *engine.CommitRequest) (*engine.CommitResult, error) {
-	resp, err := s.b.request(s, "commit", func(w *requestWriter) error {
-		w.int("graph", s.graph)
-		w.str("kind", string(c.Kind))
-		w.int("nextId", c.NextID)
-		w.key("before")
-		if c.Before == nil {
-			w.raw("null")
-		} else if err := w.value(c.Before, nil); err != nil {
-			return err
-		}
-		switch c.Kind {
-		case engine.CommitInput:
-			w.key("input")
-			return writeChecked(w, c.Input.Value, c.Input.Order)
-		case engine.CommitStep:
-			w.key("outputs")
-			w.raw("[")
-			for i, o := range c.Outputs {
-				if i > 0 {
-					w.raw(",")
-				}
-				w.raw(`{"node":`)
-				w.buf = appendJSONString(w.buf, o.Node)
-				if o.Run {
-					// the bridge runs the graph's own node
-					w.raw(`,"run":true}`)
-					continue
-				}
-				if o.Command {
-					w.raw(`,"command":true`)
-				}
-				w.raw(`,"output":`)
-				v, order := o.Output, (*engine.KeyOrder)(nil)
-				if ch, ok := v.(engine.Checked); ok {
-					v, order = ch.Value, ch.Order
-				}
-				if err := writeChecked(w, v, order); err != nil {
-					return err
-				}
-				w.raw("}")
-			}
-			w.raw("]")
-		case engine.CommitTool:
-			tool := ""
-			if len(c.Writes) > 0 {
-				tool = c.Writes[0].Node
-			}
-			w.str("tool", tool)
-			w.key("writes")
-			w.raw("[")
-			for i, wr := range c.Writes {
-				if i > 0 {
-					w.raw(",")
-				}
-				w.raw("[")
-				w.buf = appendJSONString(w.buf, wr.Field)
-				w.raw(",")
-				if err := writeChecked(w, wr.Value, wr.KeyOrder()); err != nil {
-					return err
-				}
-				w.raw("]")
-			}
-			w.raw("]")
-		default:
-			return fmt.Errorf("%s: unknown commit kind %q", s.b.prog.Name, c.Kind)
-		}
-		return nil
-	})
-	if err != nil {
+	// the request but its graph, which names the process's copy
+	body := &requestWriter{keys: s.b.prog.Keys, name: s.b.prog.Name}
+	if err := s.commitBody(body, c); err != nil {
 		return nil, err
 	}
+	var resp *response
+	key := ""
+	if s.memoSpec != "" {
+		key = s.memoSpec + string(body.buf)
+		if a := s.b.memo.get(key); a != nil {
+			resp = a.response()
+		}
+	}
+	if resp == nil {
+		var err error
+		resp, err = s.b.request(s, "commit", func(w *requestWriter) error {
+			w.int("graph", s.graph)
+			w.buf = append(w.buf, body.buf...)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if key != "" {
+			s.b.memo.put(key, resp)
+		}
+	}
+	return s.answer(resp)
+}
+
+// commitBody writes a commit request's members but its graph.
+func (s *session) commitBody(w *requestWriter, c *engine.CommitRequest) error {
+	w.str("kind", string(c.Kind))
+	w.int("nextId", c.NextID)
+	w.key("before")
+	if c.Before == nil {
+		w.raw("null")
+	} else if err := w.value(c.Before, nil); err != nil {
+		return err
+	}
+	switch c.Kind {
+	case engine.CommitInput:
+		w.key("input")
+		return writeChecked(w, c.Input.Value, c.Input.Order)
+	case engine.CommitStep:
+		w.key("outputs")
+		w.raw("[")
+		for i, o := range c.Outputs {
+			if i > 0 {
+				w.raw(",")
+			}
+			w.raw(`{"node":`)
+			w.buf = appendJSONString(w.buf, o.Node)
+			if o.Run {
+				// the bridge runs the graph's own node
+				w.raw(`,"run":true}`)
+				continue
+			}
+			if o.Command {
+				w.raw(`,"command":true`)
+			}
+			w.raw(`,"output":`)
+			v, order := o.Output, (*engine.KeyOrder)(nil)
+			if ch, ok := v.(engine.Checked); ok {
+				v, order = ch.Value, ch.Order
+			}
+			if err := writeChecked(w, v, order); err != nil {
+				return err
+			}
+			w.raw("}")
+		}
+		w.raw("]")
+	case engine.CommitTool:
+		tool := ""
+		if len(c.Writes) > 0 {
+			tool = c.Writes[0].Node
+		}
+		w.str("tool", tool)
+		w.key("writes")
+		w.raw("[")
+		for i, wr := range c.Writes {
+			if i > 0 {
+				w.raw(",")
+			}
+			w.raw("[")
+			w.buf = appendJSONString(w.buf, wr.Field)
+			w.raw(",")
+			if err := writeChecked(w, wr.Value, wr.KeyOrder()); err != nil {
+				return err
+			}
+			w.raw("]")
+		}
+		w.raw("]")
+	default:
+		return fmt.Errorf("%s: unknown commit kind %q", s.b.prog.Name, c.Kind)
+	}
+	return nil
+}
+
+// answer reads the program's answer to a commit.
+func (s *session) answer(resp *response) (*engine.CommitResult, error) {
 	if resp.Error != nil {
 		return nil, resp.Error.engineError(s.b.prog.Library)
 	}
