@@ -180,6 +180,9 @@ func (b *Bridge) request(s *session, op string, body func(w *requestWriter) erro
 		return nil, err
 	}
 	if s != nil && s.p != p {
+		// a graph opened on a process that died since, or one not opened
+		// yet (its spec built before: Open waits for a commit to open it)
+		again := s.p != nil
 		resp, err := b.send(p, "open", s.open)
 		if err != nil || op == "" {
 			if err == nil && resp.Error == nil {
@@ -188,6 +191,9 @@ func (b *Bridge) request(s *session, op string, body func(w *requestWriter) erro
 			return resp, err
 		}
 		if resp.Error != nil {
+			if !again {
+				return nil, runtimeError(b.prog.Name + " cannot build the scenario's graph: " + resp.Error.Message)
+			}
 			return nil, runtimeError(b.prog.Name + ", started again, cannot build the scenario's graph: " + resp.Error.Message)
 		}
 		s.p, s.graph = p, resp.Graph
