@@ -74,9 +74,12 @@ func TestProgramThatAnswersAnotherRequest(t *testing.T) {
 
 func TestSilentProgramTimesOut(t *testing.T) {
 	prog := fakeProgram("silent")
-	prog.Timeout, prog.StartTimeout = 300*time.Millisecond, 300*time.Millisecond
+	// a start has the default bound: a loaded machine may take longer than
+	// the request's to start this test binary again; and the request's
+	// leaves the program time to say "thinking" first
+	prog.Timeout, prog.StartTimeout = time.Second, DefaultTimeout
 	b := start(t, prog)
-	wantRuntimeError(t, b, 5*time.Second, "fake-rt did not answer open within 300ms", "thinking")
+	wantRuntimeError(t, b, 10*time.Second, "fake-rt did not answer open within 1s", "thinking")
 }
 
 func TestVersionsInTheOrderReported(t *testing.T) {
