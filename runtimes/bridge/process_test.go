@@ -74,12 +74,12 @@ func TestProgramThatAnswersAnotherRequest(t *testing.T) {
 
 func TestSilentProgramTimesOut(t *testing.T) {
 	prog := fakeProgram("silent")
-	// a start has the default bound: a loaded machine may take longer than
-	// the request's to start this test binary again; and the request's
-	// leaves the program time to say "thinking" first
-	prog.Timeout, prog.StartTimeout = time.Second, DefaultTimeout
+	// bounds a loaded machine meets when it starts this test binary again,
+	// and in which the program says "thinking" (an open's bound is the
+	// start's)
+	prog.Timeout, prog.StartTimeout = 3*time.Second, 3*time.Second
 	b := start(t, prog)
-	wantRuntimeError(t, b, 10*time.Second, "fake-rt did not answer open within 1s", "thinking")
+	wantRuntimeError(t, b, 15*time.Second, "fake-rt did not answer open within 3s", "thinking")
 }
 
 func TestVersionsInTheOrderReported(t *testing.T) {
