@@ -92,6 +92,14 @@ import scenario_forkserver as forkserver  # noqa: E402
 
 forkserver.join()
 
+import gc  # noqa: E402
+
+# the libraries' import makes a few hundred thousand objects that live as
+# long as the process: no collection walks them while they are made, and
+# main freezes them, so that none walks them afterwards (nor touches their
+# pages in the processes forked from this one)
+gc.disable()
+
 # first: it moves whatever else writes to stdout to stderr
 import scenario_protocol as protocol  # noqa: E402
 from scenario_protocol import NonJSON, check_json, fatal  # noqa: E402
@@ -1044,6 +1052,8 @@ def main():
     global loop
     ready = {"langgraph": protocol.version_of("langgraph"), "langchain-core": protocol.version_of("langchain-core"),
              "python": protocol.python_version()}
+    gc.freeze()
+    gc.enable()
     # the pool's other processes fork from here, before any request
     forkserver.start(protocol.pipes())
     loop = asyncio.new_event_loop()

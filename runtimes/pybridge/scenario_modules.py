@@ -159,9 +159,31 @@ class Process:
             os.chdir(ROOT)
         Process.set_env(Process.base)
 
+    # the last few environments set_env made, each with its variables as
+    # os.environ holds them (bytes, in its _data on CPython): an
+    # environment left as it was is told by one comparison of dicts, where
+    # reading os.environ decodes every variable
+    _encoded = []
+
+    @staticmethod
+    def _as_held(env):
+        """env's variables as os.environ holds them, or None."""
+        for e, held in Process._encoded:
+            if e is env:
+                return held
+        try:
+            held = {os.environ.encodekey(k): os.environ.encodevalue(v) for k, v in env.items()}
+        except (AttributeError, TypeError, ValueError):
+            return None
+        Process._encoded = [(env, held)] + Process._encoded[:7]
+        return held
+
     @staticmethod
     def set_env(env):
         """Makes os.environ env."""
+        data = getattr(os.environ, "_data", None)
+        if isinstance(data, dict) and data == Process._as_held(env):
+            return
         for k in [k for k in os.environ if k not in env]:
             del os.environ[k]
         for k, v in env.items():
