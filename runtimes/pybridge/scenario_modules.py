@@ -9,6 +9,7 @@ changes in the bridge's process (the working directory, the environment).
 """
 
 import importlib
+import importlib.machinery
 import importlib.util
 import os
 import site
@@ -81,6 +82,30 @@ def forget_users_modules():
             not_users[name] = mod
     for name in users:
         sys.modules.pop(name, None)
+
+
+# the suite's own modules' code by file and source text: each scenario
+# executes them afresh, from code compiled once per text (as a .pyc would
+# give it, where no bytecode is written: PYTHONDONTWRITEBYTECODE)
+_code = {}
+_keep_code = 256
+_source_to_code = importlib.machinery.SourceFileLoader.source_to_code
+
+
+def _compiled_once(self, data, path, **kwargs):
+    if kwargs or not is_users(path):
+        return _source_to_code(self, data, path, **kwargs)
+    key = (path, bytes(data))
+    code = _code.get(key)
+    if code is None:
+        code = _source_to_code(self, data, path)
+        if len(_code) >= _keep_code:
+            _code.pop(next(iter(_code)))
+        _code[key] = code
+    return code
+
+
+importlib.machinery.SourceFileLoader.source_to_code = _compiled_once
 
 
 def user_frame(e):
