@@ -201,6 +201,12 @@ func TestForkServer(t *testing.T) {
 		t.Errorf("the member ended with %q; want its worker's exit status 0", got)
 	}
 	if !gone(server, 30*time.Second) {
-		t.Errorf("the fork server %d still runs after the owner and its workers ended", server)
+		t.Fatalf("the fork server %d still runs after the owner and its workers ended", server)
+	}
+
+	// with no server left, a new process imports and answers on its own
+	alone := startForked(t, python, root, forked)
+	if a := alone.ask(t, `{"id": 1, "op": "x"}`); a.Pid != alone.cmd.Process.Pid || a.Served != 1 {
+		t.Errorf("with no server, a process answers %+v; want its own pid %d, request 1", a, alone.cmd.Process.Pid)
 	}
 }

@@ -105,13 +105,14 @@ def join():
 def _member(s):
     """Hands stdin, stdout and stderr to the server's worker and exits as
     it does; returns when the server does not take them."""
+    f = s.makefile("rb")
     try:
         socket.send_fds(s, [b"fds"], [0, 1, 2])
-        f = s.makefile("rb")
         first = f.readline().split()
     except OSError:
         first = []
     if len(first) != 2 or first[0] != b"ok":
+        f.close()
         s.close()
         return
     # the worker holds the pipes now: the harness sees their ends as the
