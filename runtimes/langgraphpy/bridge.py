@@ -1,6 +1,8 @@
 """bridge.py: the Python side of the langgraph-py runtime (SPEC section 15).
 
-One python process per run. It imports langgraph and langchain-core from
+One python process per run (per --concurrency slot: the pool's later
+processes fork from the first one's import, scenario_forkserver). It
+imports langgraph and langchain-core from
 the interpreter it runs on (the suite's .venv, python3 on PATH, or the
 python: of scenario.yaml), then reads one JSON request per line on stdin
 and writes one JSON answer per line on stdout, in order, each carrying the
@@ -83,6 +85,20 @@ is read from there and the URL cut off.
 """
 
 import sys
+
+# before anything else: a process of a pool hands its pipes to a copy of
+# one that has imported everything already (scenario_forkserver)
+import scenario_forkserver as forkserver  # noqa: E402
+
+forkserver.join()
+
+import gc  # noqa: E402
+
+# the libraries' import makes a few hundred thousand objects that live as
+# long as the process: no collection walks them while they are made, and
+# main freezes them, so that none walks them afterwards (nor touches their
+# pages in the processes forked from this one)
+gc.disable()
 
 # first: it moves whatever else writes to stdout to stderr
 import scenario_protocol as protocol  # noqa: E402
@@ -382,7 +398,9 @@ def compile_graph(spec, nodes, idle, real):
 # ---- commits ----
 
 threads = 0
-loop = asyncio.new_event_loop()
+# the event loop, made in main: a loop's selector is not shared with the
+# processes forked from this one (scenario_forkserver)
+loop = None
 
 
 # the classes of messages as plain_message writes them, and the keys it
@@ -1031,9 +1049,16 @@ def handle(req):
 
 
 def main():
+    global loop
+    ready = {"langgraph": protocol.version_of("langgraph"), "langchain-core": protocol.version_of("langchain-core"),
+             "python": protocol.python_version()}
+    gc.freeze()
+    gc.enable()
+    # the pool's other processes fork from here, before any request
+    forkserver.start(protocol.pipes())
+    loop = asyncio.new_event_loop()
     try:
-        protocol.serve({"langgraph": protocol.version_of("langgraph"), "langchain-core": protocol.version_of("langchain-core"),
-                        "python": protocol.python_version()}, handle)
+        protocol.serve(ready, handle)
     except SystemExit as e:
         if e.code not in (0, None):
             raise

@@ -125,3 +125,74 @@ func TestOwnGraphFresh(t *testing.T) {
 		o.Close()
 	}
 }
+
+// editedGraph is a graph whose node returns what its module and a sibling
+// module say: edited between scenarios, the next scenario runs the new
+// text of both.
+func editedGraph(word string) string {
+	return `from typing import Any
+
+from langgraph.graph import START, StateGraph
+from typing_extensions import TypedDict
+
+from agent.answer import ANSWER
+
+
+class State(TypedDict):
+    v: Any
+    w: Any
+
+
+def say(state: State) -> dict:
+    return {"v": ANSWER, "w": "` + word + `"}
+
+
+graph = StateGraph(State).add_node("say", say).add_edge(START, "say").compile()
+`
+}
+
+// TestOwnGraphEdited: a module the suite edits between two scenarios of
+// one process (the graph's and a module it imports) runs as edited in
+// the second: the bridge compiles a module's text once, never a file's
+// first text for good.
+func TestOwnGraphEdited(t *testing.T) {
+	python := toolchain.LangGraphPython(t)
+	root := t.TempDir()
+	write := func(name, src string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("agent/__init__.py", "")
+	b, err := Start(root, Options{Python: python})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	// the sizes differ: Python's own .pyc check is by size and mtime
+	for i, c := range []struct {
+		answer, word string
+		v            float64
+	}{{"1", "one", 1}, {"22", "three", 22}, {"1", "one", 1}} {
+		write("agent/answer.py", "ANSWER = "+c.answer+"\n")
+		write("agent/graph.py", editedGraph(c.word))
+		g, err := engine.New(nil, engine.Options{Profile: Profile, Graph: "agent/graph.py:graph", Runtimes: []engine.Runtime{b}})
+		if err != nil {
+			t.Fatalf("scenario %d: %v", i+1, err)
+		}
+		if err := g.Invoke("main", ordered(t, `{}`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Step("main", []engine.NodeOutput{{Node: "say", Run: true}}); err != nil {
+			t.Fatal(err)
+		}
+		if st := g.State("main"); st["v"] != c.v || st["w"] != c.word {
+			t.Errorf("scenario %d: state %v; want v %v and w %q, as the modules now say", i+1, st, c.v, c.word)
+		}
+		g.Close()
+	}
+}

@@ -6,7 +6,9 @@
 // scenario_messages.py, a langchain-core message as the harness writes it
 // (which the langgraph-py checks in engine/ and bench/ import too), and
 // scenario_modules.py, the suite's own modules (a scenario's own graph or
-// flow) loaded afresh for each scenario, with the process put back. Each
+// flow) loaded afresh for each scenario, with the process put back, and
+// scenario_forkserver.py, with which the processes of a pool fork from the
+// first one's import of the libraries instead of importing them again. Each
 // bridge script imports them from the directory it is written to
 // (bridge.Program.Files), before its own libraries. On the Go side, a
 // [Runtime] is a Python runtime's Program and start, and [FindPython] its
@@ -30,15 +32,19 @@ var messagesPy string
 //go:embed scenario_modules.py
 var modulesPy string
 
+//go:embed scenario_forkserver.py
+var forkserverPy string
+
 // Files are the shared modules by file name, with the bridge script
 // (named bridge.py) and a runtime's own modules added: a Program's Files.
 func Files(script string, own ...map[string]string) map[string]string {
 	files := map[string]string{
-		"bridge.py":            script,
-		"scenario_protocol.py": protocolPy,
-		"scenario_reducers.py": reducersPy,
-		"scenario_messages.py": messagesPy,
-		"scenario_modules.py":  modulesPy,
+		"bridge.py":              script,
+		"scenario_protocol.py":   protocolPy,
+		"scenario_reducers.py":   reducersPy,
+		"scenario_messages.py":   messagesPy,
+		"scenario_modules.py":    modulesPy,
+		"scenario_forkserver.py": forkserverPy,
 	}
 	for _, m := range own {
 		maps.Copy(files, m)

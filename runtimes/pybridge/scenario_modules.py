@@ -9,6 +9,7 @@ changes in the bridge's process (the working directory, the environment).
 """
 
 import importlib
+import importlib.machinery
 import importlib.util
 import os
 import site
@@ -81,6 +82,30 @@ def forget_users_modules():
             not_users[name] = mod
     for name in users:
         sys.modules.pop(name, None)
+
+
+# the suite's own modules' code by file and source text: each scenario
+# executes them afresh, from code compiled once per text (as a .pyc would
+# give it, where no bytecode is written: PYTHONDONTWRITEBYTECODE)
+_code = {}
+_keep_code = 256
+_source_to_code = importlib.machinery.SourceFileLoader.source_to_code
+
+
+def _compiled_once(self, data, path, **kwargs):
+    if kwargs or not is_users(path):
+        return _source_to_code(self, data, path, **kwargs)
+    key = (path, bytes(data))
+    code = _code.get(key)
+    if code is None:
+        code = _source_to_code(self, data, path)
+        if len(_code) >= _keep_code:
+            _code.pop(next(iter(_code)))
+        _code[key] = code
+    return code
+
+
+importlib.machinery.SourceFileLoader.source_to_code = _compiled_once
 
 
 def user_frame(e):
@@ -159,9 +184,31 @@ class Process:
             os.chdir(ROOT)
         Process.set_env(Process.base)
 
+    # the last few environments set_env made, each with its variables as
+    # os.environ holds them (bytes, in its _data on CPython): an
+    # environment left as it was is told by one comparison of dicts, where
+    # reading os.environ decodes every variable
+    _encoded = []
+
+    @staticmethod
+    def _as_held(env):
+        """env's variables as os.environ holds them, or None."""
+        for e, held in Process._encoded:
+            if e is env:
+                return held
+        try:
+            held = {os.environ.encodekey(k): os.environ.encodevalue(v) for k, v in env.items()}
+        except (AttributeError, TypeError, ValueError):
+            return None
+        Process._encoded = [(env, held)] + Process._encoded[:7]
+        return held
+
     @staticmethod
     def set_env(env):
         """Makes os.environ env."""
+        data = getattr(os.environ, "_data", None)
+        if isinstance(data, dict) and data == Process._as_held(env):
+            return
         for k in [k for k in os.environ if k not in env]:
             del os.environ[k]
         for k, v in env.items():

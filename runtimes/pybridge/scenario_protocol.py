@@ -56,6 +56,11 @@ import math  # noqa: E402
 from importlib.metadata import version as _version  # noqa: E402
 
 
+def pipes():
+    """The descriptors of the protocol's reader and writer."""
+    return _in.fileno(), _out.fileno()
+
+
 def send(obj):
     try:
         text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
