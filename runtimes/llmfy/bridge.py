@@ -41,6 +41,20 @@ timeout), whose return comes back in "returned".
 
 import sys
 
+# before anything else: a process of a pool hands its pipes to a copy of
+# one that has imported everything already (scenario_forkserver)
+import scenario_forkserver as forkserver  # noqa: E402
+
+forkserver.join()
+
+import gc  # noqa: E402
+
+# the libraries' import makes objects that live as long as the process:
+# no collection walks them while they are made, and main freezes them, so
+# that none walks them afterwards (nor touches their pages in the
+# processes forked from this one)
+gc.disable()
+
 # first: it moves whatever else writes to stdout to stderr
 import scenario_protocol as protocol  # noqa: E402
 from scenario_protocol import NonJSON, check_json, fatal  # noqa: E402
@@ -178,7 +192,9 @@ def build(state, nodes, node_of=scripted):
     return flow.build()
 
 
-loop = asyncio.new_event_loop()
+# the event loop, made in main: a loop's selector is not shared with the
+# processes forked from this one (scenario_forkserver)
+loop = None
 sessions = 0
 
 
@@ -428,8 +444,15 @@ def handle(req):
 
 
 def main():
-    protocol.serve({"llmfy": protocol.version_of("llmfy"), "pydantic": protocol.version_of("pydantic"),
-                    "python": protocol.python_version()}, handle)
+    global loop
+    ready = {"llmfy": protocol.version_of("llmfy"), "pydantic": protocol.version_of("pydantic"),
+             "python": protocol.python_version()}
+    gc.freeze()
+    gc.enable()
+    # the pool's other processes fork from here, before any request
+    forkserver.start(protocol.pipes())
+    loop = asyncio.new_event_loop()
+    protocol.serve(ready, handle)
 
 
 if __name__ == "__main__":
