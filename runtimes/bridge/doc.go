@@ -52,7 +52,7 @@
 //	{"id", "op": "commit", "graph": n, "kind": "input"|"step"|"tool", "before": {...}|null,
 //	 "input"?: {...}, "outputs"?: [{"node", "output", "command"?} | {"node", "run": true}],
 //	 "tool"?: name, "writes"?: [[field, value], ...], "nextId": n}
-//	  → {"id", "nextId": n, "values": {...}, "returned"?: {node: value}, "revision"?: n}
+//	  → {"id", "nextId": n, "values": {...}, "returned"?: {node: value}, "revision"?: n, "held"?: true}
 //	  or {"id", "error": {"code", "message", "name"?, "field"?, "path"?: [key or index, ...]}}
 //	  (run: a real node of an own graph; command: the output is a Command,
 //	  {"update"?, "goto"?}, which llmfy refuses; revision: awaken's alone)
@@ -168,7 +168,7 @@
 // NODE_ERROR with the user's own file and line. Message ids count from
 // nextId as a commit's do.
 //
-// A commit is stateless on the program's side: the harness owns the
+// A commit is stateless on the program's side (but for held, below): the harness owns the
 // threads and sends the state before each commit; the program answers with
 // the whole state after it. An error's code is a §11 code (any other is a
 // RUNTIME_ERROR quoting it, "<Library> refused the commit (CODE): ...");
@@ -176,7 +176,12 @@
 // Message ids the framework generates are idPrefix + n, counted from the
 // commit's nextId; the answer's nextId is where the next commit counts
 // from. revision is the awaken program's: the revision of a fresh store
-// after the commit (0: Awaken did not count it as one).
+// after the commit (0: Awaken did not count it as one). held says that
+// the process keeps the state after the commit in a form its JSON does
+// not carry, which the next commit from that state depends on
+// (langgraph-py: a messages field holding what add_messages did not
+// make, dicts); the harness answers a repeated commit from memory only
+// when it is absent.
 //
 // # Transcripts
 //

@@ -62,7 +62,8 @@ func fakeProgram(behaviour string) Program {
 //	quit-on-close echo, but exits on a close, answering none
 //	count        echo, but a commit's state gets "served", how many
 //	             commits the process has answered, and a commit whose
-//	             input has "refuse" is refused with a REDUCER_TYPE_ERROR
+//	             input has "refuse" is refused with a REDUCER_TYPE_ERROR,
+//	             one whose input has "held" is answered with held
 func fake(behaviour string) {
 	if behaviour == "spawn" {
 		child := exec.Command("sleep", "600")
@@ -156,7 +157,11 @@ func fake(behaviour string) {
 						break
 					}
 				}
-				send(map[string]any{"id": req.ID, "nextId": req.NextID, "values": values})
+				answer := map[string]any{"id": req.ID, "nextId": req.NextID, "values": values}
+				if _, held := req.Input["held"]; held && counting {
+					answer["held"] = true
+				}
+				send(answer)
 			case "stream":
 				switch req.Graph {
 				case "fails":

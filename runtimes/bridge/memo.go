@@ -72,9 +72,10 @@ func (m *memo) get(key string) *memoAnswer {
 }
 
 // put keeps a program's answer to the commit key, unless it is one that
-// cannot be kept (returns of real nodes, which only own graphs have).
+// cannot be kept (returns of real nodes, which only own graphs have; a
+// state the process holds in a form of its own, held).
 func (m *memo) put(key string, resp *response) {
-	if len(resp.Returned) > 0 || (resp.Error == nil && (resp.NextID == nil || resp.Values == nil)) {
+	if len(resp.Returned) > 0 || resp.Held || (resp.Error == nil && (resp.NextID == nil || resp.Values == nil)) {
 		return
 	}
 	a := &memoAnswer{values: resp.Values, err: resp.Error}

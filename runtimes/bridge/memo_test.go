@@ -94,6 +94,18 @@ func TestRefusalIsAnsweredFromMemory(t *testing.T) {
 	}
 }
 
+// TestHeldIsNeverAnsweredFromMemory: an answer the process holds in a
+// form of its own (held) reaches the program each time, since the next
+// commit from its state depends on that process having answered it.
+func TestHeldIsNeverAnsweredFromMemory(t *testing.T) {
+	b := start(t, fakeProgram("count"))
+	s := openSpec(t, b, engine.GraphSpec{Profile: "langgraph"})
+	one := served(t, s, 0, map[string]any{"held": true})
+	if two := served(t, s, 0, map[string]any{"held": true}); two != one+1 {
+		t.Errorf("a repeated held commit was the program's commit %d; want %d, a new one", two, one+1)
+	}
+}
+
 // TestUserCodeIsNeverAnsweredFromMemory: a graph that runs the suite's
 // code (its own graph, a route's reducer) may answer differently each
 // time: each commit of it reaches the program.

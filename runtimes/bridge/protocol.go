@@ -81,7 +81,11 @@ type response struct {
 	Values json.RawMessage `json:"values"`
 	// Returned is what the real nodes of a step returned, by node.
 	Returned json.RawMessage `json:"returned"`
-	Error    *bridgeError    `json:"error"`
+	// Held says that the program holds the state after a commit in a form
+	// its JSON does not carry, on which the next commit from it depends:
+	// the answer is this process's, never given from memory.
+	Held  bool         `json:"held"`
+	Error *bridgeError `json:"error"`
 	// Channels and Nodes are those of the scenario's own graph (open).
 	Channels []string `json:"channels"`
 	Nodes    []string `json:"nodes"`

@@ -463,6 +463,15 @@ class Held:
 
 held = Held()
 
+REVIVED_CLASSES = tuple(MESSAGE_CLASSES.values())
+
+
+def revives(value):
+    """Whether a messages field's value, held as it is, is what seed_value
+    makes of its JSON without held: messages of the classes revive makes,
+    each with an id (a dict, a remove, another class are held alone)."""
+    return all(type(m) in REVIVED_CLASSES and m.id is not None for m in value)
+
 
 def seed_value(spec, field, v):
     """A field's value as the checkpoint held it: for a messages field,
@@ -571,10 +580,14 @@ def commit(spec, req):
             check_json(values, [])
         except NonJSON as e:
             return {"error": e.answer("after the step, the state holds", "a reducer or a node of the graph produced it")}
+        out = {"nextId": _Ids.next, "values": values}
         for k in spec.messages:
             if isinstance(state.get(k), list):
                 held.put(spec, k, values[k], state[k])
-        out = {"nextId": _Ids.next, "values": values}
+                if not revives(state[k]):
+                    # the next commit from this state depends on this
+                    # process having held it (held)
+                    out["held"] = True
         if real:
             out["returned"] = returned
         return out
