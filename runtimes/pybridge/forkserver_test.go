@@ -210,3 +210,22 @@ func TestForkServer(t *testing.T) {
 		t.Errorf("with no server, a process answers %+v; want its own pid %d, request 1", a, alone.cmd.Process.Pid)
 	}
 }
+
+// TestForkServerNotWithThreads: an owner running another thread when it
+// would fork (a library's, a sitecustomize's) forks no server, since the
+// copies would hold whatever lock that thread held: a later process
+// answers on its own.
+func TestForkServerNotWithThreads(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the fork server is Linux's (abstract sockets, pidfds)")
+	}
+	python := toolchain.Python(t, toolchain.RepoRoot())
+	root := t.TempDir()
+	threaded := strings.Replace(forked, "served = 0\n", "served = 0\nimport threading\nthreading.Thread(target=__import__(\"time\").sleep, args=(600,), daemon=True).start()\n", 1)
+	owner := startForked(t, python, root, threaded)
+	owner.ask(t, `{"id": 1, "op": "x"}`)
+	second := startForked(t, python, root, threaded)
+	if a := second.ask(t, `{"id": 1, "op": "x"}`); a.Pid != second.cmd.Process.Pid || a.Served != 1 {
+		t.Errorf("the second process answers %+v; want its own pid %d, request 1", a, second.cmd.Process.Pid)
+	}
+}

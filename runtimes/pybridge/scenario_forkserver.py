@@ -157,6 +157,12 @@ def start(pipes):
     listener, _listener = _listener, None
     if listener is None:
         return
+    if _threads() != 1:
+        # a fork copies the calling thread alone: a lock another thread
+        # held (a library's, a sitecustomize's) stays held in every copy.
+        # The members then run on their own
+        listener.close()
+        return
     sys.stdout.flush()
     sys.stderr.flush()
     try:
@@ -179,6 +185,14 @@ def start(pipes):
     if member is None:
         os._exit(0)
     _become_worker(member, pipes)
+
+
+def _threads():
+    """How many threads this process runs (0 when it cannot tell)."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return 0
 
 
 def _serve(listener, owner, pipes):
