@@ -93,15 +93,17 @@ func (g *Graph) apply(th *thread, writes []Write) (*applied, error) {
 		}
 		idBefore := res.nextID
 		v, err := g.fold(f, cur, has, ws, &res.nextID, res)
-		var late *atCheckpoint
-		if errors.As(err, &late) {
-			if checkpointErr == nil {
-				checkpointErr = late.err
-				checkpointErr.Message = nodeList(ws) + ": " + checkpointErr.Message
-			}
-			continue
-		}
 		if err != nil {
+			// (late is declared here: errors.As makes it escape, an
+			// allocation for every field of every commit otherwise)
+			var late *atCheckpoint
+			if errors.As(err, &late) {
+				if checkpointErr == nil {
+					checkpointErr = late.err
+					checkpointErr.Message = nodeList(ws) + ": " + checkpointErr.Message
+				}
+				continue
+			}
 			if e, ok := err.(*Error); ok && e.Code != InvalidConcurrentGraphUpdate {
 				// say who wrote what the reducer refused (docs/reference.md, Error codes)
 				e.Message = nodeList(ws) + ": " + e.Message

@@ -16,7 +16,7 @@ func (w *world) docText() (string, string) {
 
 // docSource is where the docstring's text stands in the feature file.
 func (w *world) docSource() engine.Source {
-	return engine.Source{Name: w.scenario.Feature, Line: w.step.DocLine, Indent: w.step.DocIndent}
+	return engine.Source{Name: w.scenario.Feature, Line: w.step.DocLine(), Indent: w.step.DocIndent()}
 }
 
 // docValue decodes the docstring: ```json as JSON, ```yaml or untagged as
@@ -112,8 +112,8 @@ func (w *world) fileDoc(p string) (any, string, engine.Source, error) {
 // textJSON decodes a JSON value written at the end of the step's text.
 func (w *world) textJSON(text string) (any, error) {
 	src := engine.Source{Name: w.scenario.Feature, Line: w.step.Line}
-	if i := strings.LastIndex(w.step.Text, text); i >= 0 && w.step.TextCol > 0 {
-		src.Indent = w.step.TextCol - 1 + utf8.RuneCountInString(w.step.Text[:i])
+	if i := strings.LastIndex(w.step.Text, text); i >= 0 && w.step.TextCol() > 0 {
+		src.Indent = w.step.TextCol() - 1 + utf8.RuneCountInString(w.step.Text[:i])
 	}
 	return wrapSyntax(engine.DecodeJSON([]byte(text), src))
 }
@@ -134,9 +134,9 @@ func (w *world) cellData(text string, row, col int) (engine.Checked, error) {
 }
 
 func (w *world) cellSource(text string, row, col int) engine.Source {
-	src := engine.Source{Name: w.scenario.Feature, Line: w.step.TableLine + row}
-	if row < len(w.step.TableCols) && col < len(w.step.TableCols[row]) {
-		src.Indent = w.step.TableCols[row][col] - 1
+	src := engine.Source{Name: w.scenario.Feature, Line: w.step.TableLine() + row}
+	if row < len(w.step.TableCols()) && col < len(w.step.TableCols()[row]) {
+		src.Indent = w.step.TableCols()[row][col] - 1
 	}
 	return src
 }

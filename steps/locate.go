@@ -11,6 +11,9 @@ import (
 // value its JSON path names inside text (a docstring or file, YAML or
 // JSON), or else fallback, so that every error names a file and line.
 func locate(err error, text string, src engine.Source, fallback string) error {
+	if err == nil {
+		return nil // before e, which errors.As makes escape: an allocation for a step that passed
+	}
 	var e *engine.Error
 	if !errors.As(err, &e) || e.Pos != "" {
 		return err

@@ -59,6 +59,9 @@ func outputSteps() []Def {
 // atDoc points an engine error at the docstring value its path names
 // (the key a node wrote), else at the step.
 func (w *world) atDoc(err error) error {
+	if err == nil {
+		return nil
+	}
 	text, _ := w.docText()
 	return locate(err, text, w.docSource(), "")
 }

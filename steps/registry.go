@@ -305,12 +305,13 @@ func (w *world) run(ctx context.Context, m resolvedStep) error {
 			w.cfg.Warn(fmt.Sprintf("%s: warning: %s", w.at(w.step.Line), warning))
 		}
 	}
+	if err == nil {
+		return nil // before the targets of errors.As below, which escape: three allocations a step
+	}
 	var ee *engine.Error
 	var pe *problem
 	var skip *engine.Unsupported
 	switch {
-	case err == nil:
-		return nil
 	case errors.As(err, &skip):
 		// skipped on this runtime, never passed (docs/reference.md, Runtimes)
 		if skip.Graph != "" && w.cfg.GraphRuntime != nil {

@@ -148,12 +148,12 @@ func (w *world) tableRowOf(err error, header []string, rows [][]string) string {
 			// where it comes again
 			for i := len(rows) - 1; i >= 0; i-- {
 				if strings.TrimSpace(rows[i][col]) == elems[1].Key {
-					return w.at(w.step.TableLine + 1 + i)
+					return w.at(w.step.TableLine() + 1 + i)
 				}
 			}
 		}
 	}
-	return w.at(w.step.TableLine)
+	return w.at(w.step.TableLine())
 }
 
 // setSchema keeps a parsed schema; text and src are where it was written,

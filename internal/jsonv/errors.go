@@ -56,6 +56,9 @@ func (e *SyntaxError) Error() string {
 
 // CodeOf returns the code of err if it is (or wraps) an *Error, else "".
 func CodeOf(err error) Code {
+	if err == nil {
+		return "" // before e, which errors.As makes escape
+	}
 	var e *Error
 	if errors.As(err, &e) {
 		return e.Code

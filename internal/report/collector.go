@@ -28,8 +28,20 @@ type Collector struct {
 	mu         sync.Mutex
 	byPickle   map[string]*Case
 	byScenario map[*suite.Scenario]*Case
-	steps      map[string]stepRef // by pickle step id
-	skippedOn  map[string]string  // by suite key: a skip may come before its case
+	// ends are the cases of a KeepNone run: a case keeps its outcome
+	// alone while the run lasts, and Run makes it a Case
+	ends      map[*suite.Scenario]*caseEnd
+	steps     map[string]stepRef // by pickle step id
+	skippedOn map[string]string  // by suite key: a skip may come before its case
+}
+
+// caseEnd is what a KeepNone run keeps of a case: a tenth of a Case,
+// which a large suite holds ten thousand of while godog holds its own.
+type caseEnd struct {
+	err, outcome error
+	tags         []string
+	ranAlone     string
+	done         bool
 }
 
 type stepRef struct {
@@ -62,8 +74,8 @@ func NewCollector(idx *suite.Index, runtime string, keep Keep) *Collector {
 	return &Collector{
 		idx: idx, keep: keep,
 		run:      Run{Root: idx.Root, Runtimes: strings.Split(runtime, ","), Start: time.Now()},
-		byPickle: map[string]*Case{}, byScenario: map[*suite.Scenario]*Case{}, steps: map[string]stepRef{},
-		skippedOn: map[string]string{},
+		byPickle: map[string]*Case{}, byScenario: map[*suite.Scenario]*Case{}, ends: map[*suite.Scenario]*caseEnd{},
+		steps: map[string]stepRef{}, skippedOn: map[string]string{},
 	}
 }
 
@@ -73,16 +85,18 @@ func (c *Collector) Before(ctx context.Context, p *godog.Scenario) (context.Cont
 	if !ok {
 		return ctx, nil
 	}
+	if c.keep == KeepNone {
+		e := &caseEnd{tags: tagNames(p)}
+		c.mu.Lock()
+		c.ends[info] = e
+		c.mu.Unlock()
+		return ctx, nil
+	}
 	k := &Case{Scenario: info, Name: p.Name, Pos: Pos{File: info.Feature, Line: info.Line}, Start: time.Now()}
 	if c.keep == KeepAll {
 		k.states = map[string]map[string]any{}
 	}
-	if len(p.Tags) > 0 {
-		k.Tags = make([]string, len(p.Tags))
-		for i, t := range p.Tags {
-			k.Tags[i] = t.Name
-		}
-	}
+	k.Tags = tagNames(p)
 	if c.keep != KeepNone {
 		k.Steps = make([]Step, len(p.Steps))
 		for i, st := range p.Steps {
@@ -105,6 +119,18 @@ func (c *Collector) Before(ctx context.Context, p *godog.Scenario) (context.Cont
 	return ctx, nil
 }
 
+// tagNames are the pickle's tags, nil for none.
+func tagNames(p *godog.Scenario) []string {
+	if len(p.Tags) == 0 {
+		return nil
+	}
+	tags := make([]string, len(p.Tags))
+	for i, t := range p.Tags {
+		tags[i] = t.Name
+	}
+	return tags
+}
+
 // AfterStep takes a step's status (godog's After step hook).
 func (c *Collector) AfterStep(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
 	c.mu.Lock()
@@ -122,6 +148,16 @@ func (c *Collector) AfterStep(ctx context.Context, st *godog.Step, status godog.
 // After ends a case (godog's After scenario hook): its failure, and its
 // final state when the run records steps.
 func (c *Collector) After(ctx context.Context, p *godog.Scenario, err error) (context.Context, error) {
+	if c.keep == KeepNone {
+		if info, ok := c.idx.Scenario(p); ok {
+			c.mu.Lock()
+			if e, ok := c.ends[info]; ok {
+				e.err = err
+			}
+			c.mu.Unlock()
+		}
+		return ctx, nil
+	}
 	c.mu.Lock()
 	k, ok := c.byPickle[p.Id]
 	// the case's last hook: what finds it by godog's ids is done with it
@@ -219,15 +255,22 @@ func (c *Collector) RanAlone(sc *suite.Scenario, runtime string) {
 	if k, ok := c.byScenario[sc]; ok {
 		k.RanAlone = runtime
 	}
+	if e, ok := c.ends[sc]; ok {
+		e.ranAlone = runtime
+	}
 }
 
 // Done is Sink.Done.
 func (c *Collector) Done(sc *suite.Scenario, err error) {
 	c.mu.Lock()
 	k, ok := c.byScenario[sc]
+	e := c.ends[sc]
 	c.mu.Unlock()
 	if ok {
 		k.Outcome, k.Done = err, true
+	}
+	if e != nil {
+		e.outcome, e.done = err, true
 	}
 }
 
@@ -253,7 +296,15 @@ func (c *Collector) Run() *Run {
 	r := c.run
 	r.Cases = nil
 	for _, sc := range c.idx.Order {
-		if k, ok := c.byScenario[sc]; ok {
+		k, ok := c.byScenario[sc]
+		if e, started := c.ends[sc]; started {
+			// a KeepNone case, made whole now that godog's run is over
+			k, ok = &Case{Scenario: sc, Name: sc.Name, Pos: Pos{File: sc.Feature, Line: sc.Line}, Tags: e.tags,
+				Err: e.err, Outcome: e.outcome, Done: e.done, RanAlone: e.ranAlone, ended: true}, true
+			c.byScenario[sc] = k
+			delete(c.ends, sc)
+		}
+		if ok {
 			k.SkippedOn = c.skippedOn[sc.Key()]
 			r.Cases = append(r.Cases, k)
 		}

@@ -480,12 +480,15 @@ func (s *settings) run(l *loaded) (*Result, *report.Run, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	godogOut, flushGodog := outputFor(cfg.Output)
+	defer flushGodog()
 	// ^C or SIGTERM kills the runtime processes (in process groups of their
 	// own), removes what an update was writing and ends the process; under
 	// go test only a run that started one or updates changes how the test
 	// binary takes signals
 	if cfg.T == nil || len(procs) > 0 || cfg.Update {
 		release := watchInterrupts(func() {
+			flushGodog()
 			procs.Kill()
 			if cfg.Update {
 				goldenfile.RemoveInterrupted(cfg.Root, cfg.Golden, os.Stderr)
@@ -504,7 +507,7 @@ func (s *settings) run(l *loaded) (*Result, *report.Run, error) {
 	}
 	col := report.NewCollector(idx, s.runtime, keep)
 	resolved, format := l.resolved, s.godogFormat
-	g := &gate{w: cfg.Output}
+	g := &gate{w: godogOut}
 	if s.quietGodog {
 		g.w = io.Discard
 	}
@@ -543,6 +546,7 @@ func (s *settings) run(l *loaded) (*Result, *report.Run, error) {
 		info, ok := idx.Scenario(p)
 		return ok && col.SkippedOn(info) != ""
 	}, anySkipped: col.AnySkipped})
+	flushGodog()
 	model := col.Run()
 	results := &outcomes{}
 	skips := &skipCount{}

@@ -139,7 +139,11 @@ func (d *docString) refuse(name string) error {
 // next takes line number at, and says whether it ended a docstring: d then
 // holds what it held.
 func (d *docString) next(line []byte, at int) bool {
-	t := bytes.TrimLeft(line, " \t")
+	i := 0 // bytes.TrimLeft(line, " \t"), without making its set of two bytes for every line
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	t := line[i:]
 	if d.sep == "" {
 		for _, sep := range []string{`"""`, "```"} {
 			if bytes.HasPrefix(t, []byte(sep)) {

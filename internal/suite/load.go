@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/cucumber/godog"
 	// The parser and the document's own node types (Scenario, Step,
@@ -60,20 +61,69 @@ func (s *Scenario) Golden() goldenfile.Scenario {
 	return goldenfile.Scenario{Key: s.Key(), Feature: s.Feature, Name: s.Name, Line: s.Line}
 }
 
-// Step is where one pickle step and its docstring stand.
+// Step is where one pickle step and its docstring stand. It is 32 bytes:
+// a suite holds one per step of every scenario while godog holds its own,
+// so where its text, docstring and table start relative to its line is
+// kept once per index for every step laid out alike (Index.at).
 type Step struct {
 	Text string // the step text after outline substitution, without keyword
 	Line int
-	// TextCol is the file column where the text after the keyword starts.
-	TextCol int
-	// DocLine is the file line of the docstring's first content line, and
-	// DocIndent how far its text was shifted left; zero without a docstring.
-	DocLine   int
-	DocIndent int
-	// TableLine is the line of the first table row; zero without a table.
-	TableLine int
-	// TableCols are the file columns where each cell's text starts, by row.
-	TableCols [][]int
+	at   *stepAt
+}
+
+// stepAt is where a step's parts start, relative to its line.
+type stepAt struct {
+	textCol, docDelta, docIndent, tableDelta int32
+	tableCols                                [][]int
+}
+
+// stepAtKey is a stepAt as a map key: its table columns by identity
+// (indexDocument shares them between tables of the same shape).
+type stepAtKey struct {
+	textCol, docDelta, docIndent, tableDelta int32
+	cols                                     *[]int
+}
+
+// TextCol is the file column where the text after the keyword starts.
+func (s Step) TextCol() int {
+	if s.at == nil {
+		return 0
+	}
+	return int(s.at.textCol)
+}
+
+// DocLine is the file line of the docstring's first content line; zero
+// without a docstring.
+func (s Step) DocLine() int {
+	if s.at == nil || s.at.docDelta == 0 {
+		return 0
+	}
+	return s.Line + int(s.at.docDelta)
+}
+
+// DocIndent is how far the docstring's text was shifted left; zero
+// without a docstring.
+func (s Step) DocIndent() int {
+	if s.at == nil {
+		return 0
+	}
+	return int(s.at.docIndent)
+}
+
+// TableLine is the line of the first table row; zero without a table.
+func (s Step) TableLine() int {
+	if s.at == nil || s.at.tableDelta == 0 {
+		return 0
+	}
+	return s.Line + int(s.at.tableDelta)
+}
+
+// TableCols are the file columns where each cell's text starts, by row.
+func (s Step) TableCols() [][]int {
+	if s.at == nil {
+		return nil
+	}
+	return s.at.tableCols
 }
 
 // Index is the loaded suite.
@@ -91,6 +141,7 @@ type Index struct {
 	byPickle  map[string]*Scenario // godog's pickle id → the scenario it was matched to
 	taken     map[*Scenario]bool
 	cols      [][]int // the last table's columns (indexDocument)
+	at        map[stepAtKey]*stepAt
 	keyBuf    []byte  // pickleKey's room in Scenario, under mu
 }
 
@@ -172,7 +223,8 @@ type Layout = goldenfile.Layout
 // AddDocument.
 func NewIndex(root string, layout Layout) *Index {
 	return &Index{Root: root, layout: layout, goldens: goldenfile.NewBases(layout),
-		byContent: map[contentKey][]*Scenario{}, byPickle: map[string]*Scenario{}, taken: map[*Scenario]bool{}}
+		byContent: map[contentKey][]*Scenario{}, byPickle: map[string]*Scenario{}, taken: map[*Scenario]bool{},
+		at: map[stepAtKey]*stepAt{}}
 }
 
 // Load resolves paths (feature files, directories, file.feature:LINE;
@@ -338,7 +390,7 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // add indexes the pickles of one file; line, when not 0, keeps only the
 // scenario at that line.
 func (x *Index) add(file string, line int, doc *godog.GherkinDocument, pickles []*godog.Scenario) error {
-	nodes := indexDocument(doc, &x.cols)
+	nodes := indexDocument(doc, &x.cols, x.at)
 	var buf []byte
 	for _, p := range pickles {
 		sc, ok := nodes.scenarios[p.AstNodeIds[0]]
@@ -454,7 +506,7 @@ type documentNodes struct {
 // indexDocument finds the document's scenarios, example rows and steps by
 // id. A table's columns are shared with the last table of the same shape
 // (cols): a suite's scenarios tend to repeat their schema tables.
-func indexDocument(doc *godog.GherkinDocument, cols *[][]int) documentNodes {
+func indexDocument(doc *godog.GherkinDocument, cols *[][]int, shared map[stepAtKey]*stepAt) documentNodes {
 	nsc, nst := 0, 0
 	count := func(sc *messages.Scenario) {
 		nsc++
@@ -480,13 +532,14 @@ func indexDocument(doc *godog.GherkinDocument, cols *[][]int) documentNodes {
 	n := documentNodes{scenarios: make(map[string]*messages.Scenario, nsc), rows: map[string]int{}, rowLines: map[string]int{}, steps: make(map[string]Step, nst)}
 	addSteps := func(steps []*messages.Step) {
 		for _, st := range steps {
-			s := Step{Line: int(st.Location.Line), TextCol: int(st.Location.Column) + utf8.RuneCountInString(st.Keyword)}
+			s := Step{Line: int(st.Location.Line)}
+			k := stepAtKey{textCol: int32(int(st.Location.Column) + utf8.RuneCountInString(st.Keyword))}
 			if ds := st.DocString; ds != nil {
-				s.DocLine = int(ds.Location.Line) + 1
-				s.DocIndent = int(ds.Location.Column) - 1
+				k.docDelta = int32(int(ds.Location.Line) + 1 - s.Line)
+				k.docIndent = int32(ds.Location.Column) - 1
 			}
 			if dt := st.DataTable; dt != nil && len(dt.Rows) > 0 {
-				s.TableLine = int(dt.Rows[0].Location.Line)
+				k.tableDelta = int32(int(dt.Rows[0].Location.Line) - s.Line)
 				if !sameColumns(*cols, dt) {
 					*cols = make([][]int, len(dt.Rows))
 					for j, r := range dt.Rows {
@@ -497,8 +550,17 @@ func indexDocument(doc *godog.GherkinDocument, cols *[][]int) documentNodes {
 						(*cols)[j] = row
 					}
 				}
-				s.TableCols = *cols
+				k.cols = unsafe.SliceData(*cols)
 			}
+			at, ok := shared[k]
+			if !ok {
+				at = &stepAt{textCol: k.textCol, docDelta: k.docDelta, docIndent: k.docIndent, tableDelta: k.tableDelta}
+				if k.cols != nil {
+					at.tableCols = *cols
+				}
+				shared[k] = at
+			}
+			s.at = at
 			n.steps[st.Id] = s
 		}
 	}
