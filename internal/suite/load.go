@@ -142,7 +142,7 @@ type Index struct {
 	taken     map[*Scenario]bool
 	cols      [][]int // the last table's columns (indexDocument)
 	at        map[stepAtKey]*stepAt
-	keyBuf    []byte  // pickleKey's room in Scenario, under mu
+	keyBuf    []byte // pickleKey's room in Scenario, under mu
 }
 
 // Scenario finds the scenario godog is about to run. The same pickle always
